@@ -1,0 +1,34 @@
+import { timingSafeEqual } from "node:crypto";
+import { isAppError } from "@prizepacks/core";
+import { runAdminCommand } from "@prizepacks/core/admin";
+import { db } from "../../../../lib/database";
+
+export const dynamic = "force-dynamic";
+
+// The admin CLI's way in while this process holds the embedded database (see handoff.ts).
+// Enabled only when the start script gave this process a token.
+function tokenMatches(presented: string | null): boolean {
+  const expected = process.env.PRIZEPACKS_ADMIN_TOKEN;
+  if (!expected || !presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function POST(req: Request) {
+  if (!tokenMatches(req.headers.get("x-admin-token"))) {
+    return Response.json({ message: "Forbidden.", code: "FORBIDDEN" }, { status: 403 });
+  }
+  const body = (await req.json().catch(() => null)) as { command?: unknown; flags?: unknown } | null;
+  if (!body || typeof body.command !== "string" || typeof body.flags !== "object" || body.flags === null) {
+    return Response.json({ message: "Expected { command, flags }.", code: "BAD_REQUEST" }, { status: 400 });
+  }
+  try {
+    const outcome = await runAdminCommand(await db(), body.command, body.flags as Record<string, string>);
+    return Response.json(outcome);
+  } catch (error) {
+    if (isAppError(error)) return Response.json({ message: error.message, code: error.code }, { status: error.status });
+    console.error("[admin]", error);
+    return Response.json({ message: "Internal server error.", code: "INTERNAL" }, { status: 500 });
+  }
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, call, newPlayer } from "./support.ts";
+
+async function getDocument() {
+  const response = await fetch(`${baseUrl}/api/openapi.json`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe("GET /api/openapi.json", () => {
+  it("documents every route under both families with both auth schemes and error responses", async () => {
+    const doc = await getDocument();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const family of ["packs", "boxes"]) {
+      expect(doc.paths[`/v1/${family}`].get).toBeDefined();
+      expect(doc.paths[`/v1/${family}/{idOrSlug}`].get).toBeDefined();
+      const open = doc.paths[`/v1/${family}/{idOrSlug}/open`].post;
+      expect(open.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
+      for (const status of ["400", "401", "403", "404", "409", "429"]) {
+        expect(open.responses[status].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+        expect(open.responses[status].content["application/json"].example.code).toBeDefined();
+      }
+      expect(open.responses["429"].headers["Retry-After"]).toBeDefined();
+      expect(open.parameters.some((p: { name: string; in: string }) => p.name === "Idempotency-Key" && p.in === "header")).toBe(true);
+    }
+    for (const path of ["/v1/me", "/v1/fairness", "/v1/fairness/rotate"]) expect(doc.paths[path]).toBeDefined();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
+    expect(doc.components.schemas.Error.properties.message).toBeDefined();
+  });
+
+  it("is enough for a bot to list, open and verify", async () => {
+    const doc = await getDocument();
+    const player = await newPlayer("100.00");
+    const byOperation = new Map<string, { method: string; path: string }>();
+    for (const [path, item] of Object.entries<Record<string, { operationId: string }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) byOperation.set(op.operationId, { method: method.toUpperCase(), path });
+    }
+    const list = byOperation.get("packs-list")!;
+    const packs = (await call(list.path, { key: player.apiKey, method: list.method })).json;
+    const open = byOperation.get("packs-open")!;
+    const opened = await call(open.path.replace("{idOrSlug}", packs[0].slug), { key: player.apiKey, method: open.method });
+    expect(opened.status).toBe(200);
+    const rotate = byOperation.get("fairness-rotate")!;
+    const revealed = (await call(rotate.path, { key: player.apiKey, method: rotate.method })).json.previous;
+    const { createHmac } = await import("node:crypto");
+    const hash = createHmac("sha256", revealed.serverSeed).update(`${revealed.clientSeed}:${opened.json.spin.nonce}`).digest("hex");
+    expect(hash).toBe(opened.json.fairness.hash);
+  });
+});
+
+describe("web routes", () => {
+  it("GET /docs renders the API reference from the document, without a CDN", async () => {
+    const page = await fetch(`${baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-url="/api/openapi.json"');
+    const script = await fetch(`${baseUrl}/vendor/scalar/standalone.js`);
+    expect(script.status).toBe(200);
+  });
+
+  it("GET /api/health reports the database and rate-limit store", async () => {
+    const { status, json } = await call("/api/health");
+    expect(status).toBe(200);
+    expect(json.status).toBe("ok");
+    expect(json.database).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+    expect(json.rateLimitStore).toBe(process.env.REDIS_URL ? "redis" : "memory");
+  });
+
+  it("answers unknown /v1 routes with JSON 404, never HTML", async () => {
+    for (const [method, path] of [
+      ["GET", "/v1/nope"],
+      ["GET", "/v1"],
+      ["POST", "/v1/packs"],
+      ["DELETE", "/v1/packs/x"],
+      ["GET", "/v1/packs/x/open/more"],
+    ] as const) {
+      const { status, json, headers } = await call(path, { method });
+      expect(status, `${method} ${path}`).toBe(404);
+      expect(headers.get("content-type")).toMatch(/application\/json/);
+      expect(json.message).toBeTruthy();
+    }
+  });
+
+  it("rejects the internal admin endpoint without its token", async () => {
+    const response = await fetch(`${baseUrl}/api/internal/admin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ command: "audit", flags: {} }),
+    });
+    expect(response.status).toBe(403);
+  });
+});

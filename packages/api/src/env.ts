@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z
+  .object({
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
+    UPSTASH_REDIS_REST_URL: z.url().optional(),
+    UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+    /** The seed's limit on opens per API key; change it only for experiments. */
+    RATE_LIMIT_OPEN_PER_MINUTE: positiveInt.default(30),
+    /** Every other API call, per key. */
+    RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
+    /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
+    RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
+  })
+  .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
+    message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN go together",
+  });
+
+export type ApiEnv = z.infer<typeof schema>;
+let cached: ApiEnv | undefined;
+
+export function apiEnv(): ApiEnv {
+  if (cached) return cached;
+  const raw = Object.fromEntries(Object.keys(schema.def.shape ?? {}).map((key) => [key, process.env[key] || undefined]));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid API environment: ${z.prettifyError(parsed.error)}`);
+  cached = parsed.data;
+  return cached;
+}

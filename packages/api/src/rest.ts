@@ -1,0 +1,93 @@
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import type { Db } from "@prizepacks/db";
+import type { ErrorResponse } from "@prizepacks/core";
+import { createContext, type Context } from "./context.ts";
+import { appRouter } from "./root.ts";
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const MAX_BODY_BYTES = 64 * 1024;
+
+interface NormalizedRequest {
+  request: Request;
+  malformedBody?: string;
+}
+
+/**
+ * trpc-to-openapi answers a POST without Content-Type with 415 and an empty JSON body with
+ * 400, but the seed's bots send either. So every body is read here: empty becomes `{}`, and
+ * a body that is not a JSON object is remembered (reported by procedures that take a body,
+ * after authentication) and replaced by `{}`.
+ */
+async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
+  if (!BODY_METHODS.has(req.method)) return { request: req };
+  const text = await req.text();
+  let malformedBody: string | undefined;
+  if (text.length > MAX_BODY_BYTES) {
+    malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
+  } else if (text.trim() !== "") {
+    const contentType = req.headers.get("content-type") ?? "";
+    if (!/^application\/json\b/i.test(contentType)) {
+      malformedBody = "Send the request body as JSON with Content-Type: application/json.";
+    } else {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+          return { request: rebuild(req, text) };
+        }
+        malformedBody = "The request body must be a JSON object.";
+      } catch {
+        malformedBody = "The request body is not valid JSON.";
+      }
+    }
+  }
+  return { request: rebuild(req, "{}"), malformedBody };
+}
+
+function rebuild(req: Request, body: string): Request {
+  const headers = new Headers(req.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Request(req.url, { method: req.method, headers, body, signal: req.signal });
+}
+
+interface TrpcOpenApiErrorBody {
+  message?: string;
+  data?: { code?: ErrorResponse["code"]; retryAfter?: number; issues?: ErrorResponse["issues"] };
+}
+
+/** Reshapes trpc-to-openapi's error body into ours: { message, code, issues?, retryAfter? }. */
+async function toErrorResponse(response: Response, req: Request): Promise<Response> {
+  const raw = (await response.json().catch(() => ({}))) as TrpcOpenApiErrorBody;
+  const code = raw.data?.code ?? (response.status === 404 ? "NOT_FOUND" : response.status < 500 ? "BAD_REQUEST" : "INTERNAL");
+  let message = raw.message ?? "Error";
+  if (response.status === 404 && message === "Not found") {
+    message = `No such route: ${req.method} ${new URL(req.url).pathname}`;
+  }
+  const body: ErrorResponse = { message, code };
+  if (raw.data?.issues) body.issues = raw.data.issues;
+  if (raw.data?.retryAfter !== undefined) body.retryAfter = raw.data.retryAfter;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
+
+/** The REST facade: /v1/* through the same tRPC procedures the web app calls. */
+export async function handleRestRequest(req: Request, { db }: { db: Db }): Promise<Response> {
+  const { request, malformedBody } = await normalizeRequest(req);
+  const response = await createOpenApiFetchHandler({
+    // Our meta paths are the full /v1/... paths, so nothing is stripped from the URL.
+    endpoint: "" as `/${string}`,
+    req: request,
+    router: appRouter,
+    createContext: () => createContext({ source: "rest", db, headers: request.headers, malformedBody }),
+    responseMeta: ({ ctx }: { ctx?: Context }) => ({ headers: ctx?.responseHeaders ?? {} }),
+    onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error("[rest] internal error", error.cause ?? error);
+    },
+  } as unknown as Parameters<typeof createOpenApiFetchHandler>[0]);
+  const result = response.status >= 400 ? await toErrorResponse(response, req) : response;
+  result.headers.set("cache-control", "no-store");
+  return result;
+}
+export { rateLimitStore } from "./rate-limit/limiter.ts";

@@ -1,0 +1,25 @@
+import { AppError, getFairnessState, rotateSeedPair } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import {
+  getFairnessInput,
+  getFairnessMeta,
+  getFairnessOutput,
+  rotateSeedInput,
+  rotateSeedMeta,
+  rotateSeedOutput,
+} from "./fairness.types.ts";
+
+export const getFairness = accountProcedure
+  .meta(getFairnessMeta)
+  .input(getFairnessInput)
+  .output(getFairnessOutput)
+  .query(({ ctx }) => getFairnessState(ctx.db, ctx.userId));
+
+export const rotateSeed = accountProcedure
+  .meta(rotateSeedMeta)
+  .input(rotateSeedInput)
+  .output(rotateSeedOutput)
+  .mutation(({ ctx, input }) => {
+    if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
+    return rotateSeedPair(ctx.db, { userId: ctx.userId, clientSeed: input.clientSeed });
+  });

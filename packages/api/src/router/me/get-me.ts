@@ -1,0 +1,9 @@
+import { getAccount } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import { getMeInput, getMeMeta, getMeOutput } from "./get-me.types.ts";
+
+export const getMe = accountProcedure
+  .meta(getMeMeta)
+  .input(getMeInput)
+  .output(getMeOutput)
+  .query(({ ctx }) => getAccount(ctx.db, ctx.userId));

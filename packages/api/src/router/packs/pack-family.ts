@@ -1,0 +1,46 @@
+import { getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
+import { accountProcedure, openProcedure, router } from "../../trpc.ts";
+import {
+  getPackInput,
+  getPackMeta,
+  getPackOutput,
+  listPacksInput,
+  listPacksMeta,
+  listPacksOutput,
+  openPackInput,
+  openPackMeta,
+  openPackOutput,
+  type PackFamily,
+} from "./pack-family.types.ts";
+
+/**
+ * One definition, mounted once per family: trpc-to-openapi maps one procedure to one path,
+ * so /v1/packs and /v1/boxes each get their own procedures built from this.
+ */
+export function packFamilyRouter(family: PackFamily) {
+  return router({
+    list: accountProcedure
+      .meta(listPacksMeta(family))
+      .input(listPacksInput)
+      .output(listPacksOutput)
+      .query(({ ctx }) => listActivePacks(ctx.db)),
+
+    get: accountProcedure
+      .meta(getPackMeta(family))
+      .input(getPackInput)
+      .output(getPackOutput)
+      .query(({ ctx, input }) => getPackDetail(ctx.db, input.idOrSlug)),
+
+    open: openProcedure
+      .meta(openPackMeta(family))
+      .input(openPackInput)
+      .output(openPackOutput)
+      .mutation(({ ctx, input }) =>
+        openPack(ctx.db, {
+          userId: ctx.userId,
+          idOrSlug: input.idOrSlug,
+          idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
+        }),
+      ),
+  });
+}

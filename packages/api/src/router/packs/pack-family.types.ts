@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
+import type { OpenApiMeta } from "trpc-to-openapi";
+
+/** Packs are also addressed as "boxes": both families have identical behaviour and shapes. */
+export const packFamilies = ["packs", "boxes"] as const;
+export type PackFamily = (typeof packFamilies)[number];
+
+const IdOrSlug = z.string().min(1).max(200).meta({ description: "The pack's id or its slug.", example: "starter-tech" });
+
+export const listPacksInput = z.void();
+export const listPacksOutput = z.array(PackSummarySchema);
+
+export const getPackInput = z.object({ idOrSlug: IdOrSlug });
+export const getPackOutput = PackDetailSchema;
+
+export const openPackInput = z.object({ idOrSlug: IdOrSlug });
+export const openPackOutput = OpenResultSchema;
+export const openPackHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: "Optional. A retry with the same key by the same account within 24 hours returns the original response and opens nothing; the same key on a different pack is a 409." }),
+});
+
+const familyTag = (family: PackFamily) => (family === "packs" ? "Packs" : "Boxes");
+const alias = (family: PackFamily) => (family === "boxes" ? " (alias of /v1/packs)" : "");
+
+export function listPacksMeta(family: PackFamily): OpenApiMeta {
+  return {
+    openapi: {
+      method: "GET",
+      path: `/v1/${family}`,
+      operationId: `${family}-list`,
+      summary: `List active packs${alias(family)}`,
+      description: "Every active pack. Use its slug or id with the other endpoints.",
+      tags: [familyTag(family)],
+      protect: true,
+      errorResponses: { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" },
+    },
+  };
+}
+
+export function getPackMeta(family: PackFamily): OpenApiMeta {
+  return {
+    openapi: {
+      method: "GET",
+      path: `/v1/${family}/{idOrSlug}`,
+      operationId: `${family}-get`,
+      summary: `Get a pack with its items, chances and ticket ranges${alias(family)}`,
+      tags: [familyTag(family)],
+      protect: true,
+      errorResponses: {
+        401: "API key missing or invalid",
+        403: "Account banned, deleted or not verified",
+        404: "Pack not found or inactive",
+        429: "Rate limit exceeded",
+      },
+    },
+  };
+}
+
+export function openPackMeta(family: PackFamily): OpenApiMeta {
+  return {
+    openapi: {
+      method: "POST",
+      path: `/v1/${family}/{idOrSlug}/open`,
+      operationId: `${family}-open`,
+      summary: `Open a pack${alias(family)}`,
+      description:
+        "Debits the pack price from the wallet, draws a ticket with the account's seed pair, creates an inventory item and returns it with the fairness data. No body is needed. Limited to 30 requests per minute per API key.",
+      tags: [familyTag(family)],
+      protect: true,
+      requestHeaders: openPackHeaders,
+      errorResponses: {
+        400: "Insufficient balance, or malformed input",
+        401: "API key missing or invalid",
+        403: "Account banned, deleted or not verified",
+        404: "Pack not found or inactive",
+        409: "Idempotency-Key reused for a different pack",
+        429: "Rate limit exceeded (30 opens per minute per key)",
+        503: "Rate limiting unavailable; retry shortly",
+      },
+    },
+  };
+}

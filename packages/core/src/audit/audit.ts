@@ -1,0 +1,77 @@
+import type { Db } from "@prizepacks/db";
+
+export interface AuditBreach {
+  rule: string;
+  detail: Record<string, unknown>;
+}
+
+export interface AuditReport {
+  ok: boolean;
+  checked: { wallets: number; spins: number; seedPairs: number };
+  breaches: AuditBreach[];
+}
+
+/**
+ * Checks the money and fairness invariants over the whole database:
+ * balance = sum of ledger entries, balances not negative, one inventory item and one debit
+ * of the pack price per spin, and consecutive nonces 0..n-1 per seed pair.
+ */
+export async function auditInvariants(db: Db): Promise<AuditReport> {
+  const breaches: AuditBreach[] = [];
+  const add = (rule: string, rows: Array<Record<string, unknown>>) => {
+    for (const detail of rows) breaches.push({ rule, detail: JSON.parse(JSON.stringify(detail, (_k, v) => (typeof v === "bigint" ? Number(v) : v))) });
+  };
+
+  add(
+    "wallet balance equals the sum of its ledger entries",
+    await db.$queryRaw`
+      SELECT w."userId", w.balance::text AS balance, COALESCE(SUM(l.amount), 0)::text AS "ledgerSum"
+      FROM wallet w LEFT JOIN ledger_entry l ON l."userId" = w."userId"
+      GROUP BY w."userId", w.balance
+      HAVING w.balance <> COALESCE(SUM(l.amount), 0)`,
+  );
+  add(
+    "ledger entries belong to a wallet",
+    await db.$queryRaw`
+      SELECT l."userId", COUNT(*)::int AS entries FROM ledger_entry l
+      LEFT JOIN wallet w ON w."userId" = l."userId" WHERE w."userId" IS NULL GROUP BY l."userId"`,
+  );
+  add("balances are never negative", await db.$queryRaw`SELECT "userId", balance::text FROM wallet WHERE balance < 0`);
+  add(
+    "every spin has exactly one inventory item",
+    await db.$queryRaw`
+      SELECT s.id AS "spinId" FROM spin s LEFT JOIN inventory_item i ON i."spinId" = s.id
+      WHERE i.id IS NULL OR i."userId" <> s."userId" OR i."itemId" <> s."itemId"`,
+  );
+  add(
+    "every spin has exactly one debit of its price",
+    await db.$queryRaw`
+      SELECT s.id AS "spinId" FROM spin s LEFT JOIN ledger_entry l ON l."spinId" = s.id
+      WHERE l.id IS NULL OR l.kind <> 'PACK_OPEN' OR l.amount <> -s.price OR l."userId" <> s."userId"`,
+  );
+  add(
+    "every spin's ticket lies in its item's range of the odds version it used",
+    await db.$queryRaw`
+      SELECT s.id AS "spinId" FROM spin s LEFT JOIN odds_range r
+        ON r."oddsVersionId" = s."oddsVersionId" AND r."itemId" = s."itemId"
+      WHERE r."itemId" IS NULL OR s.result < r."ticketFrom" OR s.result > r."ticketTo"`,
+  );
+  add(
+    "nonces of a seed pair are consecutive from 0 and end at its next nonce",
+    await db.$queryRaw`
+      SELECT p.id AS "seedPairId", p.nonce AS "nextNonce", COUNT(s.id)::int AS spins,
+             MIN(s.nonce) AS "minNonce", MAX(s.nonce) AS "maxNonce"
+      FROM seed_pair p LEFT JOIN spin s ON s."seedPairId" = p.id
+      GROUP BY p.id, p.nonce
+      HAVING COUNT(s.id) <> p.nonce OR (COUNT(s.id) > 0 AND (MIN(s.nonce) <> 0 OR MAX(s.nonce) <> p.nonce - 1))`,
+  );
+  add(
+    "sold inventory items have exactly one sale credit",
+    await db.$queryRaw`
+      SELECT i.id AS "inventoryItemId" FROM inventory_item i LEFT JOIN ledger_entry l ON l."inventoryItemId" = i.id
+      WHERE (i.status = 'SOLD') <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND l.amount <> i.value)`,
+  );
+
+  const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
+  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * The one table of error codes. Everything else (tRPC codes, HTTP statuses, the REST
+ * error body, the OpenAPI document) derives from it.
+ */
+export const errorCodeStatus = {
+  BAD_REQUEST: 400,
+  INSUFFICIENT_BALANCE: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodeStatus;
+export const ErrorCodeSchema = z.enum(Object.keys(errorCodeStatus) as [ErrorCode, ...ErrorCode[]]);
+
+export interface AppErrorDetails {
+  /** For RATE_LIMITED: seconds until a retry can succeed. */
+  retryAfterSeconds?: number;
+}
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: AppErrorDetails = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return errorCodeStatus[this.code];
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -1,0 +1,27 @@
+export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
+export type { ErrorCode } from "./errors.ts";
+export * from "./schemas.ts";
+export { formatMoney, moneyToNumber, parseMoney, Money } from "./money.ts";
+export { getPackDetail, listActivePacks, getActivePackOrThrow, findPackByIdOrSlug } from "./catalog/get-pack.ts";
+export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
+export { createPack } from "./catalog/create-pack.ts";
+export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
+export { setPackActive } from "./catalog/set-pack-active.ts";
+export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
+export { creditWallet, getBalance } from "./wallet/wallet.ts";
+export { openPack, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
+export {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  assertAccountMayAct,
+  authenticateApiKey,
+  createApiKey,
+  generateApiKey,
+  hashApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from "./keys/api-keys.ts";
+export type { ApiKeyPrincipal } from "./keys/api-keys.ts";
+export { createUser, getUserByEmailOrThrow, setUserFlags } from "./users/users.ts";
+export { getAccount } from "./users/account.ts";
+export { auditInvariants } from "./audit/audit.ts";

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db, DbTx } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+
+export const API_KEY_PREFIX = "pp_live_";
+const KEY_BODY_LENGTH = 40;
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** The seed's format: the fixed prefix, then at least 32 base62 characters. */
+export const API_KEY_PATTERN = /^pp_live_[0-9A-Za-z]{32,128}$/;
+/** lastUsedAt is written at most once a minute per key, so reads almost never pay a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function generateApiKey(): string {
+  let body = "";
+  while (body.length < KEY_BODY_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      // 248 = 4 × 62: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && body.length < KEY_BODY_LENGTH) body += BASE62[byte % 62];
+    }
+  }
+  return API_KEY_PREFIX + body;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export interface CreatedApiKey {
+  apiKeyId: string;
+  /** The whole key: shown once, never stored. */
+  apiKey: string;
+  start: string;
+  name: string;
+  createdAt: Date;
+}
+
+export async function createApiKey(db: DbTx, { userId, name }: { userId: string; name: string }): Promise<CreatedApiKey> {
+  const apiKey = generateApiKey();
+  const record = await db.apiKey.create({
+    data: { userId, name, start: apiKey.slice(0, API_KEY_PREFIX.length + 4), hashedKey: hashApiKey(apiKey) },
+  });
+  return { apiKeyId: record.id, apiKey, start: record.start, name: record.name, createdAt: record.createdAt };
+}
+
+/** Revokes by the key itself or by its id (scoped to a user when given). */
+export async function revokeApiKey(
+  db: DbTx,
+  target: { apiKey: string } | { apiKeyId: string; userId?: string },
+): Promise<{ revoked: true }> {
+  const where = "apiKey" in target ? { hashedKey: hashApiKey(target.apiKey) } : { id: target.apiKeyId, userId: target.userId };
+  const { count } = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count === 0) {
+    const exists = await db.apiKey.findFirst({ where });
+    if (!exists) throw new AppError("NOT_FOUND", "No such API key.");
+  }
+  return { revoked: true };
+}
+
+export type KeyOwner = Awaited<ReturnType<typeof findUserForKey>>;
+
+async function findUserForKey(db: DbTx, hashedKey: string) {
+  return db.apiKey.findUnique({
+    where: { hashedKey },
+    select: {
+      id: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      user: { select: { id: true, email: true, emailVerified: true, banned: true, banExpires: true, deletedAt: true } },
+    },
+  });
+}
+
+export interface ApiKeyPrincipal {
+  apiKeyId: string;
+  userId: string;
+}
+
+/**
+ * Resolves a presented key to its account. 401 for a missing, malformed, unknown or revoked
+ * key; 403 for an account that may not act. Reads the database each time, so a revocation or
+ * ban takes effect on the next request.
+ */
+export async function authenticateApiKey(db: Db, presented: string | undefined): Promise<ApiKeyPrincipal> {
+  if (!presented) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <key> or X-Api-Key: <key>.");
+  if (!API_KEY_PATTERN.test(presented)) throw new AppError("UNAUTHORIZED", "Malformed API key.");
+  const key = await findUserForKey(db, hashApiKey(presented));
+  if (!key || key.revokedAt) throw new AppError("UNAUTHORIZED", key ? "This API key was revoked." : "Invalid API key.");
+  assertAccountMayAct(key.user);
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    const staleBefore = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
+    await db.apiKey.updateMany({
+      where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+      data: { lastUsedAt: new Date() },
+    });
+  }
+  return { apiKeyId: key.id, userId: key.user.id };
+}
+
+export interface AccountStanding {
+  emailVerified: boolean;
+  banned: boolean;
+  banExpires: Date | null;
+  deletedAt: Date | null;
+}
+
+/** The 403 rule, shared by API keys and (later) web sessions. */
+export function assertAccountMayAct(user: AccountStanding): void {
+  if (user.deletedAt) throw new AppError("FORBIDDEN", "This account was deleted.");
+  if (user.banned && (!user.banExpires || user.banExpires.getTime() > Date.now())) {
+    throw new AppError("FORBIDDEN", "This account is banned.");
+  }
+  if (!user.emailVerified) throw new AppError("FORBIDDEN", "Verify your e-mail address before using the service.");
+}
+
+export async function listApiKeys(db: DbTx, userId: string) {
+  return db.apiKey.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, start: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { ErrorCodeSchema } from "./errors.ts";
+
+// The public shapes of the service. Domain functions return exactly these; the API
+// declares them as tRPC outputs and trpc-to-openapi documents them.
+
+const MoneyString = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: "Decimal amount as a string with two decimals.", example: "4.99" });
+
+const UpperLabel = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
+
+export const PackSummarySchema = z
+  .object({
+    id: z.string().meta({ description: "Pack identifier (opaque string).", example: "cmf3k2x7a0001pp01demo0001" }),
+    slug: z.string().meta({ description: "URL-safe pack name; usable in place of id in paths.", example: "starter-tech" }),
+    name: z.string().meta({ example: "Starter Tech" }),
+    image: z.string().meta({ description: "Relative path to the pack image.", example: "/images/packs/starter-tech.svg" }),
+    price: MoneyString,
+    category: UpperLabel.meta({ description: "Category label in upper case.", example: "TECH" }),
+    rarityTheme: UpperLabel.meta({ description: "Theme label in upper case.", example: "SILVER" }),
+    maxItemValue: z.number().meta({ description: "Highest item value in the pack (JSON number).", example: 349.99 }),
+    spinCount: z.number().int().meta({ description: "Number of times the pack has been opened.", example: 1280 }),
+  })
+  .meta({ id: "PackSummary" });
+export type PackSummary = z.infer<typeof PackSummarySchema>;
+
+export const PackItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().meta({ example: "Wireless Earbuds" }),
+    rarity: UpperLabel.meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY.", example: "RARE" }),
+    value: MoneyString,
+    image: z.string().meta({ example: "/images/items/starter-tech/wireless-earbuds.svg" }),
+    chance: z.number().meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
+    ticketFrom: z.number().int().meta({ description: "First winning ticket (1..100000).", example: 151 }),
+    ticketTo: z.number().int().meta({ description: "Last winning ticket; the range holds chance × 1000 tickets.", example: 5000 }),
+  })
+  .meta({ id: "PackItem" });
+export type PackItem = z.infer<typeof PackItemSchema>;
+
+export const PackDetailSchema = PackSummarySchema.extend({
+  description: z.string(),
+  oddsHash: z.string().meta({ description: "SHA-256 of the canonical odds table (see README: fairness)." }),
+  oddsVersion: z.number().int().meta({ description: "Version of the odds table; changes whenever items or chances change." }),
+  expectedValue: MoneyString.meta({ description: "Sum of value × chance: the average value of one opening." }),
+  items: z.array(PackItemSchema).meta({ description: "Ordered by ticketFrom; ranges cover exactly 1..100000." }),
+}).meta({ id: "PackDetail" });
+export type PackDetail = z.infer<typeof PackDetailSchema>;
+
+export const OpenResultSchema = z
+  .object({
+    spin: z.object({
+      id: z.string(),
+      packId: z.string(),
+      itemId: z.string(),
+      nonce: z.number().int(),
+      result: z.number().int().meta({ description: "The drawn ticket, 1..100000." }),
+    }),
+    item: z.object({ id: z.string(), name: z.string(), rarity: UpperLabel, value: MoneyString, image: z.string() }),
+    inventoryItem: z.object({ id: z.string(), itemId: z.string(), value: MoneyString }),
+    balanceAfter: z.number().meta({ description: "Wallet balance after the debit (JSON number).", example: 95.01 }),
+    fairness: z.object({
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      nonce: z.number().int().meta({ description: "Equal to spin.nonce." }),
+      hash: z.string().meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
+      oddsHash: z.string().meta({ description: "SHA-256 of the odds table this draw used." }),
+      oddsVersion: z.number().int(),
+    }),
+  })
+  .meta({ id: "OpenResult" });
+export type OpenResult = z.infer<typeof OpenResultSchema>;
+
+export const AccountSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    balance: z.number().meta({ description: "Wallet balance (JSON number).", example: 100 }),
+    balanceString: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
+    createdAt: z.string().meta({ description: "ISO 8601 timestamp." }),
+  })
+  .meta({ id: "Account" });
+export type Account = z.infer<typeof AccountSchema>;
+
+export const FairnessStateSchema = z
+  .object({
+    serverSeedHash: z.string().meta({ description: "SHA-256 of the active, still secret server seed." }),
+    clientSeed: z.string(),
+    nonce: z.number().int().meta({ description: "The nonce the next opening will use." }),
+    nextServerSeedHash: z.string().meta({ description: "Commitment to the server seed that becomes active on rotate." }),
+  })
+  .meta({ id: "FairnessState" });
+export type FairnessState = z.infer<typeof FairnessStateSchema>;
+
+export const ClientSeedSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, "clientSeed must be 1-64 printable ASCII characters without spaces");
+
+export const RotateResultSchema = z
+  .object({
+    previous: z.object({
+      serverSeed: z.string().meta({ description: "The retired server seed, now revealed." }),
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      nonce: z.number().int().meta({ description: "Number of openings made with the retired pair." }),
+    }),
+    current: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.literal(0) }),
+    nextServerSeedHash: z.string(),
+  })
+  .meta({ id: "RotateResult" });
+export type RotateResult = z.infer<typeof RotateResultSchema>;
+
+export const ErrorResponseSchema = z
+  .object({
+    message: z.string().meta({ example: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20." }),
+    code: ErrorCodeSchema,
+    issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+    retryAfter: z.number().int().optional().meta({ description: "With 429: seconds to wait (also in Retry-After)." }),
+  })
+  .meta({ id: "Error" });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -1,0 +1,31 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+import type { Money } from "../money.ts";
+
+export async function getBalance(db: DbTx, userId: string): Promise<Money> {
+  const wallet = await db.wallet.findUnique({ where: { userId } });
+  return wallet?.balance ?? new Prisma.Decimal(0);
+}
+
+export interface CreditWalletInput {
+  userId: string;
+  amount: Money;
+  kind?: "DEPOSIT" | "ADJUSTMENT";
+  note?: string;
+}
+
+/** Adds money to a wallet and records the ledger entry, in one transaction. */
+export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
+  if (!amount.isPositive() || amount.isZero()) throw new AppError("BAD_REQUEST", "The amount must be positive.");
+  return db.$transaction(async (tx) => {
+    // Upsert takes the row lock, so concurrent credits and debits serialize on the wallet.
+    const wallet = await tx.wallet.upsert({
+      where: { userId },
+      create: { userId, balance: amount },
+      update: { balance: { increment: amount } },
+    });
+    await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });
+    return wallet.balance;
+  });
+}

@@ -1,0 +1,115 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/prisma/client.ts";
+import { dbEnv } from "./env.ts";
+
+export type Db = PrismaClient;
+/** What domain functions accept: the client itself or an interactive transaction. */
+export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/** Runs raw multi-statement SQL (migrations) next to the Prisma client. */
+export interface SqlRunner {
+  exec(sql: string): Promise<void>;
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn on one connection, for session state such as advisory locks. */
+  withConnection<T>(fn: (connection: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
+  const runner: SqlRunner = {
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async query(sql, params) {
+      const result = await client.query(sql, params);
+      return result.rows;
+    },
+    async withConnection(fn) {
+      if (!(client instanceof pg.Pool)) return fn(runner);
+      const connection = await client.connect();
+      try {
+        return await fn(pgRunner(connection));
+      } finally {
+        connection.release();
+      }
+    },
+  };
+  return runner;
+}
+
+export interface Database {
+  kind: "postgres" | "pglite";
+  prisma: Db;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; without it the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory, or "memory://" for a throw-away database. */
+  pgliteDataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const env = dbEnv();
+  const url = options.url ?? env.databaseUrl;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      kind: "postgres",
+      prisma,
+      sql: pgRunner(pool),
+      async close() {
+        await prisma.$disconnect();
+        await pool.end().catch(() => undefined);
+      },
+    };
+  }
+
+  const dataDir = options.pgliteDataDir ?? path.join(env.dataDir, "pglite");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as never) });
+  const sql: SqlRunner = {
+    async exec(text) {
+      await pglite.exec(text);
+    },
+    async query(text, params) {
+      const result = await pglite.query(text, params);
+      return result.rows as never;
+    },
+    withConnection: (fn) => fn(sql),
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    sql,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for("prizepacks.database");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+
+/**
+ * The process-wide database. Kept on globalThis because Next.js may load this module
+ * once per route bundle, and an embedded PGlite directory must be opened only once.
+ */
+export function getDatabase(): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= openDatabase().catch((error: unknown) => {
+    delete g[GLOBAL_KEY];
+    throw error;
+  });
+  return g[GLOBAL_KEY];
+}

@@ -1,0 +1,5 @@
+export { openDatabase, getDatabase } from "./client.ts";
+export type { Database, Db, DbTx, SqlRunner, OpenDatabaseOptions } from "./client.ts";
+export { dbEnv } from "./env.ts";
+export { Prisma } from "./generated/prisma/client.ts";
+export * from "./generated/prisma/enums.ts";

@@ -1,0 +1,60 @@
+/**
+ * The provably-fair draw, exactly as published in the README. Isomorphic: it uses only
+ * Web Crypto and TextEncoder, so the browser verifier runs this very code.
+ *
+ *   hash   = HMAC-SHA256(key = serverSeed, message = `${clientSeed}:${nonce}`), lower-case hex
+ *   result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 * 100000) + 1      (1..100000)
+ */
+
+export const TICKETS_TOTAL = 100_000;
+const TWO_POW_52 = 2 ** 52;
+
+const encoder = new TextEncoder();
+
+function toHex(buffer: ArrayBuffer): string {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+export async function hmacSha256Hex(key: string, message: string): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)));
+}
+
+export function ticketFromHash(hash: string): number {
+  if (!/^[0-9a-f]{13}/.test(hash)) throw new Error("hash must start with 13 lower-case hex digits");
+  return Math.floor((parseInt(hash.slice(0, 13), 16) / TWO_POW_52) * TICKETS_TOTAL) + 1;
+}
+
+export interface DrawInput {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface Draw {
+  hash: string;
+  result: number;
+}
+
+export async function drawTicket({ serverSeed, clientSeed, nonce }: DrawInput): Promise<Draw> {
+  if (!Number.isSafeInteger(nonce) || nonce < 0) throw new Error("nonce must be a non-negative integer");
+  const hash = await hmacSha256Hex(serverSeed, `${clientSeed}:${nonce}`);
+  return { hash, result: ticketFromHash(hash) };
+}
+
+/** A server seed: 32 random bytes as 64 lower-case hex characters. */
+export function generateServerSeed(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer);
+}
+
+/** A default client seed: 16 random bytes as hex. */
+export function generateClientSeed(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(16)).buffer as ArrayBuffer);
+}
+

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// npm test: generate, typecheck, unit, integration (database), build, then end-to-end over HTTP.
+// Uses PostgreSQL when DATABASE_URL is set and Redis when REDIS_URL is set, else the embedded defaults.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const resultsDir = path.join(root, "test-results");
+mkdirSync(resultsDir, { recursive: true });
+
+function step(label, command, args) {
+  console.log(`\n[test] ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  console.log(`[test] ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function vitest(project) {
+  const outputFile = path.join(resultsDir, `${project}.json`);
+  const ok = step(`vitest ${project}`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`]);
+  try {
+    const report = JSON.parse(readFileSync(outputFile, "utf8"));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numTotalTests === 0) return false;
+  } catch {
+    totals.failed += 1;
+    return false;
+  }
+  return ok;
+}
+
+const steps = [
+  () => step("prisma generate", "npm", ["run", "--silent", "db:generate"]),
+  () => step("typecheck", bin("turbo"), ["run", "typecheck", "--output-logs=errors-only"]),
+  () => vitest("unit"),
+  () => vitest("integration"),
+  () => step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"]),
+  () => vitest("e2e"),
+];
+
+let ok = true;
+for (const run of steps) {
+  if (!run()) {
+    ok = false;
+    break;
+  }
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
