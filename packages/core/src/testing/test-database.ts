@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { openDatabase, type Database } from "@prizepacks/db";
 import { applyMigrations } from "@prizepacks/db/migrate";
 
@@ -9,14 +11,41 @@ export function assertLocalDatabaseUrl(url: string): void {
   }
 }
 
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * PostgreSQL when DATABASE_URL is set (tests make their own users, so they share it safely),
- * otherwise a fresh in-memory PGlite. Migrated either way.
+ * A migrated database of the test file's own: on the PostgreSQL server of DATABASE_URL when
+ * it is set (a fresh database next to it, dropped on close), otherwise an in-memory PGlite.
+ * Keeping domain tests out of DATABASE_URL itself leaves that database to the end-to-end
+ * run, whose start-up seeds the demo catalog only into a database without packs.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (url) assertLocalDatabaseUrl(url);
-  const database = url ? await openDatabase({ url, poolSize: 20 }) : await openDatabase({ pgliteDataDir: "memory://" });
+  if (!url) {
+    const database = await openDatabase({ pgliteDataDir: "memory://" });
+    await applyMigrations(database.sql);
+    return database;
+  }
+  assertLocalDatabaseUrl(url);
+  const testUrl = new URL(url);
+  const name = `${testUrl.pathname.slice(1) || "prizepacks"}_t_${randomUUID().slice(0, 8)}`;
+  await onServer(url, `CREATE DATABASE "${name}"`);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
   await applyMigrations(database.sql);
-  return database;
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await onServer(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
 }
