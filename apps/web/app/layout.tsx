@@ -1,11 +1,35 @@
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { SiteHeader } from "../components/site-header";
+import { Providers } from "./providers";
+import "./globals.css";
 
-export const metadata = { title: "prizepacks", description: "Provably fair prize packs" };
+export const metadata: Metadata = {
+  title: { default: "prizepacks", template: "%s · prizepacks" },
+  description: "Provably fair prize packs: open, win, verify.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f1115" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui, sans-serif", margin: 0, background: "#0f1115", color: "#e8eaf0" }}>{children}</body>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Providers>
+          <SiteHeader />
+          <main id="main" className="page">
+            {children}
+          </main>
+          <footer className="site-footer">
+            <span>prizepacks · every draw verifiable</span>
+            <a href="/fairness">How fairness works</a>
+            <a href="/docs">REST API</a>
+          </footer>
+        </Providers>
+      </body>
     </html>
   );
 }

@@ -9,10 +9,18 @@ export interface Context {
   headers: Headers;
   /** Set by the REST wrapper when the body was not valid JSON; reported after auth (400). */
   malformedBody?: string;
+  /**
+   * Web only: the signed-in user's id, or null. The web transport supplies it (it owns the
+   * session cookie); it must also refuse accounts that may not act (403).
+   */
+  resolveSessionUserId: () => Promise<string | null>;
   /** Filled by middlewares, sent by the transport (RateLimit-*, Retry-After). */
   responseHeaders: Record<string, string>;
 }
 
-export function createContext(opts: Omit<Context, "responseHeaders">): Context {
-  return { ...opts, responseHeaders: {} };
+export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId"> &
+  Partial<Pick<Context, "resolveSessionUserId">>;
+
+export function createContext(opts: CreateContextOptions): Context {
+  return { resolveSessionUserId: async () => null, ...opts, responseHeaders: {} };
 }

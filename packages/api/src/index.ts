@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.ts";
 
-export { appRouter } from "./root.ts";
+export { appRouter, createCaller } from "./root.ts";
 export type { AppRouter } from "./root.ts";
 export { createContext } from "./context.ts";
 

@@ -1,7 +1,7 @@
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
-import { router } from "./trpc.ts";
+import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
   packs: packFamilyRouter("packs"),
@@ -11,3 +11,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Server-side calls (React Server Components) with a web context, no HTTP in between. */
+export const createCaller = createCallerFactory(appRouter);

@@ -39,13 +39,17 @@ const errorBoundary = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(errorBoundary);
 
 /**
- * The caller acting on its own account: an API key on REST (401 / 403). The web app's
- * session joins here later; the transport's `source`, not the route, decides which applies.
+ * The caller acting on its own account: an API key on REST, the signed-in session on the
+ * web (401 / 403 either way). The transport's `source`, not the route, decides which applies.
  */
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
-  if (ctx.source !== "rest") throw new AppError("UNAUTHORIZED", "Sign in to continue.");
-  const principal = await authenticateApiKey(ctx.db, presentedApiKey(ctx.headers));
-  return next({ ctx: { ...ctx, principal, userId: principal.userId, rateLimitId: `key:${principal.apiKeyId}` } });
+  if (ctx.source === "rest") {
+    const principal = await authenticateApiKey(ctx.db, presentedApiKey(ctx.headers));
+    return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId as string | null, rateLimitId: `key:${principal.apiKeyId}` } });
+  }
+  const userId = await ctx.resolveSessionUserId();
+  if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
+  return next({ ctx: { ...ctx, userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
 });
 
 function presentedApiKey(headers: Headers): string | undefined {
@@ -77,3 +81,9 @@ function rateLimited(policy: RateLimitPolicyName) {
 // 404 for a missing pack before any 400 about the request or the balance.
 export const accountProcedure = authenticated.use(rateLimited("api"));
 export const openProcedure = authenticated.use(rateLimited("open"));
+
+/** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
+export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {
+  if (ctx.source !== "web") throw new AppError("FORBIDDEN", "This action is available in the web app only.");
+  return next();
+});

@@ -16,6 +16,15 @@ export interface CreateUserInput {
   apiKeyName?: string;
 }
 
+/**
+ * What every account needs before it can play: an empty wallet and its first seed pair.
+ * Idempotent, so sign-up hooks and retries may call it again.
+ */
+export async function provisionAccount(db: Db, userId: string): Promise<void> {
+  await db.wallet.createMany({ data: [{ userId }], skipDuplicates: true });
+  await ensureActiveSeedPair(db, userId);
+}
+
 /** A verified, active account with a wallet (credited through the ledger), a seed pair and one API key. */
 export async function createUser(db: Db, input: CreateUserInput) {
   const email = input.email.trim().toLowerCase();
@@ -25,7 +34,6 @@ export async function createUser(db: Db, input: CreateUserInput) {
     await tx.user.create({
       data: { id: userId, email, name: input.name ?? email.split("@")[0] ?? email, emailVerified: input.emailVerified ?? true },
     });
-    await tx.wallet.create({ data: { userId } });
     if (input.password) {
       // better-auth's credential account and password hash, so the user can sign in on the web.
       await tx.account.create({
@@ -33,7 +41,7 @@ export async function createUser(db: Db, input: CreateUserInput) {
       });
     }
   });
-  await ensureActiveSeedPair(db, userId);
+  await provisionAccount(db, userId);
   if (input.balance && !input.balance.isZero()) {
     await creditWallet(db, { userId, amount: input.balance, kind: "DEPOSIT", note: "initial balance" });
   }
@@ -63,5 +71,9 @@ export async function setUserFlags(db: Db, email: string, flags: UserFlags) {
       ...(flags.emailVerified !== undefined && { emailVerified: flags.emailVerified }),
     },
   });
+  if (updated.banned || updated.deletedAt) {
+    // Signed out everywhere: their sessions end now, not when the cookie expires.
+    await db.session.deleteMany({ where: { userId: updated.id } });
+  }
   return { userId: updated.id, email: updated.email, banned: updated.banned, deleted: updated.deletedAt !== null, emailVerified: updated.emailVerified };
 }

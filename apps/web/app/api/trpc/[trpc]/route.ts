@@ -1,17 +1,31 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appRouter, createContext } from "@prizepacks/api";
-import { db } from "../../../../lib/database";
+import { appRouter } from "@prizepacks/api";
+import { trustedOrigins } from "@prizepacks/auth";
+import { createWebContext } from "../../../../lib/web-context";
 
 export const dynamic = "force-dynamic";
 
+/**
+ * CSRF: the session cookie is SameSite=Lax, and on top of that a mutation must come from a
+ * page of ours. Browsers always send Origin on POST, so a missing or foreign one is refused.
+ */
+function isSameOriginPost(req: Request): boolean {
+  if (req.method !== "POST") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  return origin === new URL(req.url).origin || trustedOrigins().includes(origin);
+}
+
 async function handler(req: Request) {
-  const prisma = await db();
+  if (!isSameOriginPost(req)) {
+    return Response.json({ message: "Cross-site request refused.", code: "FORBIDDEN" }, { status: 403 });
+  }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => createContext({ source: "web", db: prisma, headers: req.headers }),
-    responseMeta: ({ ctx }) => ({ headers: ctx?.responseHeaders ?? {} }),
+    createContext: () => createWebContext(req.headers),
+    responseMeta: ({ ctx }) => ({ headers: { ...(ctx?.responseHeaders ?? {}), "cache-control": "no-store" } }),
   });
 }
 

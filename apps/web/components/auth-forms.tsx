@@ -1,0 +1,167 @@
+"use client";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { authClient } from "@prizepacks/auth/client";
+
+type Status = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
+
+function formValues(event: FormEvent<HTMLFormElement>) {
+  return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+}
+
+function StatusMessage({ status }: { status: Status }) {
+  if (status.kind === "error") return <p className="alert error" role="alert">{status.message}</p>;
+  if (status.kind === "done") return <p className="alert success" role="status">{status.message}</p>;
+  return null;
+}
+
+/** Only same-site paths are followed after sign-in, never a full URL from the query string. */
+export function safeNextPath(next: string | undefined): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export function SignUpForm({ outbox }: { outbox: boolean }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { name, email, password } = formValues(event);
+    setStatus({ kind: "busy" });
+    const { error } = await authClient.signUp.email({ name: name || email!.split("@")[0]!, email: email!, password: password!, callbackURL: "/?welcome=1" });
+    if (error) return setStatus({ kind: "error", message: error.message ?? "Sign-up failed." });
+    setStatus({ kind: "done", message: `We sent a verification link to ${email}. Open it to activate your account.` });
+  }
+  if (status.kind === "done") {
+    return (
+      <div className="stack">
+        <StatusMessage status={status} />
+        {outbox && (
+          <p className="muted">
+            No mail server is configured here: your mail is in the <Link href="/dev/outbox">dev outbox</Link>.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate={false}>
+      <div className="field">
+        <label htmlFor="name">Display name</label>
+        <input id="name" name="name" autoComplete="nickname" maxLength={60} />
+      </div>
+      <div className="field">
+        <label htmlFor="email">E-mail</label>
+        <input id="email" name="email" type="email" required autoComplete="email" />
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" aria-describedby="password-hint" />
+        <span id="password-hint" className="hint">At least 8 characters.</span>
+      </div>
+      <StatusMessage status={status} />
+      <button className="button" type="submit" disabled={status.kind === "busy"}>
+        {status.kind === "busy" ? "Creating account…" : "Create account"}
+      </button>
+      <p className="muted small-text">
+        Already have an account? <Link href="/sign-in">Sign in</Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignInForm({ next }: { next?: string }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email, password } = formValues(event);
+    setStatus({ kind: "busy" });
+    const { error } = await authClient.signIn.email({ email: email!, password: password! });
+    if (error) {
+      const message =
+        error.code === "EMAIL_NOT_VERIFIED"
+          ? "Your e-mail address is not verified yet. We sent you a new verification link."
+          : (error.message ?? "Sign-in failed.");
+      return setStatus({ kind: "error", message });
+    }
+    window.location.href = safeNextPath(next);
+  }
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor="email">E-mail</label>
+        <input id="email" name="email" type="email" required autoComplete="email" />
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" required autoComplete="current-password" />
+      </div>
+      <StatusMessage status={status} />
+      <button className="button" type="submit" disabled={status.kind === "busy"}>
+        {status.kind === "busy" ? "Signing in…" : "Sign in"}
+      </button>
+      <p className="muted small-text">
+        <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
+      </p>
+    </form>
+  );
+}
+
+export function ForgotPasswordForm() {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { email } = formValues(event);
+    setStatus({ kind: "busy" });
+    const { error } = await authClient.requestPasswordReset({ email: email!, redirectTo: "/reset-password" });
+    if (error) return setStatus({ kind: "error", message: error.message ?? "Could not send the reset link." });
+    // The same answer whether or not the address has an account, so it reveals nothing.
+    setStatus({ kind: "done", message: "If an account uses that address, a reset link is on its way." });
+  }
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor="email">E-mail</label>
+        <input id="email" name="email" type="email" required autoComplete="email" />
+      </div>
+      <StatusMessage status={status} />
+      <button className="button" type="submit" disabled={status.kind === "busy" || status.kind === "done"}>
+        Send reset link
+      </button>
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token?: string }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  if (!token) return <p className="alert error">This reset link is incomplete or has expired. Ask for a new one.</p>;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { password, confirm } = formValues(event);
+    if (password !== confirm) return setStatus({ kind: "error", message: "The passwords do not match." });
+    setStatus({ kind: "busy" });
+    const { error } = await authClient.resetPassword({ newPassword: password!, token });
+    if (error) return setStatus({ kind: "error", message: error.message ?? "Could not reset the password." });
+    setStatus({ kind: "done", message: "Your password was changed. You can sign in with it now." });
+  }
+  return (
+    <form className="form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor="password">New password</label>
+        <input id="password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" />
+      </div>
+      <div className="field">
+        <label htmlFor="confirm">Repeat the new password</label>
+        <input id="confirm" name="confirm" type="password" required minLength={8} maxLength={128} autoComplete="new-password" />
+      </div>
+      <StatusMessage status={status} />
+      {status.kind === "done" ? (
+        <Link className="button" href="/sign-in">
+          Sign in
+        </Link>
+      ) : (
+        <button className="button" type="submit" disabled={status.kind === "busy"}>
+          Set new password
+        </button>
+      )}
+    </form>
+  );
+}

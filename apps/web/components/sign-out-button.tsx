@@ -1,0 +1,20 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { authClient } from "@prizepacks/auth/client";
+
+export function SignOutButton() {
+  const queryClient = useQueryClient();
+  return (
+    <button
+      type="button"
+      className="button ghost small"
+      onClick={async () => {
+        await authClient.signOut();
+        queryClient.clear();
+        window.location.href = "/";
+      }}
+    >
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,59 @@
+import Link from "next/link";
+import { getAccount } from "@prizepacks/core";
+import { db } from "../lib/database";
+import { findViewer } from "../lib/server-api";
+import { BalanceBadge } from "./balance-badge";
+import { SignOutButton } from "./sign-out-button";
+
+const nav = [
+  { href: "/", label: "Packs" },
+  { href: "/inventory", label: "Inventory" },
+  { href: "/history", label: "History" },
+  { href: "/fairness", label: "Fairness" },
+  { href: "/wallet", label: "Wallet" },
+  { href: "/settings/api", label: "API" },
+];
+
+export async function SiteHeader() {
+  const viewer = await findViewer();
+  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link href="/" className="brand" aria-label="prizepacks home">
+          <span className="brand-mark" aria-hidden="true">▣</span> prizepacks
+        </Link>
+        <nav aria-label="Main" className="main-nav">
+          {nav.map((item) => (
+            <Link key={item.href} href={item.href}>
+              {item.label}
+            </Link>
+          ))}
+          <Link href="/docs">Docs</Link>
+        </nav>
+        <div className="session">
+          {account ? (
+            <>
+              <BalanceBadge initialBalance={account.balanceString} />
+              <span className="muted small-text hide-narrow" title={account.email}>
+                {account.email}
+              </span>
+              <SignOutButton />
+            </>
+          ) : viewer ? (
+            <SignOutButton />
+          ) : (
+            <>
+              <Link href="/sign-in" className="button ghost small">
+                Sign in
+              </Link>
+              <Link href="/sign-up" className="button small">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

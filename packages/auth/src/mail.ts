@@ -1,0 +1,47 @@
+import { createTransport, type Transporter } from "nodemailer";
+import { authEnv } from "./env.ts";
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The first link of the mail, for the outbox page. */
+  link?: string;
+  sentAt: string;
+}
+
+const OUTBOX_SIZE = 200;
+const GLOBAL_KEY = Symbol.for("prizepacks.mail");
+type MailState = { outbox: Mail[]; transport?: Transporter };
+
+function state(): MailState {
+  // On globalThis: Next.js may load this module once per route bundle, and the outbox page
+  // must see what the auth route sent.
+  const g = globalThis as typeof globalThis & { [GLOBAL_KEY]?: MailState };
+  g[GLOBAL_KEY] ??= { outbox: [] };
+  return g[GLOBAL_KEY];
+}
+
+/** True when mails are kept in the dev outbox (no SMTP_URL) instead of being sent. */
+export function usesDevOutbox(): boolean {
+  return !authEnv().SMTP_URL;
+}
+
+export async function sendMail(mail: { to: string; subject: string; text: string }): Promise<void> {
+  const env = authEnv();
+  if (env.SMTP_URL) {
+    const s = state();
+    s.transport ??= createTransport(env.SMTP_URL);
+    await s.transport.sendMail({ from: env.MAIL_FROM, ...mail });
+    return;
+  }
+  const outbox = state().outbox;
+  outbox.unshift({ id: crypto.randomUUID(), ...mail, link: /https?:\/\/\S+/.exec(mail.text)?.[0], sentAt: new Date().toISOString() });
+  outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
+}
+
+/** The dev outbox, newest first (empty when mails go through SMTP). */
+export function listOutbox(): Mail[] {
+  return [...state().outbox];
+}
