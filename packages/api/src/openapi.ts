@@ -1,4 +1,4 @@
-import { generateOpenApiDocument } from "trpc-to-openapi";
+import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 import { errorCodeStatus, ErrorResponseSchema } from "@prizepacks/core";
 import { z } from "zod";
 import { appRouter } from "./root.ts";
@@ -9,8 +9,10 @@ const rateLimitHeaders = {
   "RateLimit-Reset": { description: "Seconds until the window frees up.", schema: { type: "integer" } },
 };
 
-const errorExamples: Record<string, { message: string; code: string }> = {
-  "400": { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" },
+type ErrorExample = { message: string; code: string };
+
+const errorExamples: Record<string, ErrorExample> = {
+  "400": { message: "Input validation failed", code: "BAD_REQUEST" },
   "401": { message: "Invalid API key.", code: "UNAUTHORIZED" },
   "403": { message: "This account is banned.", code: "FORBIDDEN" },
   "404": { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
@@ -20,7 +22,37 @@ const errorExamples: Record<string, { message: string; code: string }> = {
   "503": { message: "Rate limiting is unavailable; try again shortly.", code: "UNAVAILABLE" },
 };
 
+const insufficientBalance = { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" };
+
+/** Where an operation's error differs from its status's example above. */
+const operationErrorExamples: Record<string, Record<string, ErrorExample>> = {
+  "packs-open": { "400": insufficientBalance },
+  "boxes-open": { "400": insufficientBalance },
+  "inventory-sell": {
+    "404": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was not found.', code: "NOT_FOUND" },
+    "409": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was already sold.', code: "CONFLICT" },
+  },
+};
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Each operation's own error descriptions, from its meta. trpc-to-openapi keeps one response
+ * object per error code for the whole document, so without this every 404 would read like
+ * the first procedure's ("Pack not found or inactive"), a sale's included.
+ */
+function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
+  // tRPC keeps every procedure in one flat record keyed by its dotted path.
+  const procedures = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: OpenApiMeta } }>);
+  const byOperation = new Map<string, Record<string, string>>();
+  for (const procedure of procedures) {
+    const openapi = procedure._def.meta?.openapi;
+    if (openapi?.operationId && openapi.errorResponses && !Array.isArray(openapi.errorResponses)) {
+      byOperation.set(openapi.operationId, openapi.errorResponses as Record<string, string>);
+    }
+  }
+  return byOperation;
+}
 
 /** The OpenAPI document of the REST facade, generated from the router's meta and zod schemas. */
 export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
@@ -41,13 +73,14 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
       bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer pp_live_..." },
       apiKeyHeader: { type: "apiKey", in: "header", name: "X-Api-Key", description: "X-Api-Key: pp_live_..." },
     },
-    tags: ["Packs", "Boxes", "Account", "Fairness"],
+    tags: ["Packs", "Boxes", "Account", "Inventory", "History", "Wallet", "Fairness"],
   }) as Json;
 
   // The schema carries the meta id "Error", so zod emits it as a definition behind a root $ref.
   const errorJsonSchema = z.toJSONSchema(ErrorResponseSchema, { target: "openapi-3.0", unrepresentable: "any" }) as Json;
   document.components.schemas = { ...(document.components.schemas ?? {}), Error: errorJsonSchema.definitions.Error };
 
+  const errorDescriptions = errorDescriptionsByOperation();
   for (const pathItem of Object.values(document.paths as Json)) {
     for (const operation of Object.values(pathItem as Json) as Json[]) {
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
@@ -55,11 +88,17 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
           response.headers = { ...(response.headers ?? {}), ...rateLimitHeaders };
           continue;
         }
-        const example = errorExamples[status] ?? { message: response.description, code: "BAD_REQUEST" };
-        response.content = { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } };
-        if (status === "429") {
-          response.headers = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } };
-        }
+        const description: string = errorDescriptions.get(operation.operationId)?.[status] ?? response.description;
+        const example = operationErrorExamples[operation.operationId]?.[status] ??
+          errorExamples[status] ?? { message: description, code: "BAD_REQUEST" };
+        // A fresh object per operation: the generator's is shared by every operation with this code.
+        operation.responses[status] = {
+          description,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
+          ...(status === "429" && {
+            headers: { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } },
+          }),
+        };
       }
     }
   }

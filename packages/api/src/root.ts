@@ -1,6 +1,11 @@
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
+import { listHistory } from "./router/history/list-history.ts";
+import { listInventoryItems } from "./router/inventory/list-inventory.ts";
+import { sellInventory } from "./router/inventory/sell-inventory.ts";
+import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
+import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -8,6 +13,10 @@ export const appRouter = router({
   boxes: packFamilyRouter("boxes"),
   me: router({ get: getMe }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
+  inventory: router({ list: listInventoryItems, sell: sellInventory }),
+  history: router({ list: listHistory }),
+  wallet: router({ get: getWallet, ledger: listLedger, deposit }),
+  keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,12 @@ export { createPack } from "./catalog/create-pack.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
 export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
-export { creditWallet, getBalance } from "./wallet/wallet.ts";
+export { creditWallet, getBalance, getWalletBalance } from "./wallet/wallet.ts";
+export { listLedgerEntries, LEDGER_PAGE_SIZE } from "./wallet/list-ledger-entries.ts";
+export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.ts";
+export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
+export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
+export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
 export { openPack, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,
@@ -22,6 +27,7 @@ export {
   revokeApiKey,
 } from "./keys/api-keys.ts";
 export type { ApiKeyPrincipal } from "./keys/api-keys.ts";
-export { createUser, getUserByEmailOrThrow, setUserFlags } from "./users/users.ts";
+export { createAccountApiKey, listAccountApiKeys, MAX_ACTIVE_API_KEYS, revokeAccountApiKey } from "./keys/account-api-keys.ts";
+export { createUser, getUserByEmailOrThrow, provisionAccount, setUserFlags } from "./users/users.ts";
 export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";

@@ -14,9 +14,9 @@ const UpperLabel = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
 export const PackSummarySchema = z
   .object({
     id: z.string().meta({ description: "Pack identifier (opaque string).", example: "cmf3k2x7a0001pp01demo0001" }),
-    slug: z.string().meta({ description: "URL-safe pack name; usable in place of id in paths.", example: "starter-tech" }),
-    name: z.string().meta({ example: "Starter Tech" }),
-    image: z.string().meta({ description: "Relative path to the pack image.", example: "/images/packs/starter-tech.svg" }),
+    slug: z.string().meta({ description: "URL-safe pack name; usable in place of id in paths.", example: "budget-tech-drop" }),
+    name: z.string().meta({ example: "Budget Tech Drop" }),
+    image: z.string().meta({ description: "Relative path to the pack image.", example: "/images/packs/budget-tech-drop.svg" }),
     price: MoneyString,
     category: UpperLabel.meta({ description: "Category label in upper case.", example: "TECH" }),
     rarityTheme: UpperLabel.meta({ description: "Theme label in upper case.", example: "SILVER" }),
@@ -32,7 +32,7 @@ export const PackItemSchema = z
     name: z.string().meta({ example: "Wireless Earbuds" }),
     rarity: UpperLabel.meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY.", example: "RARE" }),
     value: MoneyString,
-    image: z.string().meta({ example: "/images/items/starter-tech/wireless-earbuds.svg" }),
+    image: z.string().meta({ example: "/images/items/budget-tech-drop/anc-earbuds.svg" }),
     chance: z.number().meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
     ticketFrom: z.number().int().meta({ description: "First winning ticket (1..100000).", example: 151 }),
     ticketTo: z.number().int().meta({ description: "Last winning ticket; the range holds chance × 1000 tickets.", example: 5000 }),
@@ -114,6 +114,134 @@ export const RotateResultSchema = z
   })
   .meta({ id: "RotateResult" });
 export type RotateResult = z.infer<typeof RotateResultSchema>;
+
+const IsoTimestamp = z.string().meta({ description: "ISO 8601 timestamp.", example: "2026-11-23T12:00:00.000Z" });
+const NextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "Pass as cursor to get the next page; null on the last page." });
+
+export const InventoryStatusSchema = z.enum(["HELD", "SOLD"]);
+
+export const InventoryItemSchema = z
+  .object({
+    id: z.string().meta({ description: "Inventory item identifier; sell it with this." }),
+    itemId: z.string().meta({ description: "The pack item that was won." }),
+    packId: z.string(),
+    packName: z.string().meta({ example: "Budget Tech Drop" }),
+    name: z.string().meta({ example: "Wireless Earbuds" }),
+    rarity: UpperLabel.meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY.", example: "RARE" }),
+    value: MoneyString.meta({ description: "The item's value when it was won; selling credits exactly this." }),
+    image: z.string(),
+    status: InventoryStatusSchema,
+    createdAt: IsoTimestamp,
+    soldAt: IsoTimestamp.nullable(),
+    spinId: z.string().meta({ description: "The opening that won the item." }),
+  })
+  .meta({ id: "InventoryItem" });
+export type InventoryItem = z.infer<typeof InventoryItemSchema>;
+
+export const InventoryPageSchema = z
+  .object({
+    items: z.array(InventoryItemSchema).meta({ description: "Newest first." }),
+    totalValue: MoneyString.meta({ description: "Sum of the values of all held items of the account, not only this page." }),
+    heldCount: z.number().int().meta({ description: "Number of held items of the account." }),
+    nextCursor: NextCursor,
+  })
+  .meta({ id: "InventoryPage" });
+export type InventoryPage = z.infer<typeof InventoryPageSchema>;
+
+export const SellResultSchema = z
+  .object({
+    sold: z.array(z.object({ id: z.string(), value: MoneyString })).meta({ description: "The sold items, in the order requested." }),
+    total: MoneyString.meta({ description: "The amount credited: the sum of the sold items' values." }),
+    balanceAfter: z.number().meta({ description: "Wallet balance after the credit (JSON number).", example: 134.01 }),
+    balance: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
+  })
+  .meta({ id: "SellResult" });
+export type SellResult = z.infer<typeof SellResultSchema>;
+
+export const SpinHistoryEntrySchema = z
+  .object({
+    id: z.string().meta({ description: "The spin (opening) identifier." }),
+    createdAt: IsoTimestamp,
+    pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), image: z.string() }),
+    item: z.object({ id: z.string(), name: z.string(), rarity: UpperLabel, value: MoneyString, image: z.string() }),
+    price: MoneyString.meta({ description: "The price paid for the opening." }),
+    inventoryItemId: z.string(),
+    fairness: z.object({
+      serverSeedHash: z.string(),
+      serverSeed: z
+        .string()
+        .nullable()
+        .meta({ description: "The server seed, revealed once its seed pair is retired (POST /v1/fairness/rotate); null while it is active." }),
+      clientSeed: z.string(),
+      nonce: z.number().int(),
+      hash: z.string().meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
+      result: z.number().int().meta({ description: "The drawn ticket, 1..100000." }),
+      oddsHash: z.string().meta({ description: "SHA-256 of the odds table this draw used." }),
+      oddsVersion: z.number().int(),
+    }),
+  })
+  .meta({ id: "SpinHistoryEntry" });
+export type SpinHistoryEntry = z.infer<typeof SpinHistoryEntrySchema>;
+
+export const HistoryPageSchema = z
+  .object({ spins: z.array(SpinHistoryEntrySchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
+  .meta({ id: "HistoryPage" });
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+export const WalletBalanceSchema = z
+  .object({
+    balance: z.number().meta({ description: "Wallet balance (JSON number).", example: 100 }),
+    balanceString: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
+  })
+  .meta({ id: "WalletBalance" });
+export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
+
+export const LedgerKindSchema = z.enum(["DEPOSIT", "PACK_OPEN", "ITEM_SALE", "ADJUSTMENT"]);
+
+export const LedgerEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: LedgerKindSchema,
+    amount: MoneyString.meta({ description: "Signed: negative for debits (openings).", example: "-4.99" }),
+    balanceAfter: MoneyString.meta({ description: "The wallet balance right after this entry." }),
+    createdAt: IsoTimestamp,
+    note: z.string().nullable(),
+    spinId: z.string().nullable().meta({ description: "With PACK_OPEN: the opening." }),
+    inventoryItemId: z.string().nullable().meta({ description: "With ITEM_SALE: the sold item." }),
+  })
+  .meta({ id: "LedgerEntry" });
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const LedgerPageSchema = z
+  .object({ entries: z.array(LedgerEntrySchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
+  .meta({ id: "LedgerPage" });
+export type LedgerPage = z.infer<typeof LedgerPageSchema>;
+
+export const ApiKeySummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    start: z.string().meta({ description: "The first characters of the key, safe to show.", example: "pp_live_AbCd" }),
+    createdAt: IsoTimestamp,
+    lastUsedAt: IsoTimestamp.nullable().meta({ description: "Updated at most about once a minute." }),
+    revokedAt: IsoTimestamp.nullable(),
+  })
+  .meta({ id: "ApiKeySummary" });
+export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
+
+export const NewApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    start: z.string(),
+    apiKey: z.string().meta({ description: "The whole key. Shown once: only its hash is stored." }),
+    createdAt: IsoTimestamp,
+  })
+  .meta({ id: "NewApiKey" });
+export type NewApiKey = z.infer<typeof NewApiKeySchema>;
 
 export const ErrorResponseSchema = z
   .object({

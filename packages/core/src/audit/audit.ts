@@ -14,7 +14,8 @@ export interface AuditReport {
 /**
  * Checks the money and fairness invariants over the whole database:
  * balance = sum of ledger entries, balances not negative, one inventory item and one debit
- * of the pack price per spin, and consecutive nonces 0..n-1 per seed pair.
+ * of the pack price per spin, consecutive nonces 0..n-1 per seed pair, and one sale credit
+ * of its value per sold item.
  */
 export async function auditInvariants(db: Db): Promise<AuditReport> {
   const breaches: AuditBreach[] = [];
@@ -65,11 +66,19 @@ export async function auditInvariants(db: Db): Promise<AuditReport> {
       GROUP BY p.id, p.nonce
       HAVING COUNT(s.id) <> p.nonce OR (COUNT(s.id) > 0 AND (MIN(s.nonce) <> 0 OR MAX(s.nonce) <> p.nonce - 1))`,
   );
+  // LedgerEntry.inventoryItemId is unique, so "exactly one" reduces to "one, and the right one".
   add(
-    "sold inventory items have exactly one sale credit",
+    "every SOLD item has exactly one ITEM_SALE entry equal to its value, no HELD item has one",
     await db.$queryRaw`
-      SELECT i.id AS "inventoryItemId" FROM inventory_item i LEFT JOIN ledger_entry l ON l."inventoryItemId" = i.id
-      WHERE (i.status = 'SOLD') <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND l.amount <> i.value)`,
+      SELECT i.id AS "inventoryItemId", i.status::text AS status, l.id AS "ledgerEntryId" FROM inventory_item i
+      LEFT JOIN ledger_entry l ON l."inventoryItemId" = i.id
+      WHERE (i.status = 'SOLD') <> (l.id IS NOT NULL) OR (i.status = 'SOLD') <> (i."soldAt" IS NOT NULL)
+         OR (l.id IS NOT NULL AND (l.kind <> 'ITEM_SALE' OR l.amount <> i.value OR l."userId" <> i."userId"))`,
+  );
+  add(
+    "every ITEM_SALE entry credits a sold item",
+    await db.$queryRaw`
+      SELECT id AS "ledgerEntryId" FROM ledger_entry WHERE kind = 'ITEM_SALE' AND "inventoryItemId" IS NULL`,
   );
 
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);

@@ -1,11 +1,17 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
-import type { Money } from "../money.ts";
+import { formatMoney, moneyToNumber, type Money } from "../money.ts";
+import type { WalletBalance } from "../schemas.ts";
 
 export async function getBalance(db: DbTx, userId: string): Promise<Money> {
   const wallet = await db.wallet.findUnique({ where: { userId } });
   return wallet?.balance ?? new Prisma.Decimal(0);
+}
+
+export async function getWalletBalance(db: DbTx, userId: string): Promise<WalletBalance> {
+  const balance = await getBalance(db, userId);
+  return { balance: moneyToNumber(balance), balanceString: formatMoney(balance) };
 }
 
 export interface CreditWalletInput {

@@ -6,7 +6,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 export const packFamilies = ["packs", "boxes"] as const;
 export type PackFamily = (typeof packFamilies)[number];
 
-const IdOrSlug = z.string().min(1).max(200).meta({ description: "The pack's id or its slug.", example: "starter-tech" });
+const IdOrSlug = z.string().min(1).max(200).meta({ description: "The pack's id or its slug.", example: "budget-tech-drop" });
 
 export const listPacksInput = z.void();
 export const listPacksOutput = z.array(PackSummarySchema);

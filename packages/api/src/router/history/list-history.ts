@@ -1,0 +1,9 @@
+import { listSpinHistory } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import { listHistoryInput, listHistoryMeta, listHistoryOutput } from "./list-history.types.ts";
+
+export const listHistory = accountProcedure
+  .meta(listHistoryMeta)
+  .input(listHistoryInput)
+  .output(listHistoryOutput)
+  .query(({ ctx, input }) => listSpinHistory(ctx.db, { userId: ctx.userId, ...input }));

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { HistoryPageSchema } from "@prizepacks/core";
+import type { OpenApiMeta } from "trpc-to-openapi";
+
+export const listHistoryInput = z.object({
+  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page." }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Openings per page, 1 to 100 (default 20)." }),
+  packId: z.string().min(1).max(200).optional().meta({ description: "Only openings of this pack (its id)." }),
+});
+export const listHistoryOutput = HistoryPageSchema;
+export const listHistoryMeta: OpenApiMeta = {
+  openapi: {
+    method: "GET",
+    path: "/v1/history",
+    operationId: "history-list",
+    summary: "The account's openings, newest first, with everything needed to verify them",
+    description:
+      "fairness.serverSeed is null while the opening's seed pair is active and revealed once it is retired (POST /v1/fairness/rotate). Cursor pagination: pass nextCursor as cursor until it is null.",
+    tags: ["History"],
+    protect: true,
+    errorResponses: {
+      400: "Malformed input or cursor",
+      401: "API key missing or invalid",
+      403: "Account banned, deleted or not verified",
+      429: "Rate limit exceeded",
+    },
+  },
+};

@@ -1,0 +1,15 @@
+import { AppError, sellInventoryItems } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import { sellInventoryInput, sellInventoryMeta, sellInventoryOutput } from "./sell-inventory.types.ts";
+
+export const sellInventory = accountProcedure
+  .meta(sellInventoryMeta)
+  // Before the input is parsed: the REST wrapper replaced a malformed body with {}, which
+  // would otherwise be reported as a missing inventoryItemIds.
+  .use(({ ctx, next }) => {
+    if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
+    return next();
+  })
+  .input(sellInventoryInput)
+  .output(sellInventoryOutput)
+  .mutation(({ ctx, input }) => sellInventoryItems(ctx.db, { userId: ctx.userId, inventoryItemIds: input.inventoryItemIds }));

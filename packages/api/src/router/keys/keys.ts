@@ -1,0 +1,25 @@
+import { createAccountApiKey, listAccountApiKeys, revokeAccountApiKey } from "@prizepacks/core";
+import { sessionProcedure } from "../../trpc.ts";
+import {
+  createKeyInput,
+  createKeyOutput,
+  listKeysInput,
+  listKeysOutput,
+  revokeKeyInput,
+  revokeKeyOutput,
+} from "./keys.types.ts";
+
+export const listKeys = sessionProcedure
+  .input(listKeysInput)
+  .output(listKeysOutput)
+  .query(({ ctx }) => listAccountApiKeys(ctx.db, ctx.userId));
+
+export const createKey = sessionProcedure
+  .input(createKeyInput)
+  .output(createKeyOutput)
+  .mutation(({ ctx, input }) => createAccountApiKey(ctx.db, { userId: ctx.userId, name: input.name }));
+
+export const revokeKey = sessionProcedure
+  .input(revokeKeyInput)
+  .output(revokeKeyOutput)
+  .mutation(({ ctx, input }) => revokeAccountApiKey(ctx.db, { userId: ctx.userId, apiKeyId: input.id }));

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { ApiKeySummarySchema, NewApiKeySchema } from "@prizepacks/core";
+
+// Web only (no REST meta): an API key cannot list, make or revoke keys.
+
+export const listKeysInput = z.void();
+export const listKeysOutput = z.array(ApiKeySummarySchema);
+
+export const createKeyInput = z.object({ name: z.string().trim().min(1, "Name the key").max(64) });
+export const createKeyOutput = NewApiKeySchema;
+
+export const revokeKeyInput = z.object({ id: z.string().min(1).max(200) });
+export const revokeKeyOutput = z.object({ revoked: z.literal(true) });

@@ -1,0 +1,33 @@
+import { AppError, depositDemoFunds, getWalletBalance, listLedgerEntries } from "@prizepacks/core";
+import { apiEnv } from "../../env.ts";
+import { accountProcedure, sessionProcedure } from "../../trpc.ts";
+import {
+  depositInput,
+  depositOutput,
+  getWalletInput,
+  getWalletMeta,
+  getWalletOutput,
+  listLedgerInput,
+  listLedgerMeta,
+  listLedgerOutput,
+} from "./wallet.types.ts";
+
+export const getWallet = accountProcedure
+  .meta(getWalletMeta)
+  .input(getWalletInput)
+  .output(getWalletOutput)
+  .query(({ ctx }) => getWalletBalance(ctx.db, ctx.userId));
+
+export const listLedger = accountProcedure
+  .meta(listLedgerMeta)
+  .input(listLedgerInput)
+  .output(listLedgerOutput)
+  .query(({ ctx, input }) => listLedgerEntries(ctx.db, { userId: ctx.userId, ...input }));
+
+export const deposit = sessionProcedure
+  .input(depositInput)
+  .output(depositOutput)
+  .mutation(({ ctx, input }) => {
+    if (!apiEnv().DEMO_DEPOSITS) throw new AppError("FORBIDDEN", "Demo deposits are turned off.");
+    return depositDemoFunds(ctx.db, { userId: ctx.userId, amount: input.amount });
+  });

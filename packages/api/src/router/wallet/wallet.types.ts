@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { DEMO_DEPOSIT_MAX, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
+import type { OpenApiMeta } from "trpc-to-openapi";
+
+const authErrors = { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" };
+
+export const getWalletInput = z.void();
+export const getWalletOutput = WalletBalanceSchema;
+export const getWalletMeta: OpenApiMeta = {
+  openapi: {
+    method: "GET",
+    path: "/v1/wallet",
+    operationId: "wallet-get",
+    summary: "The wallet balance",
+    tags: ["Wallet"],
+    protect: true,
+    errorResponses: authErrors,
+  },
+};
+
+export const listLedgerInput = z.object({
+  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page." }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Entries per page, 1 to 100 (default 20)." }),
+});
+export const listLedgerOutput = LedgerPageSchema;
+export const listLedgerMeta: OpenApiMeta = {
+  openapi: {
+    method: "GET",
+    path: "/v1/wallet/ledger",
+    operationId: "wallet-ledger",
+    summary: "Every change of the balance, newest first",
+    description:
+      "Deposits, openings (negative amounts), item sales and adjustments. The amounts of all entries sum to the balance. Cursor pagination: pass nextCursor as cursor until it is null.",
+    tags: ["Wallet"],
+    protect: true,
+    errorResponses: { 400: "Malformed input or cursor", ...authErrors },
+  },
+};
+
+/** Web only (no REST meta): play money for the demo. */
+export const depositInput = z.object({
+  amount: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, `amount must be an amount like "10.00", above 0.00 and at most ${DEMO_DEPOSIT_MAX}`),
+});
+export const depositOutput = WalletBalanceSchema;

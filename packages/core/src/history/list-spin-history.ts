@@ -1,0 +1,60 @@
+import type { DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { formatMoney } from "../money.ts";
+import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
+import type { HistoryPage, SpinHistoryEntry } from "../schemas.ts";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface ListSpinHistoryInput {
+  userId: string;
+  packId?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+const spinView = {
+  pack: { select: { id: true, slug: true, name: true, image: true } },
+  item: { select: { id: true, name: true, rarity: true, value: true, image: true } },
+  seedPair: { select: { serverSeed: true, serverSeedHash: true, clientSeed: true, retiredAt: true } },
+  oddsVersion: { select: { oddsHash: true, version: true } },
+  inventoryItem: { select: { id: true } },
+} satisfies Prisma.SpinInclude;
+
+type SpinRow = Prisma.SpinGetPayload<{ include: typeof spinView }>;
+
+function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
+  return {
+    id: spin.id,
+    createdAt: spin.createdAt.toISOString(),
+    pack: spin.pack,
+    item: { ...spin.item, value: formatMoney(spin.item.value) },
+    price: formatMoney(spin.price),
+    // Every spin has its inventory item (created in the same transaction; the audit checks it).
+    inventoryItemId: spin.inventoryItem!.id,
+    fairness: {
+      serverSeedHash: spin.seedPair.serverSeedHash,
+      // Secret while the pair is active: revealing it would let anyone predict the next draws.
+      serverSeed: spin.seedPair.retiredAt ? spin.seedPair.serverSeed : null,
+      clientSeed: spin.seedPair.clientSeed,
+      nonce: spin.nonce,
+      hash: spin.hash,
+      result: spin.result,
+      oddsHash: spin.oddsVersion.oddsHash,
+      oddsVersion: spin.oddsVersion.version,
+    },
+  };
+}
+
+/** The account's openings, newest first, each with what it takes to verify the draw. */
+export async function listSpinHistory(db: DbTx, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
+  const take = pageLimit(limit, HISTORY_PAGE_SIZE);
+  const rows = await db.spin.findMany({
+    where: { userId, ...(packId !== undefined && { packId }), ...afterPageCursor(cursor) },
+    include: spinView,
+    orderBy: newestFirst,
+    take: take + 1,
+  });
+  const page = toPage(rows, take);
+  return { spins: page.rows.map(toSpinHistoryEntry), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@prizepacks/db";
+import { auditInvariants } from "../audit/audit.ts";
+import { AppError } from "../errors.ts";
+import { openPack } from "../open/open-pack.ts";
+import { createTestPack, createTestUser } from "../testing/fixtures.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
+import { getBalance } from "../wallet/wallet.ts";
+import { listInventory } from "./list-inventory.ts";
+import { sellInventoryItems } from "./sell-inventory-items.ts";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function expectAppError(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+  return error as AppError;
+}
+
+/** A pack that always yields the one item, so values are known. */
+function createFixedPack(value: string, price = "1.00") {
+  return createTestPack(database.prisma, {
+    price,
+    items: [{ key: "only", name: "Only Item", rarity: "RARE", value, image: "/images/test.svg", tickets: 100_000 }],
+  });
+}
+
+async function openTimes(userId: string, slug: string, times: number) {
+  const results = [];
+  for (let i = 0; i < times; i++) results.push(await openPack(database.prisma, { userId, idOrSlug: slug }));
+  return results;
+}
+
+describe("listInventory", () => {
+  it("pages newest first with a stable cursor; totals cover every held item, not the page", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("2.50");
+    const user = await createTestUser(db, { balance: "20.00" });
+    const opened = await openTimes(user.userId, pack.slug, 7);
+    const expectedOrder = opened.map((o) => o.inventoryItem.id).reverse();
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await listInventory(db, { userId: user.userId, cursor, limit: 3 });
+      expect(page.totalValue).toBe("17.50");
+      expect(page.heldCount).toBe(7);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(expectedOrder);
+
+    const [first] = (await listInventory(db, { userId: user.userId, limit: 1 })).items;
+    expect(first).toEqual({
+      id: opened[6]!.inventoryItem.id,
+      itemId: opened[6]!.item.id,
+      packId: pack.id,
+      packName: pack.name,
+      name: "Only Item",
+      rarity: "RARE",
+      value: "2.50",
+      image: "/images/test.svg",
+      status: "HELD",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      soldAt: null,
+      spinId: opened[6]!.spin.id,
+    });
+  });
+
+  it("lists sold items apart from held ones and keeps other accounts out", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("4.00");
+    const user = await createTestUser(db, { balance: "3.00" });
+    const stranger = await createTestUser(db, { balance: "3.00" });
+    const [a, b] = await openTimes(user.userId, pack.slug, 2);
+    await openTimes(stranger.userId, pack.slug, 1);
+    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id] });
+
+    const held = await listInventory(db, { userId: user.userId });
+    expect(held.items.map((i) => i.id)).toEqual([b!.inventoryItem.id]);
+    expect([held.totalValue, held.heldCount, held.nextCursor]).toEqual(["4.00", 1, null]);
+    const sold = await listInventory(db, { userId: user.userId, status: "SOLD" });
+    expect(sold.items.map((i) => [i.id, i.status])).toEqual([[a!.inventoryItem.id, "SOLD"]]);
+    expect(sold.items[0]!.soldAt).not.toBeNull();
+    expect(sold.totalValue).toBe("4.00"); // still the held total
+
+    const empty = await listInventory(db, { userId: (await createTestUser(db)).userId });
+    expect(empty).toEqual({ items: [], totalValue: "0.00", heldCount: 0, nextCursor: null });
+  });
+
+  it("refuses a forged cursor and an out-of-range limit", async () => {
+    const db = database.prisma;
+    const user = await createTestUser(db);
+    await expectAppError(listInventory(db, { userId: user.userId, cursor: "not-a-cursor" }), "BAD_REQUEST");
+    await expectAppError(listInventory(db, { userId: user.userId, limit: 0 }), "BAD_REQUEST");
+    await expectAppError(listInventory(db, { userId: user.userId, limit: 101 }), "BAD_REQUEST");
+  });
+});
+
+describe("sellInventoryItems", () => {
+  it("credits the values, marks the items sold and writes one ITEM_SALE entry each with a running balance", async () => {
+    const db = database.prisma;
+    const cheap = await createFixedPack("1.25");
+    const dear = await createFixedPack("7.10");
+    const user = await createTestUser(db, { balance: "5.00" });
+    const [x] = await openTimes(user.userId, cheap.slug, 1);
+    const [y] = await openTimes(user.userId, dear.slug, 1);
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("3.00");
+
+    const result = await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [y!.inventoryItem.id, x!.inventoryItem.id] });
+    expect(result).toEqual({
+      sold: [
+        { id: y!.inventoryItem.id, value: "7.10" },
+        { id: x!.inventoryItem.id, value: "1.25" },
+      ],
+      total: "8.35",
+      balanceAfter: 11.35,
+      balance: "11.35",
+    });
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("11.35");
+    const sales = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "ITEM_SALE" }, orderBy: { balanceAfter: "asc" } });
+    expect(sales.map((e) => [e.inventoryItemId, e.amount.toFixed(2), e.balanceAfter.toFixed(2)])).toEqual([
+      [y!.inventoryItem.id, "7.10", "10.10"],
+      [x!.inventoryItem.id, "1.25", "11.35"],
+    ]);
+    const items = await db.inventoryItem.findMany({ where: { userId: user.userId } });
+    expect(items.every((i) => i.status === "SOLD" && i.soldAt !== null)).toBe(true);
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("is all or nothing: one sold, foreign or unknown id sells none of the others", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("3.00");
+    const user = await createTestUser(db, { balance: "5.00" });
+    const stranger = await createTestUser(db, { balance: "1.00" });
+    const [a, b, c] = await openTimes(user.userId, pack.slug, 3);
+    const [theirs] = await openTimes(stranger.userId, pack.slug, 1);
+    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id] });
+    const balance = (await getBalance(db, user.userId)).toFixed(2);
+    const ledgerCount = await db.ledgerEntry.count({ where: { userId: user.userId } });
+
+    const conflict = await expectAppError(
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [b!.inventoryItem.id, a!.inventoryItem.id] }),
+      "CONFLICT",
+    );
+    expect(conflict.message).toMatch(/already sold/);
+    await expectAppError(
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [b!.inventoryItem.id, theirs!.inventoryItem.id] }),
+      "NOT_FOUND",
+    );
+    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [c!.inventoryItem.id, "no-such-item"] }), "NOT_FOUND");
+    // Unknown wins over sold when both apply, like 404 before 409 elsewhere.
+    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id, "no-such-item"] }), "NOT_FOUND");
+
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe(balance);
+    expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(ledgerCount);
+    const held = await listInventory(db, { userId: user.userId });
+    expect(held.items.map((i) => i.id).sort()).toEqual([b!.inventoryItem.id, c!.inventoryItem.id].sort());
+    expect((await db.inventoryItem.findUniqueOrThrow({ where: { id: theirs!.inventoryItem.id } })).status).toBe("HELD");
+  });
+
+  it("refuses an empty list, more than 100 ids and repeated ids", async () => {
+    const db = database.prisma;
+    const user = await createTestUser(db);
+    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [] }), "BAD_REQUEST");
+    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: Array.from({ length: 101 }, (_, i) => `id${i}`) }), "BAD_REQUEST");
+    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: ["same", "same"] }), "BAD_REQUEST");
+  });
+
+  it("sells an item exactly once under 10 parallel sales; balance and ledger exact", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("6.66");
+    const user = await createTestUser(db, { balance: "1.00" });
+    const [opened] = await openTimes(user.userId, pack.slug, 1);
+    const id = opened!.inventoryItem.id;
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [id] })),
+    );
+    const succeeded = outcomes.filter((o) => o.status === "fulfilled");
+    const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+    expect(succeeded).toHaveLength(1);
+    expect(failed.map((f) => (f.reason instanceof AppError ? f.reason.code : String(f.reason)))).toEqual(Array(9).fill("CONFLICT"));
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("6.66");
+    const sales = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "ITEM_SALE" } });
+    expect(sales.map((e) => [e.inventoryItemId, e.amount.toFixed(2), e.balanceAfter.toFixed(2)])).toEqual([[id, "6.66", "6.66"]]);
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("keeps the wallet exact when overlapping sales, in opposite orders, race with opens", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("2.00", "1.00");
+    const user = await createTestUser(db, { balance: "10.00" });
+    const ids = (await openTimes(user.userId, pack.slug, 6)).map((o) => o.inventoryItem.id);
+    const forward = ids.slice(0, 4);
+    const backward = ids.slice(2).reverse();
+    const outcomes = await Promise.allSettled([
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: forward }),
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: backward }),
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [ids[0]!] }),
+      openPack(db, { userId: user.userId, idOrSlug: pack.slug }),
+      openPack(db, { userId: user.userId, idOrSlug: pack.slug }),
+    ]);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") expect((outcome.reason as AppError).code).toBe("CONFLICT");
+    }
+    const soldIds = outcomes
+      .slice(0, 3)
+      .flatMap((o) => (o.status === "fulfilled" ? (o.value as { sold: Array<{ id: string }> }).sold.map((s) => s.id) : []));
+    expect(new Set(soldIds).size).toBe(soldIds.length);
+    expect(outcomes.slice(3).every((o) => o.status === "fulfilled")).toBe(true);
+    // 10.00 - 8 opens × 1.00 + 2.00 per sold item.
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe((2 + 2 * soldIds.length).toFixed(2));
+    expect(await db.inventoryItem.count({ where: { userId: user.userId, status: "SOLD" } })).toBe(soldIds.length);
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("audit reports a sold item without its sale credit, and a held item with one", async () => {
+    const db = database.prisma;
+    const pack = await createFixedPack("1.00");
+    const user = await createTestUser(db, { balance: "2.00" });
+    const [a, b] = await openTimes(user.userId, pack.slug, 2);
+    await db.inventoryItem.update({ where: { id: a!.inventoryItem.id }, data: { status: "SOLD", soldAt: new Date() } });
+    const report = await auditInvariants(db);
+    expect(report.breaches.filter((x) => x.detail.inventoryItemId === a!.inventoryItem.id)).toHaveLength(1);
+    await db.inventoryItem.update({ where: { id: a!.inventoryItem.id }, data: { status: "HELD", soldAt: null } });
+
+    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [b!.inventoryItem.id] });
+    await db.inventoryItem.update({ where: { id: b!.inventoryItem.id }, data: { status: "HELD", soldAt: null } });
+    expect((await auditInvariants(db)).breaches.some((x) => x.detail.inventoryItemId === b!.inventoryItem.id)).toBe(true);
+    await db.inventoryItem.update({ where: { id: b!.inventoryItem.id }, data: { status: "SOLD", soldAt: new Date() } });
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { formatMoney } from "../money.ts";
+import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
+import type { InventoryItem, InventoryPage } from "../schemas.ts";
+
+export const INVENTORY_PAGE_SIZE = 50;
+
+export interface ListInventoryInput {
+  userId: string;
+  status?: "HELD" | "SOLD";
+  cursor?: string;
+  limit?: number;
+}
+
+const inventoryItemView = {
+  item: { select: { name: true, rarity: true, image: true, packId: true, pack: { select: { name: true } } } },
+} satisfies Prisma.InventoryItemInclude;
+
+type InventoryItemRow = Prisma.InventoryItemGetPayload<{ include: typeof inventoryItemView }>;
+
+function toInventoryItem(row: InventoryItemRow): InventoryItem {
+  return {
+    id: row.id,
+    itemId: row.itemId,
+    packId: row.item.packId,
+    packName: row.item.pack.name,
+    name: row.item.name,
+    rarity: row.item.rarity,
+    value: formatMoney(row.value),
+    image: row.item.image,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    soldAt: row.soldAt?.toISOString() ?? null,
+    spinId: row.spinId,
+  };
+}
+
+/** One page of the account's items with one status, newest first, and the totals of what it holds. */
+export async function listInventory(db: DbTx, { userId, status = "HELD", cursor, limit }: ListInventoryInput): Promise<InventoryPage> {
+  const take = pageLimit(limit, INVENTORY_PAGE_SIZE);
+  const [rows, held] = await Promise.all([
+    db.inventoryItem.findMany({
+      where: { userId, status, ...afterPageCursor(cursor) },
+      include: inventoryItemView,
+      orderBy: newestFirst,
+      take: take + 1,
+    }),
+    db.inventoryItem.aggregate({ where: { userId, status: "HELD" }, _sum: { value: true }, _count: { _all: true } }),
+  ]);
+  const page = toPage(rows, take);
+  return {
+    items: page.rows.map(toInventoryItem),
+    totalValue: formatMoney(held._sum.value ?? 0),
+    heldCount: held._count._all,
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+import { formatMoney, moneyToNumber } from "../money.ts";
+import type { SellResult } from "../schemas.ts";
+
+export const MAX_ITEMS_PER_SALE = 100;
+
+export interface SellInventoryItemsInput {
+  userId: string;
+  inventoryItemIds: string[];
+}
+
+/**
+ * Sells held items for their recorded value: marks them SOLD, credits the wallet by the sum
+ * and writes one ITEM_SALE entry per item, in one transaction. All or nothing: if any id is
+ * not a held item of the account, nothing is sold (404 when it is not the caller's, 409 when
+ * it was sold already).
+ *
+ * Concurrency: the conditional UPDATE locks each item and re-checks status = 'HELD' after
+ * any wait, so of parallel sales of one item exactly one gets the row; the others see it
+ * SOLD and roll back. The unique LedgerEntry.inventoryItemId backs this at the schema level.
+ */
+export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids }: SellInventoryItemsInput): Promise<SellResult> {
+  if (ids.length === 0 || ids.length > MAX_ITEMS_PER_SALE) {
+    throw new AppError("BAD_REQUEST", `Sell 1 to ${MAX_ITEMS_PER_SALE} items at a time.`);
+  }
+  if (new Set(ids).size !== ids.length) throw new AppError("BAD_REQUEST", "inventoryItemIds must not repeat an id.");
+
+  return db.$transaction(
+    async (tx) => {
+      // Rows are locked in id order, so two sales of overlapping sets cannot deadlock.
+      const rows = await tx.$queryRaw<Array<{ id: string; value: Prisma.Decimal }>>`
+        WITH target AS (
+          SELECT id FROM inventory_item
+          WHERE id = ANY(${ids}::text[]) AND "userId" = ${userId} AND status = 'HELD'
+          ORDER BY id
+          FOR NO KEY UPDATE
+        )
+        UPDATE inventory_item i SET status = 'SOLD', "soldAt" = now()
+        FROM target WHERE i.id = target.id AND i.status = 'HELD'
+        RETURNING i.id, i.value`;
+      if (rows.length !== ids.length) {
+        const soldNow = new Set(rows.map((row) => row.id));
+        await throwWhyNotHeld(tx, userId, ids.filter((id) => !soldNow.has(id)));
+      }
+
+      const valueById = new Map(rows.map((row) => [row.id, new Prisma.Decimal(row.value)]));
+      const sold = ids.map((id) => ({ id, value: valueById.get(id)! }));
+      const total = sold.reduce((sum, item) => sum.plus(item.value), new Prisma.Decimal(0));
+
+      const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
+        UPDATE wallet SET balance = balance + ${total.toFixed(2)}::numeric, "updatedAt" = now()
+        WHERE "userId" = ${userId}
+        RETURNING balance`;
+      if (!wallet) throw new Error(`Account ${userId} holds inventory but has no wallet.`);
+      const balance = new Prisma.Decimal(wallet.balance);
+
+      // One entry per item, each with the running balance, so the ledger reads as consecutive credits.
+      let running = balance.minus(total);
+      await tx.ledgerEntry.createMany({
+        data: sold.map((item) => {
+          running = running.plus(item.value);
+          return { userId, kind: "ITEM_SALE" as const, amount: item.value, balanceAfter: running, inventoryItemId: item.id };
+        }),
+      });
+
+      return {
+        sold: sold.map((item) => ({ id: item.id, value: formatMoney(item.value) })),
+        total: formatMoney(total),
+        balanceAfter: moneyToNumber(balance),
+        balance: formatMoney(balance),
+      };
+    },
+    { maxWait: 10_000, timeout: 20_000 },
+  );
+}
+
+/** Explains the first id that could not be sold; throwing rolls the sale back. */
+async function throwWhyNotHeld(tx: DbTx, userId: string, unsold: string[]): Promise<never> {
+  const found = await tx.inventoryItem.findMany({ where: { id: { in: unsold }, userId }, select: { id: true, status: true } });
+  const missing = unsold.find((id) => !found.some((item) => item.id === id));
+  if (missing !== undefined) throw new AppError("NOT_FOUND", `Inventory item "${missing}" was not found.`);
+  throw new AppError("CONFLICT", `Inventory item "${found[0]?.id ?? unsold[0]}" was already sold.`);
+}

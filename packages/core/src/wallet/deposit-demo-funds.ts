@@ -1,0 +1,29 @@
+import type { Db } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+import { formatMoney, moneyToNumber, parseMoney } from "../money.ts";
+import type { WalletBalance } from "../schemas.ts";
+import { creditWallet } from "./wallet.ts";
+
+/** Play money only: caps one deposit so a typo cannot make balances absurd. */
+export const DEMO_DEPOSIT_MAX = "1000.00";
+
+export interface DepositDemoFundsInput {
+  userId: string;
+  /** An amount with at most two decimals, e.g. "10.00". */
+  amount: string;
+}
+
+/** Credits play money to the account's wallet (a DEPOSIT entry noted "demo deposit"). */
+export async function depositDemoFunds(db: Db, { userId, amount }: DepositDemoFundsInput): Promise<WalletBalance> {
+  let parsed;
+  try {
+    parsed = parseMoney(amount);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The amount must be a number with at most two decimals, e.g. 10.00.");
+  }
+  if (parsed.isZero() || parsed.gt(DEMO_DEPOSIT_MAX)) {
+    throw new AppError("BAD_REQUEST", `The amount must be more than 0.00 and at most ${DEMO_DEPOSIT_MAX}.`);
+  }
+  const balance = await creditWallet(db, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
+  return { balance: moneyToNumber(balance), balanceString: formatMoney(balance) };
+}
