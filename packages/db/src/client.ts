@@ -61,6 +61,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const url = options.url ?? env.databaseUrl;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection that the server closes (restart, failover) emits an error; without a
+    // listener it would crash the process. The pool drops that client and opens a new one.
+    pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       kind: "postgres",

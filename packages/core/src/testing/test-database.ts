@@ -22,6 +22,23 @@ async function onServer(url: string, statement: string): Promise<void> {
 }
 
 /**
+ * Drops a test database once its last connection has gone. Not WITH (FORCE): that would kill
+ * connections still closing and surface as errors in whatever owned them.
+ */
+async function dropDatabaseWhenFree(url: string, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await onServer(url, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      const objectInUse = (error as { code?: string }).code === "55006";
+      if (!objectInUse || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
  * A migrated database of the test file's own: on the PostgreSQL server of DATABASE_URL when
  * it is set (a fresh database next to it, dropped on close), otherwise an in-memory PGlite.
  * Keeping domain tests out of DATABASE_URL itself leaves that database to the end-to-end
@@ -45,7 +62,7 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await onServer(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropDatabaseWhenFree(url, name);
     },
   };
 }
