@@ -1,6 +1,18 @@
 // Start-up step: migrations, demo catalog, demo account. Prints the demo API key.
-import { openDatabase } from "@prizepacks/db";
+import { apiEnv } from "@prizepacks/api/env";
+import { authEnv } from "@prizepacks/auth";
+import { dbEnv, openDatabase } from "@prizepacks/db";
 import { prepareService } from "@prizepacks/core/admin";
+
+// Every package's environment, checked before anything starts: a bad value stops here.
+try {
+  dbEnv();
+  apiEnv();
+  authEnv();
+} catch (error) {
+  console.error(`[prizepacks] ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const database = await openDatabase();
 try {
