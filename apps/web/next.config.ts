@@ -1,6 +1,23 @@
 import type { NextConfig } from "next";
 
+// Next.js inlines its bootstrap scripts, hence 'unsafe-inline' for scripts; everything else
+// (fetches, images, forms, frames) stays on our own origin.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 const securityHeaders = [
+  { key: "Content-Security-Policy", value: contentSecurityPolicy },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -10,7 +27,7 @@ const securityHeaders = [
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ["@prizepacks/api", "@prizepacks/core", "@prizepacks/db", "@prizepacks/fairness"],
+  transpilePackages: ["@prizepacks/api", "@prizepacks/auth", "@prizepacks/core", "@prizepacks/db", "@prizepacks/fairness"],
   // Loaded from node_modules at run time: WASM/native-adjacent packages and Prisma's runtime.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -20,6 +37,7 @@ const config: NextConfig = {
     "pg",
     "ioredis",
     "better-auth",
+    "nodemailer",
   ],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build need not do it twice
   async headers() {

@@ -1,27 +1,63 @@
+import Link from "next/link";
 import { listActivePacks } from "@prizepacks/core";
+import { CatalogueFilters } from "../components/catalogue-filters";
+import { PackCard } from "../components/pack-card";
 import { db } from "../lib/database";
+import { categoryLabel, filterAndSortPacks, listCategories, parseCatalogueQuery } from "../lib/pack-catalogue";
 
+export const metadata = { title: "Packs" };
+
+// Prices, popularity and the active set change with every opening and admin command.
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
-  const packs = await listActivePacks(await db());
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function CataloguePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const query = parseCatalogueQuery(params);
+  // The catalogue is public: read it directly, so signed-out visitors see it too.
+  const allPacks = await listActivePacks(await db());
+  const packs = filterAndSortPacks(allPacks, query);
+  const filtered = query.category !== null;
+
   return (
-    <main style={{ maxWidth: 960, margin: "0 auto", padding: 24 }}>
-      <h1>prizepacks</h1>
-      <p>
-        Provably fair prize packs. Bots use the <a href="/docs" style={{ color: "#8ab4ff" }}>REST API</a>.
+    <div className="stack catalogue">
+      {params.welcome === "1" && (
+        <p className="alert success" role="status">
+          Your e-mail is verified. Welcome!
+        </p>
+      )}
+      <section className="catalogue-hero" aria-labelledby="catalogue-title">
+        <h1 id="catalogue-title">Open a prize pack</h1>
+        <p className="muted">
+          Every pack is provably fair: the server commits to its secret seed before you open, every item&apos;s odds are
+          published, and you can check each draw yourself. <Link href="/fairness">How fairness works</Link>
+        </p>
+      </section>
+
+      <CatalogueFilters categories={listCategories(allPacks)} query={query} />
+
+      <p className="muted small-text" role="status">
+        {packs.length} {packs.length === 1 ? "pack" : "packs"}
+        {filtered ? ` in ${categoryLabel(query.category ?? "")}` : ""}
       </p>
-      <ul style={{ listStyle: "none", padding: 0, display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))" }}>
-        {packs.map((pack) => (
-          <li key={pack.id} style={{ background: "#1a1d24", borderRadius: 12, padding: 12 }}>
-            <img src={pack.image} alt={pack.name} width={176} height={176} />
-            <h2 style={{ fontSize: 16 }}>{pack.name}</h2>
-            <p>
-              {pack.price} · {pack.category}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </main>
+
+      {packs.length > 0 ? (
+        <div className="grid catalogue-grid">
+          {packs.map((pack) => (
+            <PackCard key={pack.id} pack={pack} />
+          ))}
+        </div>
+      ) : (
+        <div className="empty">
+          <p>{filtered ? "No packs match this category." : "No packs are available right now. Check back soon."}</p>
+          {filtered && (
+            <Link href="/" className="button ghost">
+              Show all packs
+            </Link>
+          )}
+        </div>
+      )}
+    </div>
   );
 }
