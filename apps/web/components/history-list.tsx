@@ -1,0 +1,44 @@
+"use client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { HistoryPage } from "@prizepacks/core";
+import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { HistoryRow } from "./history-row";
+import { LoadMoreButton } from "./load-more-button";
+
+/** Every opening of the player, newest first; the first page comes rendered from the server. */
+export function HistoryList({ initialPage }: { initialPage: HistoryPage }) {
+  const history = useInfiniteQuery({
+    queryKey: [...queryKeys.history, "list"],
+    queryFn: ({ pageParam }) => trpc.history.list.query({ cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialData: { pages: [initialPage], pageParams: [undefined] },
+  });
+  const spins = history.data.pages.flatMap((page) => page.spins);
+
+  if (spins.length === 0) {
+    return (
+      <div className="empty">
+        <p>
+          No openings yet — <Link href="/">open a pack</Link> and it shows up here with everything needed to verify it.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <ol className="history-list">
+        {spins.map((spin) => (
+          <HistoryRow key={spin.id} spin={spin} />
+        ))}
+      </ol>
+      {history.isFetchNextPageError && (
+        <p className="alert error" role="alert">
+          {errorMessage(history.error)}
+        </p>
+      )}
+      <LoadMoreButton hasMore={history.hasNextPage} loading={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
+    </div>
+  );
+}

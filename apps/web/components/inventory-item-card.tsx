@@ -1,0 +1,58 @@
+"use client";
+import type { InventoryItem } from "@prizepacks/core";
+import { LocalTime } from "./local-time";
+
+/** One won item; held items can be selected and sold, sold ones show when they were sold. */
+export function InventoryItemCard({
+  item,
+  selected,
+  busy,
+  onToggle,
+  onSell,
+}: {
+  item: InventoryItem;
+  selected: boolean;
+  busy: boolean;
+  onToggle: (id: string) => void;
+  onSell: (id: string) => void;
+}) {
+  const held = item.status === "HELD";
+  return (
+    <li data-testid="inventory-item" className={`card inventory-item rarity-border-${item.rarity}${selected ? " is-selected" : ""}`}>
+      {held && (
+        <label className="inventory-item-select">
+          <input type="checkbox" checked={selected} disabled={busy} onChange={() => onToggle(item.id)} />
+          <span className="visually-hidden">Select {item.name}</span>
+        </label>
+      )}
+      <img src={item.image} alt={item.name} width={72} height={72} loading="lazy" className="inventory-item-image" />
+      <div className="inventory-item-body">
+        <h2 className="inventory-item-name">{item.name}</h2>
+        <p className="inventory-item-meta">
+          <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
+          <span className="money">{item.value}</span>
+        </p>
+        <p className="muted small-text">
+          {item.packName} · won <LocalTime iso={item.createdAt} />
+          {item.soldAt && (
+            <>
+              {" "}
+              · sold <LocalTime iso={item.soldAt} />
+            </>
+          )}
+        </p>
+      </div>
+      {held && (
+        <button
+          type="button"
+          className="button small ghost inventory-item-sell"
+          aria-label={`Sell ${item.name} for ${item.value}`}
+          disabled={busy}
+          onClick={() => onSell(item.id)}
+        >
+          Sell
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,182 @@
+"use client";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRef, useState } from "react";
+import type { InventoryPage, SellResult } from "@prizepacks/core";
+import { centsToMoney, moneyToCents } from "../lib/money-cents";
+import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { InventoryItemCard } from "./inventory-item-card";
+import { InventorySellBar } from "./inventory-sell-bar";
+import { InventorySkeleton } from "./inventory-skeleton";
+import { InventoryTabs, inventoryPanelId, inventoryTabId, type InventoryStatus } from "./inventory-tabs";
+import { LoadMoreButton } from "./load-more-button";
+
+/** The server's MAX_ITEMS_PER_SALE; checked here only to explain a disabled button. */
+const MAX_ITEMS_PER_SALE = 100;
+
+function saleError(error: unknown): string {
+  switch (errorCode(error)) {
+    case "CONFLICT":
+      return "One of these items was already sold, so nothing was sold. Your inventory has been refreshed.";
+    case "NOT_FOUND":
+      return "One of these items is no longer in your inventory, so nothing was sold. Your inventory has been refreshed.";
+    default:
+      return errorMessage(error);
+  }
+}
+
+function saleNotice(result: SellResult): string {
+  const count = result.sold.length;
+  return `Sold ${count} ${count === 1 ? "item" : "items"} for ${result.total}. New balance ${result.balance}.`;
+}
+
+/** The inventory: held/sold tabs, held totals, selection and selling. */
+export function InventoryView({ initialStatus, initialPage }: { initialStatus: InventoryStatus; initialPage: InventoryPage }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState(initialStatus);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  // isPending reaches the buttons a render later; this closes the gap for a fast double click.
+  const sellInFlight = useRef(false);
+
+  const list = useInfiniteQuery({
+    queryKey: [...queryKeys.inventory, "list", status],
+    queryFn: ({ pageParam }) => trpc.inventory.list.query({ status, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialData: status === initialStatus ? { pages: [initialPage], pageParams: [undefined] } : undefined,
+  });
+
+  const sell = useMutation({
+    mutationFn: (inventoryItemIds: string[]) => trpc.inventory.sell.mutate({ inventoryItemIds }),
+    onSuccess: (result) => {
+      setNotice(saleNotice(result));
+      setSelectedIds(new Set());
+    },
+    onSettled: async () => {
+      sellInFlight.current = false;
+      await Promise.all(
+        [queryKeys.me, queryKeys.inventory, queryKeys.ledger, queryKeys.history].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+
+  function sellItems(ids: string[]) {
+    if (sellInFlight.current || ids.length === 0) return;
+    sellInFlight.current = true;
+    setNotice(null);
+    sell.mutate(ids);
+  }
+
+  function changeTab(next: InventoryStatus) {
+    if (next === status) return;
+    setStatus(next);
+    setNotice(null);
+    sell.reset();
+    window.history.replaceState(null, "", next === "SOLD" ? "?status=sold" : window.location.pathname);
+  }
+
+  const pages = list.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const summary = pages[0] ?? (status === initialStatus ? initialPage : undefined);
+  const heldItems = status === "HELD" ? items : [];
+  // Only ids still listed count: a refresh after a sale elsewhere drops the others.
+  const selected = heldItems.filter((item) => selectedIds.has(item.id));
+  const selectedValue = centsToMoney(selected.reduce((sum, item) => sum + moneyToCents(item.value), 0));
+  const busy = sell.isPending;
+
+  function toggle(id: string) {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div className="stack inventory">
+      <dl className="inventory-summary card" aria-label="Held items">
+        <div>
+          <dt className="muted small-text">Total value held</dt>
+          <dd className="money inventory-summary-value" data-testid="inventory-total">
+            {summary?.totalValue ?? "…"}
+          </dd>
+        </div>
+        <div>
+          <dt className="muted small-text">Items held</dt>
+          <dd className="num inventory-summary-value" data-testid="inventory-count">
+            {summary?.heldCount ?? "…"}
+          </dd>
+        </div>
+      </dl>
+
+      <InventoryTabs status={status} onChange={changeTab} />
+
+      <div role="status" className="inventory-status">
+        {notice && <p className="alert success">{notice}</p>}
+      </div>
+      {sell.isError && (
+        <p className="alert error" role="alert">
+          {saleError(sell.error)}
+        </p>
+      )}
+
+      <div role="tabpanel" id={inventoryPanelId} aria-labelledby={inventoryTabId(status)} className="stack">
+        {list.isPending ? (
+          <InventorySkeleton />
+        ) : list.isError && items.length === 0 ? (
+          <div className="stack">
+            <p className="alert error" role="alert">
+              {errorMessage(list.error)}
+            </p>
+            <button type="button" className="button ghost" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : items.length === 0 ? (
+          <div className="empty">
+            {status === "HELD" ? (
+              <p>
+                No items yet — <Link href="/">open a pack</Link>
+              </p>
+            ) : (
+              <p>No sold items yet. Items you sell show up here.</p>
+            )}
+          </div>
+        ) : (
+          <>
+            {status === "HELD" && (
+              <InventorySellBar
+                selectedCount={selected.length}
+                selectableCount={heldItems.length}
+                selectedValue={selectedValue}
+                maxPerSale={MAX_ITEMS_PER_SALE}
+                busy={busy}
+                onSelectAll={(all) => setSelectedIds(all ? new Set(heldItems.map((item) => item.id)) : new Set())}
+                onSellSelected={() => sellItems(selected.map((item) => item.id))}
+              />
+            )}
+            <ul className="inventory-list">
+              {items.map((item) => (
+                <InventoryItemCard
+                  key={item.id}
+                  item={item}
+                  selected={selectedIds.has(item.id)}
+                  busy={busy}
+                  onToggle={toggle}
+                  onSell={(id) => sellItems([id])}
+                />
+              ))}
+            </ul>
+            {list.isFetchNextPageError && (
+              <p className="alert error" role="alert">
+                {errorMessage(list.error)}
+              </p>
+            )}
+            <LoadMoreButton hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { WalletBalance as WalletBalanceData } from "@prizepacks/core";
+import { queryKeys, trpc } from "../lib/trpc";
+
+/** Under queryKeys.me, so every money-moving mutation (which invalidates it) refreshes this too. */
+export const walletBalanceKey = [...queryKeys.me, "wallet"] as const;
+
+export function WalletBalance({ initialBalance }: { initialBalance: WalletBalanceData }) {
+  const { data } = useQuery({ queryKey: walletBalanceKey, queryFn: () => trpc.wallet.get.query(), initialData: initialBalance });
+  return (
+    <section className="card wallet-balance" aria-labelledby="wallet-balance-heading">
+      <h2 id="wallet-balance-heading" className="muted small-text wallet-balance-label">
+        Balance
+      </h2>
+      <p className="money wallet-balance-amount" data-testid="wallet-balance">
+        {data.balanceString}
+      </p>
+      <p className="hint">Opening a pack debits its price; selling an item credits its value.</p>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { centsToMoney, moneyToCents } from "../lib/money-cents";
+import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { walletBalanceKey } from "./wallet-balance";
+
+/** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
+const MAX_DEPOSIT = "1000.00";
+const QUICK_AMOUNTS = ["10", "25", "100"];
+
+/** "25" → "25.00", "2.5" → "2.50"; null when it is not an amount with at most two decimals. */
+function normalizeAmount(input: string): string | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(input.trim());
+  if (!match) return null;
+  return centsToMoney(moneyToCents(`${match[1]}.${(match[2] ?? "").padEnd(2, "0")}`));
+}
+
+function depositError(error: unknown): string {
+  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : errorMessage(error);
+}
+
+/** Adds play money: a demo deposit, no payment provider involved. */
+export function WalletDepositForm() {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const hintId = useId();
+  const invalidId = useId();
+  const [amount, setAmount] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const depositInFlight = useRef(false);
+
+  const deposit = useMutation({
+    mutationFn: (value: string) => trpc.wallet.deposit.mutate({ amount: value }),
+    onSuccess: (result, value) => {
+      queryClient.setQueryData(walletBalanceKey, result);
+      setNotice(`Added ${value}. New balance ${result.balanceString}.`);
+      setAmount("");
+    },
+    onSettled: async () => {
+      depositInFlight.current = false;
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.me }), queryClient.invalidateQueries({ queryKey: queryKeys.ledger })]);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (depositInFlight.current) return;
+    setNotice(null);
+    deposit.reset();
+    const value = normalizeAmount(amount);
+    if (value === null || moneyToCents(value) <= 0 || moneyToCents(value) > moneyToCents(MAX_DEPOSIT)) {
+      setInvalid(`Enter an amount above 0.00 and at most ${MAX_DEPOSIT}, with at most two decimals.`);
+      return;
+    }
+    setInvalid(null);
+    depositInFlight.current = true;
+    deposit.mutate(value);
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="wallet-deposit-heading">
+      <h2 id="wallet-deposit-heading">Add funds</h2>
+      <p className="alert info small-text">Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.</p>
+      <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={inputId}>Amount</label>
+          <input
+            id={inputId}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="25.00"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
+          />
+          <span id={hintId} className="hint">
+            Up to {MAX_DEPOSIT} per deposit.
+          </span>
+          {invalid && (
+            <span id={invalidId} className="alert error small-text" role="alert">
+              {invalid}
+            </span>
+          )}
+        </div>
+        <div role="group" aria-label="Quick picks" className="row wallet-quick-amounts">
+          {QUICK_AMOUNTS.map((quick) => (
+            <button
+              key={quick}
+              type="button"
+              className="button ghost small"
+              aria-pressed={normalizeAmount(amount) === `${quick}.00`}
+              onClick={() => {
+                setAmount(`${quick}.00`);
+                setInvalid(null);
+              }}
+            >
+              {quick}
+            </button>
+          ))}
+        </div>
+        <button type="submit" className="button" disabled={deposit.isPending}>
+          {deposit.isPending && <span className="spinner" aria-hidden="true" />}
+          Add funds
+        </button>
+      </form>
+      <div role="status" className="wallet-status">{notice && <p className="alert success">{notice}</p>}</div>
+      {deposit.isError && (
+        <p className="alert error" role="alert">
+          {depositError(deposit.error)}
+        </p>
+      )}
+    </section>
+  );
+}

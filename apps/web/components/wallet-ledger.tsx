@@ -1,0 +1,86 @@
+"use client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { LedgerEntry, LedgerPage } from "@prizepacks/core";
+import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { LoadMoreButton } from "./load-more-button";
+import { LocalTime } from "./local-time";
+
+const kindLabels: Record<LedgerEntry["kind"], string> = {
+  DEPOSIT: "Deposit",
+  PACK_OPEN: "Pack opened",
+  ITEM_SALE: "Item sold",
+  ADJUSTMENT: "Adjustment",
+};
+
+/** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */
+function SignedAmount({ amount }: { amount: string }) {
+  const debit = amount.startsWith("-");
+  return <span className={`money ${debit ? "negative" : "positive"}`}>{debit ? amount : `+${amount}`}</span>;
+}
+
+/** The wallet's ledger, newest first; the first page comes rendered from the server. */
+export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
+  const ledger = useInfiniteQuery({
+    queryKey: [...queryKeys.ledger, "list"],
+    queryFn: ({ pageParam }) => trpc.wallet.ledger.query({ cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialData: { pages: [initialPage], pageParams: [undefined] },
+  });
+  const entries = ledger.data.pages.flatMap((page) => page.entries);
+
+  if (entries.length === 0) {
+    return (
+      <div className="empty">
+        <p>No wallet activity yet. Deposits, openings and sales show up here.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <div className="table-wrap">
+        <table className="wallet-ledger">
+          <caption className="visually-hidden">Wallet history, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Kind</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col" className="num">
+                Balance after
+              </th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} data-testid="ledger-row">
+                <td data-label="Time">
+                  <LocalTime iso={entry.createdAt} />
+                </td>
+                <td data-label="Kind">{kindLabels[entry.kind]}</td>
+                <td data-label="Amount" className="num">
+                  <SignedAmount amount={entry.amount} />
+                </td>
+                <td data-label="Balance after" className="num money">
+                  {entry.balanceAfter}
+                </td>
+                <td data-label="Note" className="muted">
+                  {entry.note ?? "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {ledger.isFetchNextPageError && (
+        <p className="alert error" role="alert">
+          {errorMessage(ledger.error)}
+        </p>
+      )}
+      <LoadMoreButton hasMore={ledger.hasNextPage} loading={ledger.isFetchingNextPage} onLoadMore={() => void ledger.fetchNextPage()} />
+    </div>
+  );
+}
