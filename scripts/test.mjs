@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm test: generate, typecheck, unit, integration (database), build, then end-to-end over HTTP.
+// npm test: generate, typecheck, unit, integration (database), build, then end-to-end over HTTP
+// and in the browser (Playwright in Debian's Chromium, see playwright.config.ts).
 // Uses PostgreSQL when DATABASE_URL is set and Redis when REDIS_URL is set, else the embedded defaults.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,6 +36,27 @@ function vitest(project) {
   return ok;
 }
 
+function browser() {
+  const outputFile = path.join(resultsDir, "browser.json");
+  rmSync(outputFile, { force: true });
+  const ok = step("browser", bin("playwright"), ["test", "-c", path.join(root, "playwright.config.ts")]);
+  try {
+    // Playwright's JSON report: expected = passed, unexpected = failed, flaky = passed on a retry.
+    const { stats } = JSON.parse(readFileSync(outputFile, "utf8"));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+    if (stats.expected + stats.unexpected + stats.flaky === 0) {
+      console.log("[test] browser: no browser test ran");
+      return false;
+    }
+  } catch {
+    totals.failed += 1;
+    return false;
+  }
+  return ok;
+}
+
 const steps = [
   () => step("prisma generate", "npm", ["run", "--silent", "db:generate"]),
   () => step("typecheck", bin("turbo"), ["run", "typecheck", "--output-logs=errors-only"]),
@@ -42,6 +64,7 @@ const steps = [
   () => vitest("integration"),
   () => step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"]),
   () => vitest("e2e"),
+  () => browser(),
 ];
 
 let ok = true;

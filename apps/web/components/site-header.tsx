@@ -35,7 +35,7 @@ export async function SiteHeader() {
           {account ? (
             <>
               <BalanceBadge initialBalance={account.balanceString} />
-              <span className="muted small-text hide-narrow" title={account.email}>
+              <span className="muted small-text session-email" title={account.email}>
                 {account.email}
               </span>
               <SignOutButton />

@@ -1,0 +1,234 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { demoCatalog } from "@prizepacks/db/seed";
+import { DEMO_PACK, cents, expectHeaderBalance, formatCents, signUpVerified, snap, uniqueEmail } from "./support";
+
+/** The text of the <dd> that follows the <dt> named `term` inside `scope`. */
+async function described(scope: Locator, term: string): Promise<string> {
+  return (await scope.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
+}
+
+// One player, start to finish, through the pages: sign-up and verification, a deposit, an
+// opening, selling the prize, checking the draw, then an API key used over HTTP and revoked.
+test("player journey: sign up, deposit, open, sell, verify, API key", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail("journey");
+  const deposit = "50.00";
+  let balance = 0;
+
+  await test.step("sign up and follow the verification link from the outbox", async () => {
+    await signUpVerified(page, email);
+    await expect(page.getByRole("status").filter({ hasText: "Your e-mail is verified" })).toBeVisible();
+    await expectHeaderBalance(page, 0);
+    await expect(page.getByText(email)).toBeVisible();
+  });
+
+  await test.step("the catalogue lists the demo packs", async () => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Open a prize pack" })).toBeVisible();
+    // Other suites may share the database and add packs, so check the demo ones by name.
+    const cards = page.getByTestId("pack-card");
+    for (const pack of demoCatalog) {
+      const card = cards.filter({ has: page.getByRole("heading", { name: pack.name, exact: true }) });
+      if (pack.active) await expect(card.getByText(pack.price, { exact: true })).toBeVisible();
+      else await expect(card).toHaveCount(0);
+    }
+    await snap(page, "catalogue");
+  });
+
+  await test.step("add funds on /wallet; the header balance follows", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByTestId("wallet-balance")).toHaveText("0.00");
+    await page.getByLabel("Amount").fill(deposit);
+    await page.getByRole("button", { name: "Add funds" }).click();
+    balance += cents(deposit);
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(`Added ${deposit}. New balance ${formatCents(balance)}.`);
+    await expect(page.getByTestId("wallet-balance")).toHaveText(formatCents(balance));
+    await expectHeaderBalance(page, balance);
+  });
+
+  let price = 0;
+  let won = { name: "", value: 0, valueText: "" };
+  let opening = { serverSeedHash: "", clientSeed: "", nonce: "", hash: "", result: "" };
+  let verifyHref = "";
+
+  await test.step("open a pack on its page (reduced motion)", async () => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await page.getByRole("link", { name: DEMO_PACK.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/packs/${DEMO_PACK.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_PACK.name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Items and odds" })).toBeVisible();
+    const openButton = page.getByRole("button", { name: /^Open 1 pack for / });
+    await expect(openButton).toBeEnabled();
+    price = cents((await openButton.innerText()).replace(/^Open 1 pack for /, ""));
+    expect(formatCents(price)).toBe(DEMO_PACK.price);
+    await snap(page, "pack");
+
+    await openButton.click();
+    const result = page.getByTestId("open-result");
+    await expect(result).toBeVisible();
+    await expect(page.getByTestId("reel")).toHaveCount(0); // reduced motion: no reel
+    const name = (await result.getByRole("heading", { level: 3 }).innerText()).trim();
+    const valueText = /Value\s+(\d+\.\d{2})/.exec(await result.innerText())?.[1];
+    expect(valueText, "the result shows the item's value").toBeTruthy();
+    won = { name, value: cents(valueText!), valueText: valueText! };
+    await expect(result).toHaveAccessibleName(`You won ${name}`);
+    await expect(page.getByRole("status").filter({ hasText: "You won" })).toContainText(`You won ${name}`);
+
+    balance -= price;
+    await expect(result.getByText(/^Balance now/)).toContainText(formatCents(balance));
+    await expectHeaderBalance(page, balance);
+
+    opening = {
+      serverSeedHash: await described(result, "serverSeedHash"),
+      clientSeed: await described(result, "clientSeed"),
+      nonce: await described(result, "nonce"),
+      hash: await described(result, "hash"),
+      result: await described(result, "result"),
+    };
+    expect(opening.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(opening.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(opening.nonce).toBe("0");
+    expect(Number(opening.result)).toBeGreaterThanOrEqual(1);
+    expect(Number(opening.result)).toBeLessThanOrEqual(100000);
+    verifyHref = (await result.getByRole("link", { name: "Verify this draw" }).getAttribute("href")) ?? "";
+    expect(verifyHref).toContain("/fairness?");
+    await snap(page, "open-result");
+  });
+
+  await test.step("the won item is in /inventory; selling it credits its value", async () => {
+    await page.getByTestId("open-result").getByRole("link", { name: "Go to inventory" }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    const items = page.getByTestId("inventory-item");
+    await expect(items).toHaveCount(1);
+    await expect(items.first().getByRole("heading", { name: won.name })).toBeVisible();
+    await expect(items.first()).toContainText(won.valueText);
+    await expect(page.getByTestId("inventory-total")).toHaveText(won.valueText);
+    await expect(page.getByTestId("inventory-count")).toHaveText("1");
+    await snap(page, "inventory");
+
+    await page.getByRole("button", { name: `Sell ${won.name} for ${won.valueText}` }).click();
+    balance += won.value;
+    await expect(page.getByRole("status").filter({ hasText: "Sold" })).toContainText(
+      `Sold 1 item for ${won.valueText}. New balance ${formatCents(balance)}.`,
+    );
+    await expectHeaderBalance(page, balance);
+    expect(balance).toBe(cents(deposit) - price + won.value);
+    await expect(page.getByTestId("inventory-item")).toHaveCount(0);
+    await expect(page.getByText("No items yet")).toBeVisible();
+    await expect(page.getByTestId("inventory-count")).toHaveText("0");
+
+    await page.getByRole("tab", { name: "Sold" }).click();
+    await expect(page.getByTestId("inventory-item").filter({ hasText: won.name })).toHaveCount(1);
+  });
+
+  await test.step("/fairness: rotate the pair, the revealed seed verifies the opening", async () => {
+    await page.goto(verifyHref);
+    await expect(page.getByRole("heading", { level: 1, name: "Provable fairness" })).toBeVisible();
+    await expect(page.getByTestId("active-server-seed-hash")).toHaveText(opening.serverSeedHash);
+    await expect(page.getByTestId("client-seed")).toHaveText(opening.clientSeed);
+    await expect(page.getByTestId("next-nonce")).toHaveText("1");
+    const committedNext = (await page.getByTestId("next-server-seed-hash").innerText()).trim();
+
+    await page.getByRole("button", { name: "Rotate seed pair" }).click();
+    const revealedSeed = page.getByTestId("revealed-server-seed");
+    await expect(revealedSeed).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(page.getByTestId("revealed-server-seed-hash")).toHaveText(opening.serverSeedHash);
+    await expect(page.getByTestId("revealed-client-seed")).toHaveText(opening.clientSeed);
+    await expect(page.getByTestId("revealed-openings")).toHaveText("1");
+    // The pre-committed next seed is now the active one, and the nonce restarts.
+    await expect(page.getByTestId("active-server-seed-hash")).toHaveText(committedNext);
+    await expect(page.getByTestId("next-nonce")).toHaveText("0");
+
+    await page.getByRole("button", { name: "Verify these draws" }).click();
+    await expect(page.getByTestId("verify-seed-hash")).toHaveText(opening.serverSeedHash);
+    await expect(page.getByTestId("verify-seed-hash-match")).toHaveText("✓ Match");
+    await expect(page.getByTestId("verify-hash")).toHaveText(opening.hash);
+    await expect(page.getByTestId("verify-result")).toHaveText(opening.result);
+    await expect(page.getByTestId("verify-item")).toContainText(won.name);
+    await snap(page, "fairness");
+  });
+
+  let apiKey = "";
+  const keyName = "browser-bot";
+  let apiOpening = { name: "", result: 0, clientSeed: "", value: 0 };
+
+  await test.step("/settings/api: create a key and open a pack with it over HTTP", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API" }).click();
+    await expect(page).toHaveURL(/\/settings\/api$/);
+    await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+    await page.getByLabel("Key name").fill(keyName);
+    await page.getByRole("button", { name: "Create key" }).click();
+    apiKey = (await page.getByTestId("new-api-key-value").innerText()).trim();
+    expect(apiKey).toMatch(/^pp_live_[0-9A-Za-z]{40}$/);
+    const row = page.getByTestId("api-key-row").filter({ hasText: keyName });
+    await expect(row).toContainText("active");
+    await expect(row).toContainText(apiKey.slice(0, 8));
+    await snap(page, "api-keys");
+
+    const response = await request.post(`/v1/packs/${DEMO_PACK.slug}/open`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    balance -= price;
+    expect(body.balanceAfter).toBe(balance / 100);
+    expect(body.fairness.nonce).toBe(0); // first opening of the rotated pair
+    apiOpening = { name: body.item.name, result: body.spin.result, clientSeed: body.fairness.clientSeed, value: cents(body.item.value) };
+
+    await page.reload();
+    await expectHeaderBalance(page, balance);
+  });
+
+  await test.step("/history shows both openings, the API one first", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    const rows = page.getByTestId("history-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole("heading", { level: 2 })).toContainText(apiOpening.name);
+    await expect(rows.nth(0)).toContainText(String(apiOpening.result));
+    await expect(rows.nth(0)).toContainText(apiOpening.clientSeed);
+    await expect(rows.nth(0)).toContainText("revealed after you rotate your seed");
+    await expect(rows.nth(1).getByRole("heading", { level: 2 })).toContainText(won.name);
+    await expect(rows.nth(1)).toContainText(opening.result);
+    await expect(rows.nth(1)).toContainText(opening.serverSeedHash);
+    await expect(rows.nth(1)).not.toContainText("revealed after you rotate your seed"); // its seed is public now
+    await snap(page, "history");
+  });
+
+  await test.step("revoking the key on the page makes it fail with 401", async () => {
+    await page.goto("/settings/api");
+    const row = page.getByTestId("api-key-row").filter({ hasText: keyName });
+    await row.getByRole("button", { name: `Revoke ${keyName}` }).click();
+    await row.getByRole("button", { name: `Confirm revoke ${keyName}` }).click();
+    await expect(row).toContainText("revoked");
+    await expect(row.getByRole("button", { name: `Revoke ${keyName}` })).toHaveCount(0);
+
+    const me = await request.get("/v1/me", { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(me.status()).toBe(401);
+    const open = await request.post(`/v1/packs/${DEMO_PACK.slug}/open`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(open.status()).toBe(401);
+  });
+
+  await test.step("/wallet: the balance and the ledger add up", async () => {
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText(formatCents(balance));
+    await expectHeaderBalance(page, balance);
+    expect(balance).toBe(cents(deposit) - 2 * price + won.value);
+    await expect(page.getByRole("heading", { name: "Wallet history" })).toBeVisible();
+    // Newest first: API opening, sale, browser opening, deposit; each row's balance after it.
+    const rows = page.getByTestId("ledger-row");
+    await expect(rows).toHaveCount(4);
+    const expected = [
+      ["Pack opened", `-${formatCents(price)}`, formatCents(balance)],
+      ["Item sold", `+${won.valueText}`, formatCents(balance + price)],
+      ["Pack opened", `-${formatCents(price)}`, formatCents(cents(deposit) - price)],
+      ["Deposit", `+${deposit}`, deposit],
+    ] as const;
+    for (const [index, [kind, amount, after]] of expected.entries()) {
+      await expect(rows.nth(index).locator('[data-label="Kind"]')).toHaveText(kind);
+      await expect(rows.nth(index).locator('[data-label="Amount"]')).toHaveText(amount);
+      await expect(rows.nth(index).locator('[data-label="Balance after"]')).toHaveText(after);
+    }
+    await snap(page, "wallet");
+  });
+});

@@ -1,0 +1,82 @@
+// Browser end-to-end tests (apps/web/browser-tests) in Debian's Chromium against the built app,
+// started with the project's own start command. Run: ./node_modules/.bin/playwright test
+// (npm test runs it after the build). PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set,
+// the embedded database otherwise; tests make their own accounts and never reset the database.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Tests write accounts into DATABASE_URL: like the other suites, only into a database on this machine.
+if (process.env.DATABASE_URL) {
+  const host = new URL(process.env.DATABASE_URL).hostname;
+  if (!["localhost", "127.0.0.1", "::1", "[::1]", ""].includes(host)) {
+    throw new Error(`Refusing to run browser tests against non-local database host "${host}".`);
+  }
+}
+
+const port = Number(process.env.BROWSER_TEST_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is loaded by the runner and again by every worker; workers inherit the runner's
+// environment, so the data folder and rate-limit namespace are chosen once, in the runner.
+if (!process.env.BROWSER_TEST_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "prizepacks-browser-"));
+  process.env.BROWSER_TEST_DATA_DIR = dataDir;
+  process.env.BROWSER_TEST_RATE_LIMIT_PREFIX = `browser-${port}-${Date.now()}`;
+  // The server is stopped before the runner exits, so its data can go then.
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env.BROWSER_TEST_DATA_DIR;
+
+export default defineConfig({
+  testDir: "apps/web/browser-tests",
+  testMatch: "**/*.spec.ts",
+  // One worker: a 2-core machine also runs the Next.js server and Chromium.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results/playwright",
+  reporter: [["list"], ["json", { outputFile: "test-results/browser.json" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: process.env.BROWSER_TEST_SERVER_LOG ? "pipe" : "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      PRIZEPACKS_SKIP_BUILD: "1",
+      PRIZEPACKS_DATA_DIR: dataDir!,
+      BETTER_AUTH_URL: baseURL,
+      RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
+    },
+  },
+});
