@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drawTicket, sha256Hex } from "@prizepacks/fairness";
-import type { Database } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { rotateSeedPair } from "../fairness/seed-pairs.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { useTestDatabase } from "../testing/vitest.ts";
 import { listSpinHistory } from "./list-spin-history.ts";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 describe("listSpinHistory", () => {
   it("returns each opening with its pack, item, price and fairness data, newest first", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "10.00" });
     const first = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
@@ -49,7 +41,7 @@ describe("listSpinHistory", () => {
   });
 
   it("reveals the server seed only once its pair is retired", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "10.00" });
     const before = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
@@ -71,7 +63,7 @@ describe("listSpinHistory", () => {
   });
 
   it("pages with a cursor, filters by pack and never shows another account's spins", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const a = await createTestPack(db, { price: "1.00" });
     const b = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });

@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@prizepacks/db";
+import { describe, expect, it } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { AppError } from "../errors.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import { listInventory } from "./list-inventory.ts";
 import { sellInventoryItems } from "./sell-inventory-items.ts";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
+const database = useTestDatabase();
 
 /** A pack that always yields the one item, so values are known. */
 function createFixedPack(value: string, price = "1.00") {
-  return createTestPack(database.prisma, {
+  return createTestPack(database().prisma, {
     price,
     items: [{ key: "only", name: "Only Item", rarity: "RARE", value, image: "/images/test.svg", tickets: 100_000 }],
   });
@@ -38,13 +20,13 @@ function createFixedPack(value: string, price = "1.00") {
 
 async function openTimes(userId: string, slug: string, times: number) {
   const results = [];
-  for (let i = 0; i < times; i++) results.push(await openPack(database.prisma, { userId, idOrSlug: slug }));
+  for (let i = 0; i < times; i++) results.push(await openPack(database().prisma, { userId, idOrSlug: slug }));
   return results;
 }
 
 describe("listInventory", () => {
   it("pages newest first with a stable cursor; totals cover every held item, not the page", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("2.50");
     const user = await createTestUser(db, { balance: "20.00" });
     const opened = await openTimes(user.userId, pack.slug, 7);
@@ -82,7 +64,7 @@ describe("listInventory", () => {
   });
 
   it("lists sold items apart from held ones and keeps other accounts out", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("4.00");
     const user = await createTestUser(db, { balance: "3.00" });
     const stranger = await createTestUser(db, { balance: "3.00" });
@@ -103,7 +85,7 @@ describe("listInventory", () => {
   });
 
   it("refuses a forged cursor and an out-of-range limit", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     await expectAppError(listInventory(db, { userId: user.userId, cursor: "not-a-cursor" }), "BAD_REQUEST");
     await expectAppError(listInventory(db, { userId: user.userId, limit: 0 }), "BAD_REQUEST");
@@ -113,7 +95,7 @@ describe("listInventory", () => {
 
 describe("sellInventoryItems", () => {
   it("credits the values, marks the items sold and writes one ITEM_SALE entry each with a running balance", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const cheap = await createFixedPack("1.25");
     const dear = await createFixedPack("7.10");
     const user = await createTestUser(db, { balance: "5.00" });
@@ -143,7 +125,7 @@ describe("sellInventoryItems", () => {
   });
 
   it("is all or nothing: one sold, foreign or unknown id sells none of the others", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("3.00");
     const user = await createTestUser(db, { balance: "5.00" });
     const stranger = await createTestUser(db, { balance: "1.00" });
@@ -174,7 +156,7 @@ describe("sellInventoryItems", () => {
   });
 
   it("refuses an empty list, more than 100 ids and repeated ids", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [] }), "BAD_REQUEST");
     await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: Array.from({ length: 101 }, (_, i) => `id${i}`) }), "BAD_REQUEST");
@@ -182,7 +164,7 @@ describe("sellInventoryItems", () => {
   });
 
   it("sells an item exactly once under 10 parallel sales; balance and ledger exact", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("6.66");
     const user = await createTestUser(db, { balance: "1.00" });
     const [opened] = await openTimes(user.userId, pack.slug, 1);
@@ -202,7 +184,7 @@ describe("sellInventoryItems", () => {
   });
 
   it("keeps the wallet exact when overlapping sales, in opposite orders, race with opens", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("2.00", "1.00");
     const user = await createTestUser(db, { balance: "10.00" });
     const ids = (await openTimes(user.userId, pack.slug, 6)).map((o) => o.inventoryItem.id);
@@ -230,7 +212,7 @@ describe("sellInventoryItems", () => {
   });
 
   it("audit reports a sold item without its sale credit, and a held item with one", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createFixedPack("1.00");
     const user = await createTestUser(db, { balance: "2.00" });
     const [a, b] = await openTimes(user.userId, pack.slug, 2);

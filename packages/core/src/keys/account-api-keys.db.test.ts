@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@prizepacks/db";
+import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
 import { createTestUser } from "../testing/fixtures.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
 import { createAccountApiKey, listAccountApiKeys, MAX_ACTIVE_API_KEYS, revokeAccountApiKey } from "./account-api-keys.ts";
 import { API_KEY_PATTERN, authenticateApiKey } from "./api-keys.ts";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-}
+const database = useTestDatabase();
 
 describe("account API keys", () => {
   it("creates a working key shown once, lists it without the secret, and revokes it", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     const created = await createAccountApiKey(db, { userId: user.userId, name: "  my bot  " });
     expect(created.name).toBe("my bot");
@@ -45,7 +28,7 @@ describe("account API keys", () => {
   });
 
   it("does not let one account revoke another's key", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const owner = await createTestUser(db);
     const other = await createTestUser(db);
     await expectAppError(revokeAccountApiKey(db, { userId: other.userId, apiKeyId: owner.apiKeyId }), "NOT_FOUND");
@@ -54,7 +37,7 @@ describe("account API keys", () => {
   });
 
   it("allows at most 10 active keys, also under parallel creates; revoking frees a slot", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db); // holds its "default" key
     const outcomes = await Promise.allSettled(
       Array.from({ length: 14 }, (_, i) => createAccountApiKey(db, { userId: user.userId, name: `bot ${i}` })),
@@ -69,7 +52,7 @@ describe("account API keys", () => {
   });
 
   it("refuses an empty or too long name", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     await expectAppError(createAccountApiKey(db, { userId: user.userId, name: "   " }), "BAD_REQUEST");
     await expectAppError(createAccountApiKey(db, { userId: user.userId, name: "x".repeat(65) }), "BAD_REQUEST");

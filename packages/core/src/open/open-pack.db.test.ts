@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drawTicket, sha256Hex } from "@prizepacks/fairness";
-import type { Database } from "@prizepacks/db";
 import { auditInvariants } from "../audit/audit.ts";
 import { publishPackOdds } from "../catalog/publish-pack-odds.ts";
 import { getPackDetail } from "../catalog/get-pack.ts";
@@ -8,32 +7,16 @@ import { AppError } from "../errors.ts";
 import { getFairnessState, rotateSeedPair } from "../fairness/seed-pairs.ts";
 import { parseMoney } from "../money.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
 import { creditWallet, getBalance } from "../wallet/wallet.ts";
 import { openPack } from "./open-pack.ts";
 
-let database: Database;
-const isPostgres = () => database.kind === "postgres";
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-}
+const database = useTestDatabase();
+const isPostgres = () => database().kind === "postgres";
 
 describe("openPack", () => {
   it("debits the price and records spin, inventory item and ledger entry, verifiably", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "10.00" });
     const before = await getFairnessState(db, user.userId);
@@ -66,7 +49,7 @@ describe("openPack", () => {
   });
 
   it("opens nothing and keeps the balance when it is insufficient", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "2.99" });
     await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
@@ -77,7 +60,7 @@ describe("openPack", () => {
   });
 
   it("reports inactive and unknown packs as not found and charges nothing", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { active: false });
     const user = await createTestUser(db, { balance: "10.00" });
     await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
@@ -86,7 +69,7 @@ describe("openPack", () => {
   });
 
   it("with money for k opens, exactly k of many parallel opens succeed; balance exact, nonces consecutive", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.33" });
     const k = 6;
     const user = await createTestUser(db, { balance: (3.33 * k).toFixed(2) });
@@ -107,7 +90,7 @@ describe("openPack", () => {
   });
 
   it("keeps nonces consecutive when the seed pair rotates between parallel opens", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });
     const opens = Array.from({ length: 10 }, () => openPack(db, { userId: user.userId, idOrSlug: pack.slug }));
@@ -124,13 +107,13 @@ describe("openPack", () => {
 
   it("does not serialize different accounts on a shared row (the pack row stays unlocked)", async () => {
     if (!isPostgres()) return; // row locks across connections need PostgreSQL
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "5.00" });
     // Hold the lock an UPDATE of the pack row needs, from another connection: an open that
     // wrote the pack row (say, a spin counter) would queue behind it. Foreign-key checks only
     // take KEY SHARE, which does not conflict, so opens of one pack by many accounts run in parallel.
-    await database.sql.withConnection(async (other) => {
+    await database().sql.withConnection(async (other) => {
       await other.exec("BEGIN");
       await other.query(`SELECT id FROM pack WHERE id = $1 FOR NO KEY UPDATE`, [pack.id]);
       try {
@@ -146,7 +129,7 @@ describe("openPack", () => {
   });
 
   it("replays an Idempotency-Key: same response, one opening, also for parallel retries", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const other = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "10.00" });
@@ -167,7 +150,7 @@ describe("openPack", () => {
   });
 
   it("does not remember a failed open under its Idempotency-Key", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "1.00" });
     await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
@@ -177,7 +160,7 @@ describe("openPack", () => {
   });
 
   it("keeps each spin on the odds version it was drawn with when the odds change", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "5.00" });
     const first = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
@@ -204,7 +187,7 @@ describe("openPack", () => {
   });
 
   it("audit reports a wallet whose balance differs from its ledger", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db, { balance: "5.00" });
     await db.wallet.update({ where: { userId: user.userId }, data: { balance: { increment: 1 } } });
     const report = await auditInvariants(db);
@@ -214,7 +197,7 @@ describe("openPack", () => {
   });
 
   it("refuses a negative balance at the database level too", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db, { balance: "1.00" });
     await expect(db.wallet.update({ where: { userId: user.userId }, data: { balance: { decrement: 2 } } })).rejects.toThrow();
   });

@@ -1,36 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma, type Database } from "@prizepacks/db";
+import { describe, expect, it } from "vitest";
+import { Prisma } from "@prizepacks/db";
 import { auditInvariants } from "../audit/audit.ts";
-import { AppError } from "../errors.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
 import { depositDemoFunds } from "./deposit-demo-funds.ts";
 import { listLedgerEntries } from "./list-ledger-entries.ts";
 import { getWalletBalance } from "./wallet.ts";
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-}
+const database = useTestDatabase();
 
 describe("listLedgerEntries", () => {
   it("lists deposits, openings and sales newest first; amounts sum to the balance, balanceAfter runs", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "10.00" });
     const opened = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
@@ -64,7 +47,7 @@ describe("listLedgerEntries", () => {
   });
 
   it("shows an account only its own entries", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db, { balance: "1.00" });
     await createTestUser(db, { balance: "2.00" });
     const { entries, nextCursor } = await listLedgerEntries(db, { userId: user.userId });
@@ -75,7 +58,7 @@ describe("listLedgerEntries", () => {
 
 describe("depositDemoFunds", () => {
   it("credits amounts above 0 up to 1000.00 as DEPOSIT entries", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     expect(await depositDemoFunds(db, { userId: user.userId, amount: "1000.00" })).toEqual({ balance: 1000, balanceString: "1000.00" });
     expect(await depositDemoFunds(db, { userId: user.userId, amount: "0.01" })).toEqual({ balance: 1000.01, balanceString: "1000.01" });
@@ -86,7 +69,7 @@ describe("depositDemoFunds", () => {
   });
 
   it("refuses zero, negative, over 1000.00, more than two decimals and non-numbers, and credits nothing", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db, { balance: "5.00" });
     for (const amount of ["0", "0.00", "-1.00", "1000.01", "5000", "1.001", "abc", "", "1e3", " 10.00"]) {
       await expectAppError(depositDemoFunds(db, { userId: user.userId, amount }), "BAD_REQUEST");
@@ -96,7 +79,7 @@ describe("depositDemoFunds", () => {
   });
 
   it("adds up exactly under parallel deposits", async () => {
-    const db = database.prisma;
+    const db = database().prisma;
     const user = await createTestUser(db);
     await Promise.all(Array.from({ length: 10 }, () => depositDemoFunds(db, { userId: user.userId, amount: "0.10" })));
     expect((await getWalletBalance(db, user.userId)).balanceString).toBe("1.00");
