@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { PackSummary } from "@prizepacks/core";
+import { PackStatEntries } from "./pack-stat-entries";
 
 /** One pack of the catalogue; the whole card is clickable through the heading's link. */
 export function PackCard({ pack }: { pack: PackSummary }) {
@@ -18,16 +19,7 @@ export function PackCard({ pack }: { pack: PackSummary }) {
             <dt>Price</dt>
             <dd className="money">{pack.price}</dd>
           </div>
-          <div>
-            <dt>Top item</dt>
-            <dd className="money">{pack.maxItemValue.toFixed(2)}</dd>
-          </div>
-          <div>
-            <dt>Opened</dt>
-            <dd className="num">
-              {pack.spinCount.toLocaleString("en-US")} {pack.spinCount === 1 ? "time" : "times"}
-            </dd>
-          </div>
+          <PackStatEntries pack={pack} />
         </dl>
       </div>
     </article>

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
 import { OpenPackPanel } from "../../../components/open-pack-panel";
 import { PackOddsTable } from "../../../components/pack-odds-table";
+import { PackStatEntries } from "../../../components/pack-stat-entries";
 import { db } from "../../../lib/database";
 import { moneyPercent } from "../../../lib/money-cents";
 import { findViewer } from "../../../lib/server-api";
@@ -59,16 +60,7 @@ export default async function PackPage({ params }: { params: Params }) {
                 <span className="muted">({moneyPercent(pack.expectedValue, pack.price)}% of the price)</span>
               </dd>
             </div>
-            <div>
-              <dt>Top item</dt>
-              <dd className="money">{pack.maxItemValue.toFixed(2)}</dd>
-            </div>
-            <div>
-              <dt>Opened</dt>
-              <dd className="num">
-                {pack.spinCount.toLocaleString("en-US")} {pack.spinCount === 1 ? "time" : "times"}
-              </dd>
-            </div>
+            <PackStatEntries pack={pack} />
           </dl>
           {viewer?.standing === "ok" ? (
             <OpenPackPanel
