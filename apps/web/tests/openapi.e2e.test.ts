@@ -74,11 +74,22 @@ describe("web routes", () => {
       ["POST", "/v1/packs"],
       ["DELETE", "/v1/packs/x"],
       ["GET", "/v1/packs/x/open/more"],
+      ["GET", "/v1/%ZZ"],
+      ["POST", "/v1/packs/%ZZ"],
     ] as const) {
       const { status, json, headers } = await call(path, { method });
       expect(status, `${method} ${path}`).toBe(404);
       expect(headers.get("content-type")).toMatch(/application\/json/);
       expect(json.message).toBeTruthy();
+    }
+  });
+
+  it("answers unknown and undecodable page paths with the not-found page, never a 500", async () => {
+    for (const path of ["/packs/no-such-pack", "/packs/%ZZ", "/no-such-page", "/inventory%E0%A4%A"]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/text\/html/);
+      expect(await response.text()).toContain("Nothing here");
     }
   });
 

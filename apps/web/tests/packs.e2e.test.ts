@@ -115,4 +115,21 @@ describe.each(families)("GET /v1/%s/{idOrSlug}", (family) => {
     }
     expect((await call(`/v1/${family}/${target.slug}`, { key: demoApiKey })).status).toBe(200);
   });
+
+  it("treats an id or slug that cannot be percent-decoded like any unknown pack: 401 first, then JSON 404", async () => {
+    const player = await newPlayer("10.00");
+    for (const raw of ["%ZZ", "%E0%A4%A", "100%"]) {
+      for (const [method, path] of [
+        ["GET", `/v1/${family}/${raw}`],
+        ["POST", `/v1/${family}/${raw}/open`],
+      ] as const) {
+        expect((await call(path, { method })).status, `${method} ${path} without a key`).toBe(401);
+        const { status, json, headers } = await call(path, { method, key: player.apiKey });
+        expect(status, `${method} ${path}`).toBe(404);
+        expect(headers.get("content-type")).toMatch(/application\/json/);
+        expect(json).toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining(raw) });
+      }
+    }
+    expect((await call("/v1/me", { key: player.apiKey })).json.balance).toBe(10);
+  });
 });
