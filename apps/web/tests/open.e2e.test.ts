@@ -49,6 +49,33 @@ describe.each(families)("POST /v1/%s/{idOrSlug}/open", (family) => {
     expect(braces.json.spin.nonce).toBe(empty.json.spin.nonce + 1);
   });
 
+  it("takes a JSON object body under any Content-Type, and answers 400 for any other body, opening nothing", async () => {
+    const player = await newPlayer("50.00");
+    const pack = await somePack(player.apiKey);
+    const open = (headers: Record<string, string>, body: string, target = pack.slug) =>
+      call(`/v1/${family}/${target}/open`, { key: player.apiKey, method: "POST", headers, body });
+
+    // curl -d '{}' sends form encoding; the body is still a JSON object.
+    const formEncoded = await open({ "content-type": "application/x-www-form-urlencoded" }, "{}");
+    expect(formEncoded.status).toBe(200);
+    const balance = (await call("/v1/me", { key: player.apiKey })).json.balance;
+
+    for (const [headers, body, message] of [
+      [{ "content-type": "application/json" }, "{", "The request body is not valid JSON."],
+      [{ "content-type": "application/json" }, "[]", "The request body must be a JSON object."],
+      [{ "content-type": "text/plain" }, "open please", "Send the request body as JSON with Content-Type: application/json."],
+    ] as const) {
+      const { status, json } = await open(headers, body);
+      expect(status, body).toBe(400);
+      expect(json).toMatchObject({ code: "BAD_REQUEST", message });
+    }
+    // 404 comes before 400.
+    expect((await open({ "content-type": "application/json" }, "{", "no-such-pack")).status).toBe(404);
+
+    expect((await call("/v1/me", { key: player.apiKey })).json.balance).toBe(balance);
+    expect((await call("/v1/fairness", { key: player.apiKey })).json.nonce).toBe(1);
+  });
+
   it("answers 400 for insufficient balance and changes nothing", async () => {
     const player = await newPlayer("0.50");
     const pack = await somePack(player.apiKey);

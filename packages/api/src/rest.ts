@@ -14,9 +14,10 @@ interface NormalizedRequest {
 
 /**
  * trpc-to-openapi answers a POST without Content-Type with 415 and an empty JSON body with
- * 400, but the seed's bots send either. So every body is read here: empty becomes `{}`, and
- * a body that is not a JSON object is remembered (reported by procedures that take a body,
- * after authentication) and replaced by `{}`.
+ * 400, but the seed's bots send either. So every body is read here: empty becomes `{}`, a
+ * JSON object passes whatever its Content-Type (curl -d sends form encoding), and anything
+ * else is remembered (reported by every procedure that accepts a body, after authentication)
+ * and replaced by `{}`.
  */
 async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
   if (!BODY_METHODS.has(req.method)) return { request: req };
@@ -25,19 +26,18 @@ async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
   if (text.length > MAX_BODY_BYTES) {
     malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
   } else if (text.trim() !== "") {
-    const contentType = req.headers.get("content-type") ?? "";
-    if (!/^application\/json\b/i.test(contentType)) {
-      malformedBody = "Send the request body as JSON with Content-Type: application/json.";
-    } else {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
-          return { request: rebuild(req, text) };
-        }
-        malformedBody = "The request body must be a JSON object.";
-      } catch {
-        malformedBody = "The request body is not valid JSON.";
-      }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      const declaredJson = /^application\/json\b/i.test(req.headers.get("content-type") ?? "");
+      malformedBody = declaredJson
+        ? "The request body is not valid JSON."
+        : "Send the request body as JSON with Content-Type: application/json.";
+    }
+    if (!malformedBody) {
+      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return { request: rebuild(req, text) };
+      malformedBody = "The request body must be a JSON object.";
     }
   }
   return { request: rebuild(req, "{}"), malformedBody };

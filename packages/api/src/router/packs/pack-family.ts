@@ -1,4 +1,4 @@
-import { getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
+import { AppError, getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
 import { accountProcedure, openProcedure, router } from "../../trpc.ts";
 import {
   getPackInput,
@@ -35,12 +35,16 @@ export function packFamilyRouter(family: PackFamily) {
       .meta(openPackMeta(family))
       .input(openPackInput)
       .output(openPackOutput)
-      .mutation(({ ctx, input }) =>
-        openPack(ctx.db, {
+      .mutation(async ({ ctx, input }) => {
+        if (ctx.malformedBody) {
+          await getPackDetail(ctx.db, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
+          throw new AppError("BAD_REQUEST", ctx.malformedBody);
+        }
+        return openPack(ctx.db, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
           idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
-        }),
-      ),
+        });
+      }),
   });
 }

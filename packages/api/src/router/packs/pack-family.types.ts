@@ -69,7 +69,7 @@ export function openPackMeta(family: PackFamily): OpenApiMeta {
       operationId: `${family}-open`,
       summary: `Open a pack${alias(family)}`,
       description:
-        "Debits the pack price from the wallet, draws a ticket with the account's seed pair, creates an inventory item and returns it with the fairness data. No body is needed. Limited to 30 requests per minute per API key.",
+        "Debits the pack price from the wallet, draws a ticket with the account's seed pair, creates an inventory item and returns it with the fairness data. No body is needed; a body, if sent, must be a JSON object (its fields are ignored). Limited to 30 requests per minute per API key.",
       tags: [familyTag(family)],
       protect: true,
       requestHeaders: openPackHeaders,
