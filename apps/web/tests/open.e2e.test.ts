@@ -64,9 +64,10 @@ describe.each(families)("POST /v1/%s/{idOrSlug}/open", (family) => {
       [{ "content-type": "application/json" }, "{", "The request body is not valid JSON."],
       [{ "content-type": "application/json" }, "[]", "The request body must be a JSON object."],
       [{ "content-type": "text/plain" }, "open please", "Send the request body as JSON with Content-Type: application/json."],
+      [{ "content-type": "application/json" }, `{"pad":"${"x".repeat(70_000)}"}`, "The request body is larger than 65536 bytes."],
     ] as const) {
       const { status, json } = await open(headers, body);
-      expect(status, body).toBe(400);
+      expect(status, message).toBe(400);
       expect(json).toMatchObject({ code: "BAD_REQUEST", message });
     }
     // 404 comes before 400.

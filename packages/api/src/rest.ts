@@ -21,9 +21,9 @@ interface NormalizedRequest {
  */
 async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
   if (!BODY_METHODS.has(req.method)) return { request: req };
-  const text = await req.text();
+  const text = await readBodyUpTo(req, MAX_BODY_BYTES);
   let malformedBody: string | undefined;
-  if (text.length > MAX_BODY_BYTES) {
+  if (text === undefined) {
     malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
   } else if (text.trim() !== "") {
     let parsed: unknown;
@@ -41,6 +41,31 @@ async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
     }
   }
   return { request: rebuild(req, "{}"), malformedBody };
+}
+
+/** The body as text, or undefined once it exceeds `limit` bytes (the rest is never buffered). */
+async function readBodyUpTo(req: Request, limit: number): Promise<string | undefined> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function rebuild(req: Request, body: string): Request {
