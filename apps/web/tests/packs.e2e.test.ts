@@ -39,6 +39,16 @@ describe.each(families)("GET /v1/%s", (family) => {
     expect(json.length).toBeGreaterThanOrEqual(8);
   });
 
+  it("answers HEAD like GET without a body: 200 with a key, 401 without", async () => {
+    const { baseUrl } = await import("./support.ts");
+    const head = (headers: Record<string, string>) => fetch(`${baseUrl}/v1/${family}`, { method: "HEAD", headers });
+    const ok = await head({ authorization: `Bearer ${demoApiKey}` });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("ratelimit-limit")).toBe("120");
+    expect(await ok.text()).toBe("");
+    expect((await head({})).status).toBe(401);
+  });
+
   it("serves pack images at their relative paths", async () => {
     const { json } = await call(`/v1/${family}`, { key: demoApiKey });
     const { baseUrl } = await import("./support.ts");

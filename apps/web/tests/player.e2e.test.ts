@@ -65,6 +65,8 @@ describe("GET /v1/inventory", () => {
       const { status, json } = await call(`/v1/inventory?${query}`, { key: player.apiKey });
       expect(status, query).toBe(400);
       expect(json.code).toBe("BAD_REQUEST");
+      // The message names the field, so a bot author sees what to fix without reading `issues`.
+      expect(json.message.toLowerCase(), query).toContain(query.split("=")[0]);
     }
     expect((await call("/v1/inventory")).status).toBe(401);
     const empty = await call("/v1/inventory", { key: player.apiKey });

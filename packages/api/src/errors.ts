@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import type { ZodError } from "zod";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { AppError, errorCodeStatus, type ErrorCode } from "@prizepacks/core";
 
@@ -55,4 +56,28 @@ export function describeError(error: TRPCError): ErrorDescription {
   const code = appCodeByTrpcCode[error.code] ?? "INTERNAL";
   const message = code === "INTERNAL" ? "Internal server error." : error.message;
   return { code, status: code === "BAD_REQUEST" && error.code === "PAYLOAD_TOO_LARGE" ? 413 : errorCodeStatus[code], message };
+}
+
+export interface InputIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Zod's issues, one per field, and a message naming them: "limit: Too big: expected number to be <=100". */
+export function describeInputIssues(error: ZodError): { message: string; issues: InputIssue[] } {
+  const issues: InputIssue[] = [];
+  const seenPaths = new Set<string>();
+  for (const issue of error.issues) {
+    const path = issue.path.map((key) => (typeof key === "number" ? key : String(key)));
+    const field = path.join(".");
+    if (seenPaths.has(field)) continue;
+    seenPaths.add(field);
+    issues.push({ path, message: issue.message });
+  }
+  return { message: inputIssuesMessage(issues), issues };
+}
+
+export function inputIssuesMessage(issues: InputIssue[]): string {
+  const message = issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+  return message || "Invalid input.";
 }

@@ -12,7 +12,7 @@ const rateLimitHeaders = {
 type ErrorExample = { message: string; code: string };
 
 const errorExamples: Record<string, ErrorExample> = {
-  "400": { message: "Input validation failed", code: "BAD_REQUEST" },
+  "400": { message: "limit: Too big: expected number to be <=100", code: "BAD_REQUEST" },
   "401": { message: "Invalid API key.", code: "UNAUTHORIZED" },
   "403": { message: "This account is banned.", code: "FORBIDDEN" },
   "404": { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },

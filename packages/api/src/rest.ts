@@ -2,6 +2,7 @@ import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import type { Db } from "@prizepacks/db";
 import type { ErrorResponse } from "@prizepacks/core";
 import { createContext, type Context } from "./context.ts";
+import { inputIssuesMessage } from "./errors.ts";
 import { appRouter } from "./root.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -88,6 +89,8 @@ async function toErrorResponse(response: Response, req: Request): Promise<Respon
   if (response.status === 404 && message === "Not found") {
     message = `No such route: ${req.method} ${new URL(req.url).pathname}`;
   }
+  // trpc-to-openapi replaces the message of input errors by "Input validation failed"; say which field.
+  if (raw.data?.issues?.length) message = inputIssuesMessage(raw.data.issues);
   const body: ErrorResponse = { message, code };
   if (raw.data?.issues) body.issues = raw.data.issues;
   if (raw.data?.retryAfter !== undefined) body.retryAfter = raw.data.retryAfter;
@@ -99,6 +102,11 @@ async function toErrorResponse(response: Response, req: Request): Promise<Respon
 
 /** The REST facade: /v1/* through the same tRPC procedures the web app calls. */
 export async function handleRestRequest(req: Request, { db }: { db: Db }): Promise<Response> {
+  // HEAD is GET without the body (trpc-to-openapi would answer it 204 without running anything).
+  if (req.method === "HEAD") {
+    const response = await handleRestRequest(new Request(req.url, { method: "GET", headers: req.headers, signal: req.signal }), { db });
+    return new Response(null, { status: response.status, headers: response.headers });
+  }
   const { request, malformedBody } = await normalizeRequest(req);
   const response = await createOpenApiFetchHandler({
     // Our meta paths are the full /v1/... paths, so nothing is stripped from the URL.

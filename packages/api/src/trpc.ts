@@ -3,7 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { AppError, authenticateApiKey } from "@prizepacks/core";
 import type { Context } from "./context.ts";
-import { describeError, toTRPCError } from "./errors.ts";
+import { describeError, describeInputIssues, toTRPCError } from "./errors.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import type { RateLimitPolicyName } from "./rate-limit/policies.ts";
 
@@ -13,11 +13,11 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const described = describeError(error);
-      const issues = error.cause instanceof ZodError ? error.cause.issues.map((i) => ({ path: i.path, message: i.message })) : undefined;
+      const input = error.cause instanceof ZodError ? describeInputIssues(error.cause) : undefined;
       return {
-        message: issues ? "Input validation failed" : described.message,
+        message: input?.message ?? described.message,
         code: shape.code,
-        data: { code: described.code, httpStatus: described.status, retryAfter: described.retryAfterSeconds, issues },
+        data: { code: described.code, httpStatus: described.status, retryAfter: described.retryAfterSeconds, issues: input?.issues },
       };
     },
   });
