@@ -1,3 +1,4 @@
+import { AppError } from "@prizepacks/core";
 import type { Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
@@ -23,4 +24,9 @@ export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSes
 
 export function createContext(opts: CreateContextOptions): Context {
   return { resolveSessionUserId: async () => null, ...opts, responseHeaders: {} };
+}
+
+/** For procedures that take a body: the REST wrapper's 400 for one that was not a JSON object. */
+export function assertWellFormedBody(ctx: Pick<Context, "malformedBody">): void {
+  if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
 }

@@ -48,25 +48,19 @@ async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
 async function readBodyUpTo(req: Request, limit: number): Promise<string | undefined> {
   if (!req.body) return "";
   const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return text + decoder.decode();
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
       return undefined;
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function rebuild(req: Request, body: string): Request {

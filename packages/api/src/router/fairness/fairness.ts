@@ -1,4 +1,5 @@
-import { AppError, getFairnessState, rotateSeedPair } from "@prizepacks/core";
+import { getFairnessState, rotateSeedPair } from "@prizepacks/core";
+import { assertWellFormedBody } from "../../context.ts";
 import { accountProcedure } from "../../trpc.ts";
 import {
   getFairnessInput,
@@ -20,6 +21,6 @@ export const rotateSeed = accountProcedure
   .input(rotateSeedInput)
   .output(rotateSeedOutput)
   .mutation(({ ctx, input }) => {
-    if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
+    assertWellFormedBody(ctx);
     return rotateSeedPair(ctx.db, { userId: ctx.userId, clientSeed: input.clientSeed });
   });

@@ -1,4 +1,5 @@
-import { AppError, sellInventoryItems } from "@prizepacks/core";
+import { sellInventoryItems } from "@prizepacks/core";
+import { assertWellFormedBody } from "../../context.ts";
 import { accountProcedure } from "../../trpc.ts";
 import { sellInventoryInput, sellInventoryMeta, sellInventoryOutput } from "./sell-inventory.types.ts";
 
@@ -7,7 +8,7 @@ export const sellInventory = accountProcedure
   // Before the input is parsed: the REST wrapper replaced a malformed body with {}, which
   // would otherwise be reported as a missing inventoryItemIds.
   .use(({ ctx, next }) => {
-    if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
+    assertWellFormedBody(ctx);
     return next();
   })
   .input(sellInventoryInput)

@@ -1,4 +1,5 @@
-import { AppError, getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
+import { getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
+import { assertWellFormedBody } from "../../context.ts";
 import { accountProcedure, openProcedure, router } from "../../trpc.ts";
 import {
   getPackInput,
@@ -36,10 +37,8 @@ export function packFamilyRouter(family: PackFamily) {
       .input(openPackInput)
       .output(openPackOutput)
       .mutation(async ({ ctx, input }) => {
-        if (ctx.malformedBody) {
-          await getPackDetail(ctx.db, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
-          throw new AppError("BAD_REQUEST", ctx.malformedBody);
-        }
+        if (ctx.malformedBody) await getPackDetail(ctx.db, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
+        assertWellFormedBody(ctx);
         return openPack(ctx.db, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
