@@ -7,6 +7,9 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
+// Loopback unless told otherwise (the same default as @prizepacks/core's serviceEnv, which
+// also decides demo mode from it): nothing is reachable from outside by accident.
+const host = process.env.HOST || "127.0.0.1";
 const dataDir = path.resolve(process.env.PRIZEPACKS_DATA_DIR ?? path.join(root, ".data"));
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
@@ -28,10 +31,11 @@ const handoff = path.join(dataDir, "server.json");
 mkdirSync(dataDir, { recursive: true });
 writeFileSync(handoff, JSON.stringify({ port, token, pid: process.pid }), { mode: 0o600 });
 
-const server = spawn(bin("next"), ["start", "-p", String(port)], {
-  cwd: path.join(root, "apps", "web"),
+// apps/web/server.ts: /v1 and /api/health directly, the rest through Next.js (one process).
+const server = spawn(process.execPath, ["--import", "tsx", "apps/web/server.ts"], {
+  cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PRIZEPACKS_ADMIN_TOKEN: token, PRIZEPACKS_DATA_DIR: dataDir, NODE_ENV: "production" },
+  env: { ...process.env, PORT: String(port), HOST: host, PRIZEPACKS_ADMIN_TOKEN: token, PRIZEPACKS_DATA_DIR: dataDir, NODE_ENV: "production" },
 });
 const stop = (signal) => server.kill(signal);
 process.on("SIGINT", stop);

@@ -13,11 +13,6 @@ const schema = z
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
-    /** Lets signed-in players add play money in the web app; "false" turns it off. */
-    DEMO_DEPOSITS: z
-      .enum(["true", "false"], { error: 'DEMO_DEPOSITS must be "true" or "false"' })
-      .default("true")
-      .transform((value) => value === "true"),
   })
   .refine((env) => !env.UPSTASH_REDIS_REST_URL === !env.UPSTASH_REDIS_REST_TOKEN, {
     message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN go together",

@@ -1,3 +1,4 @@
+import { isDemoMode } from "@prizepacks/core/service-env";
 import { z } from "zod";
 
 const schema = z.object({
@@ -23,6 +24,22 @@ export function authEnv(): AuthEnv {
   if (!parsed.success) throw new Error(`Invalid auth environment: ${z.prettifyError(parsed.error)}`);
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * Outside demo mode there is no outbox to fall back on and no loopback URL to guess: mail
+ * must really be sent, and its links must point at the public address.
+ */
+export function assertAuthEnvForMode(): void {
+  if (isDemoMode()) return;
+  const env = authEnv();
+  const missing = [
+    !env.SMTP_URL && "SMTP_URL (verification and reset mails are sent, never kept in a public outbox)",
+    !env.BETTER_AUTH_URL && "BETTER_AUTH_URL (the public URL that links in mails point to)",
+  ].filter(Boolean);
+  if (missing.length) {
+    throw new Error(`Not in demo mode (HOST is not loopback, or DEMO_MODE=false), so these must be set: ${missing.join("; ")}.`);
+  }
 }
 
 export function appBaseUrl(): string {

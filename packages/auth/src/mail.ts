@@ -1,4 +1,5 @@
 import { createTransport, type Transporter } from "nodemailer";
+import { isDemoMode } from "@prizepacks/core/service-env";
 import { authEnv } from "./env.ts";
 
 export interface Mail {
@@ -23,9 +24,12 @@ function state(): MailState {
   return g[GLOBAL_KEY];
 }
 
-/** True when mails are kept in the dev outbox (no SMTP_URL) instead of being sent. */
+/**
+ * True when mails are kept in the dev outbox instead of being sent: demo mode without
+ * SMTP_URL. The outbox shows every account's mail, so it never exists outside demo mode.
+ */
 export function usesDevOutbox(): boolean {
-  return !authEnv().SMTP_URL;
+  return isDemoMode() && !authEnv().SMTP_URL;
 }
 
 export async function sendMail(mail: { to: string; subject: string; text: string }): Promise<void> {
@@ -36,12 +40,13 @@ export async function sendMail(mail: { to: string; subject: string; text: string
     await s.transport.sendMail({ from: env.MAIL_FROM, ...mail });
     return;
   }
+  if (!usesDevOutbox()) throw new Error("No SMTP_URL outside demo mode: refusing to keep mail in an outbox.");
   const outbox = state().outbox;
   outbox.unshift({ id: crypto.randomUUID(), ...mail, link: /https?:\/\/\S+/.exec(mail.text)?.[0], sentAt: new Date().toISOString() });
   outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
 }
 
-/** The dev outbox, newest first (empty when mails go through SMTP). */
+/** The dev outbox, newest first (empty when mails go through SMTP or outside demo mode). */
 export function listOutbox(): Mail[] {
-  return [...state().outbox];
+  return usesDevOutbox() ? [...state().outbox] : [];
 }

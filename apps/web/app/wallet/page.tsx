@@ -1,3 +1,4 @@
+import { demoDepositsEnabled } from "@prizepacks/core";
 import { WalletBalance } from "../../components/wallet-balance";
 import { WalletDepositForm } from "../../components/wallet-deposit-form";
 import { WalletLedger } from "../../components/wallet-ledger";
@@ -18,7 +19,14 @@ export default async function WalletPage() {
       <div className="stack wallet">
         <div className="grid-2 wallet-top">
           <WalletBalance initialBalance={balance} />
-          <WalletDepositForm />
+          {demoDepositsEnabled() ? (
+            <WalletDepositForm />
+          ) : (
+            <section className="card stack" aria-labelledby="deposit-heading">
+              <h2 id="deposit-heading">Add funds</h2>
+              <p className="muted">Deposits are not available yet: there is no payment provider, and demo deposits exist only in demo mode.</p>
+            </section>
+          )}
         </div>
         <section className="stack" aria-labelledby="wallet-history-heading">
           <h2 id="wallet-history-heading">Wallet history</h2>

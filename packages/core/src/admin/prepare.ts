@@ -3,8 +3,9 @@ import path from "node:path";
 import { dbEnv, type Database } from "@prizepacks/db";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { seedDemoCatalog } from "../catalog/seed-demo-catalog.ts";
-import { authenticateApiKey, createApiKey } from "../keys/api-keys.ts";
+import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.ts";
 import { parseMoney } from "../money.ts";
+import { isDemoMode } from "../service-env.ts";
 import { createUser } from "../users/users.ts";
 
 export const DEMO_EMAIL = "demo@prizepacks.local";
@@ -13,28 +14,45 @@ const DEMO_BALANCE = "1000.00";
 export interface PreparedService {
   migrationsApplied: string[];
   packsSeeded: number;
-  demo: { email: string; apiKey: string };
+  /** Demo mode only: the funded demo account and its one printed key. */
+  demo: { email: string; apiKey: string } | null;
+  /** Outside demo mode: demo keys left by an earlier demo start, revoked now. */
+  demoKeysRevoked: number;
 }
 
 /**
- * Start-up: apply migrations, seed the demo catalog into an empty database, and make sure
- * the demo account has a key we can print. Keys are stored only as hashes, so the demo key
- * is kept in the git-ignored data folder; when that file is gone a fresh key is made.
+ * Start-up: apply migrations, seed the demo catalog into an empty database, and in demo mode
+ * make sure the demo account has exactly one key we can print. Keys are stored only as
+ * hashes, so the demo key is kept in the git-ignored data folder; when that file is gone (or
+ * its key no longer works) a fresh key is made and every other key of the account revoked.
+ * Outside demo mode no demo account is made, and the keys of one left by a demo start stop
+ * working: a printed key must never reach production.
  */
-export async function prepareService(db: Database): Promise<PreparedService> {
+export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }: { dataDir?: string } = {}): Promise<PreparedService> {
   const migrationsApplied = await applyMigrations(db.sql);
   const { seeded } = await seedDemoCatalog(db.prisma);
-  const keyFile = path.join(dbEnv().dataDir, "demo-api-key");
-  let apiKey = readKeyFile(keyFile);
   const demoUser = await db.prisma.user.findUnique({ where: { email: DEMO_EMAIL } });
+  if (!isDemoMode()) {
+    const { count } = demoUser
+      ? await db.prisma.apiKey.updateMany({ where: { userId: demoUser.id, revokedAt: null }, data: { revokedAt: new Date() } })
+      : { count: 0 };
+    return { migrationsApplied, packsSeeded: seeded, demo: null, demoKeysRevoked: count };
+  }
+
+  const keyFile = path.join(dataDir, "demo-api-key");
+  let apiKey = readKeyFile(keyFile);
   if (!demoUser) {
     apiKey = (await createUser(db.prisma, { email: DEMO_EMAIL, name: "Demo player", balance: parseMoney(DEMO_BALANCE), apiKeyName: "demo" })).apiKey;
   } else if (!apiKey || !(await keyWorksFor(db, apiKey, demoUser.id))) {
     apiKey = (await createApiKey(db.prisma, { userId: demoUser.id, name: "demo" })).apiKey;
   }
+  await db.prisma.apiKey.updateMany({
+    where: { user: { email: DEMO_EMAIL }, revokedAt: null, hashedKey: { not: hashApiKey(apiKey!) } },
+    data: { revokedAt: new Date() },
+  });
   mkdirSync(path.dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey! } };
+  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey! }, demoKeysRevoked: 0 };
 }
 
 function readKeyFile(file: string): string | undefined {

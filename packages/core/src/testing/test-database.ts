@@ -45,24 +45,34 @@ async function dropDatabaseWhenFree(url: string, name: string): Promise<void> {
  * run, whose start-up seeds the demo catalog only into a database without packs.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
+  if (!process.env.DATABASE_URL) {
     const database = await openDatabase({ pgliteDataDir: "memory://" });
     await applyMigrations(database.sql);
     return database;
   }
-  assertLocalDatabaseUrl(url);
-  const testUrl = new URL(url);
-  const name = `${testUrl.pathname.slice(1) || "prizepacks"}_t_${randomUUID().slice(0, 8)}`;
-  await onServer(url, `CREATE DATABASE "${name}"`);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: testUrl.toString(), poolSize: 20 });
+  const created = await createTestDatabase();
+  const database = await openDatabase({ url: created.url, poolSize: 20 });
   await applyMigrations(database.sql);
   return {
     ...database,
     async close() {
       await database.close();
-      await dropDatabaseWhenFree(url, name);
+      await created.drop();
     },
   };
+}
+
+/**
+ * An empty database of its own next to DATABASE_URL's, for a test that starts a server on it
+ * or breaks it (refuses connections, kills them) without touching anyone else's.
+ */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("createTestDatabase needs DATABASE_URL (a PostgreSQL server).");
+  assertLocalDatabaseUrl(url);
+  const testUrl = new URL(url);
+  const name = `${testUrl.pathname.slice(1) || "prizepacks"}_t_${randomUUID().slice(0, 8)}`;
+  await onServer(url, `CREATE DATABASE "${name}"`);
+  testUrl.pathname = `/${name}`;
+  return { url: testUrl.toString(), name, drop: () => dropDatabaseWhenFree(url, name) };
 }

@@ -1,9 +1,15 @@
+import { notFound } from "next/navigation";
 import { listOutbox, usesDevOutbox } from "@prizepacks/auth";
+import { isDemoMode } from "@prizepacks/core";
 
-export const metadata = { title: "Dev outbox" };
+export function generateMetadata() {
+  return isDemoMode() ? { title: "Dev outbox" } : {};
+}
 export const dynamic = "force-dynamic";
 
 export default function OutboxPage() {
+  // Every account's mail is here: outside demo mode the page does not exist at all.
+  if (!isDemoMode()) notFound();
   if (!usesDevOutbox()) {
     return (
       <section className="card stack">

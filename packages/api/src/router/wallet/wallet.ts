@@ -1,5 +1,4 @@
-import { AppError, depositDemoFunds, getWalletBalance, listLedgerEntries } from "@prizepacks/core";
-import { apiEnv } from "../../env.ts";
+import { AppError, demoDepositsEnabled, depositDemoFunds, getWalletBalance, listLedgerEntries, isDemoMode } from "@prizepacks/core";
 import { accountProcedure, sessionProcedure } from "../../trpc.ts";
 import {
   depositInput,
@@ -28,6 +27,8 @@ export const deposit = sessionProcedure
   .input(depositInput)
   .output(depositOutput)
   .mutation(({ ctx, input }) => {
-    if (!apiEnv().DEMO_DEPOSITS) throw new AppError("FORBIDDEN", "Demo deposits are turned off.");
+    if (!demoDepositsEnabled()) {
+      throw new AppError("FORBIDDEN", isDemoMode() ? "Demo deposits are turned off." : "Deposits are not available: demo deposits exist only in demo mode.");
+    }
     return depositDemoFunds(ctx.db, { userId: ctx.userId, amount: input.amount });
   });

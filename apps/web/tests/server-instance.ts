@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface ServerInstance {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built app started with the project's own start command (build skipped: npm test built
+ * it), on a free loopback port with a data folder of its own. `env` adds to or overrides the
+ * test process's environment (DATABASE_URL, REDIS_URL, HOST, ...).
+ */
+export async function startServer({ env = {}, label = "server" }: { env?: Record<string, string>; label?: string } = {}): Promise<ServerInstance> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `prizepacks-${label}-`));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PRIZEPACKS_DATA_DIR: dataDir,
+      PRIZEPACKS_SKIP_BUILD: "1",
+      RATE_LIMIT_PREFIX: `${label}-${port}-${Date.now()}`,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    if (process.env.E2E_SERVER_LOG) console.log(`--- ${label} ---\n${output}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`${label} exited early:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${label} did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, port, dataDir, output: () => output, stop };
+}
+
+/** Runs the start command to its end, for starts that must refuse: exit code and output. */
+export function runStartToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "prizepacks-refused-"));
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: root,
+      env: { ...process.env, PRIZEPACKS_DATA_DIR: dataDir, PRIZEPACKS_SKIP_BUILD: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, output });
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./server-instance.ts";
+
+export interface SunkMail {
+  to: string[];
+  raw: string;
+  /** The body with quoted-printable soft breaks and escapes undone. */
+  text: string;
+}
+
+/** A mail server on loopback that keeps what it is sent: what SMTP_URL points at in tests. */
+export async function startSmtpSink() {
+  const mails: SunkMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitForMailTo(address: string, timeoutMs = 10_000): Promise<SunkMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.find((m) => m.to.includes(address));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

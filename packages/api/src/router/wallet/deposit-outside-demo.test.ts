@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Db } from "@prizepacks/db";
+
+// A production start: listening on every interface, DEMO_MODE unset, and an operator who
+// set DEMO_DEPOSITS=true hoping for free money. The env module reads once, so stub first.
+vi.stubEnv("HOST", "0.0.0.0");
+vi.stubEnv("DEMO_MODE", "");
+vi.stubEnv("DEMO_DEPOSITS", "true");
+vi.stubEnv("REDIS_URL", "");
+vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
+vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+const { createCaller } = await import("../../root.ts");
+const { createContext } = await import("../../context.ts");
+
+const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } }) as Db;
+
+describe("wallet.deposit outside demo mode", () => {
+  it("is refused with FORBIDDEN whatever DEMO_DEPOSITS says", async () => {
+    const caller = createCaller(
+      createContext({ source: "web", db: neverCalled, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
+    );
+    await expect(caller.wallet.deposit({ amount: "10.00" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Deposits are not available: demo deposits exist only in demo mode.",
+    });
+  });
+});

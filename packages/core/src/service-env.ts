@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+const flag = (name: string) =>
+  z.enum(["true", "false"], { error: `${name} must be "true" or "false"` }).transform((value) => value === "true");
+
+const schema = z.object({
+  /** The interface the server listens on. Loopback by default: nothing is exposed until asked. */
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** Unset: demo mode exactly when HOST is loopback. "true"/"false" force it either way. */
+  DEMO_MODE: flag("DEMO_MODE").optional(),
+  /** Within demo mode only: "false" hides the demo "Add funds" button. */
+  DEMO_DEPOSITS: flag("DEMO_DEPOSITS").default(true),
+});
+
+export type ServiceEnv = z.infer<typeof schema> & {
+  /** The dev outbox, demo deposits and the funded demo account with its printed key. */
+  demoMode: boolean;
+  /** Demo mode was asked for on an interface other people can reach. */
+  demoModeExposed: boolean;
+};
+
+let cached: ServiceEnv | undefined;
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * How the service runs, read once. Safe by default: everything that prints money, shows
+ * someone else's mail or weakens auth belongs to demo mode, and demo mode is on only where
+ * nobody but this machine can connect, unless the operator says DEMO_MODE=true.
+ */
+export function serviceEnv(): ServiceEnv {
+  if (cached) return cached;
+  const raw = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, process.env[key] || undefined]));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid service environment: ${z.prettifyError(parsed.error)}`);
+  const loopback = isLoopbackHost(parsed.data.HOST);
+  const demoMode = parsed.data.DEMO_MODE ?? loopback;
+  cached = { ...parsed.data, demoMode, demoModeExposed: demoMode && !loopback };
+  return cached;
+}
+
+export function isDemoMode(): boolean {
+  return serviceEnv().demoMode;
+}
+
+/** Demo deposits exist only in demo mode; DEMO_DEPOSITS can turn them off there, never on elsewhere. */
+export function demoDepositsEnabled(): boolean {
+  const env = serviceEnv();
+  return env.demoMode && env.DEMO_DEPOSITS;
+}
