@@ -1,70 +1,102 @@
 import { TRPCError } from "@trpc/server";
-import type { ZodError } from "zod";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { AppError, errorCodeStatus, type ErrorCode } from "@prizepacks/core";
+import { ZodError } from "zod";
+import { AppError, type ErrorCode, type InputIssue } from "@prizepacks/core";
+import { classifyDatabaseError } from "@prizepacks/db";
 
-// tRPC's code for each HTTP status our error table uses; trpc-to-openapi maps it back.
-const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  429: "TOO_MANY_REQUESTS",
-  500: "INTERNAL_SERVER_ERROR",
-  503: "SERVICE_UNAVAILABLE",
-};
-
-const appCodeByTrpcCode: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
-  PARSE_ERROR: "BAD_REQUEST",
+/**
+ * tRPC's code for each of our codes, so /api/trpc answers with the same HTTP status as the
+ * table in @prizepacks/core (checked in errors.test.ts). Keyed by our code: a new code
+ * without a tRPC code does not compile.
+ */
+export const trpcCodeOf = {
   BAD_REQUEST: "BAD_REQUEST",
-  UNSUPPORTED_MEDIA_TYPE: "BAD_REQUEST",
-  PAYLOAD_TOO_LARGE: "BAD_REQUEST",
-  METHOD_NOT_SUPPORTED: "NOT_FOUND",
+  INSUFFICIENT_BALANCE: "BAD_REQUEST",
   UNAUTHORIZED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
-  TOO_MANY_REQUESTS: "RATE_LIMITED",
-  SERVICE_UNAVAILABLE: "UNAVAILABLE",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
+} as const satisfies Record<ErrorCode, TRPC_ERROR_CODE_KEY>;
+
+// During an outage every request fails the same way: one line per 10 s, with a count.
+let lastOutageLogAt = 0;
+let outageErrorsSinceLog = 0;
+function logOutage(detail: string): void {
+  outageErrorsSinceLog++;
+  if (Date.now() - lastOutageLogAt < 10_000) return;
+  console.error(`[api] database unavailable (${outageErrorsSinceLog} request(s) answered 503): ${detail}`);
+  lastOutageLogAt = Date.now();
+  outageErrorsSinceLog = 0;
+}
+
+/** How long a client should wait after the database failed or a wait bound ran out. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Refusals tRPC raises itself, before any procedure runs, so they never carry an AppError:
+ * an unknown route or procedure, and a request it could not read.
+ */
+const transportRefusal: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_SUPPORTED: "NOT_FOUND",
+  PARSE_ERROR: "BAD_REQUEST",
+  BAD_REQUEST: "BAD_REQUEST",
+  UNSUPPORTED_MEDIA_TYPE: "BAD_REQUEST",
+  PAYLOAD_TOO_LARGE: "BAD_REQUEST",
 };
+
+// The error formatter and the transports' responseMeta both ask about the same error: it is
+// converted, and logged, once.
+const converted = new WeakMap<object, AppError>();
+
+/** Any error as an AppError: ours as they are, input and database errors by kind, the rest INTERNAL (logged in full once). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError && error.cause instanceof AppError) return error.cause;
+  if (typeof error !== "object" || error === null) return convert(error);
+  let appError = converted.get(error);
+  if (!appError) {
+    appError = convert(error);
+    converted.set(error, appError);
+  }
+  return appError;
+}
+
+function convert(error: unknown): AppError {
+  const zodError = error instanceof ZodError ? error : error instanceof TRPCError && error.cause instanceof ZodError ? error.cause : null;
+  if (zodError) {
+    const issues = describeInputIssues(zodError);
+    return new AppError("BAD_REQUEST", inputIssuesMessage(issues), { issues });
+  }
+  const fault = classifyDatabaseError(error);
+  if (fault === "unavailable") {
+    logOutage((error as Error).message?.split("\n").pop() ?? String(error));
+    return new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
+  if (fault === "unstorable-text") return new AppError("BAD_REQUEST", "The input contains characters that cannot be stored (such as NUL).");
+  if (error instanceof TRPCError && transportRefusal[error.code]) {
+    const code = transportRefusal[error.code]!;
+    return new AppError(code, code === "NOT_FOUND" ? "No such route." : error.message);
+  }
+  console.error("[api] unexpected error", error);
+  return new AppError("INTERNAL", "Internal server error.");
+}
 
 /** The boundary: every error leaving a procedure is a TRPCError whose cause is an AppError. */
 export function toTRPCError(error: unknown): TRPCError {
-  if (error instanceof TRPCError) return error;
-  if (error instanceof AppError) {
-    return new TRPCError({ code: trpcCodeByStatus[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
-  }
-  console.error("[api] unexpected error", error);
-  const cause = new AppError("INTERNAL", "Internal server error.");
-  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: cause.message, cause });
+  const appError = toAppError(error);
+  // tRPC wraps what a procedure throws in an INTERNAL_SERVER_ERROR; the code comes from ours.
+  if (error instanceof TRPCError && error.cause === appError && error.code === trpcCodeOf[appError.code]) return error;
+  return new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message, cause: appError });
 }
 
-export interface ErrorDescription {
-  code: ErrorCode;
-  status: number;
-  message: string;
-  retryAfterSeconds?: number;
-}
-
-/** What clients see of any error, for the REST body and tRPC's error shape alike. */
-export function describeError(error: TRPCError): ErrorDescription {
-  const cause = error.cause;
-  if (cause instanceof AppError) {
-    return { code: cause.code, status: cause.status, message: cause.message, retryAfterSeconds: cause.details.retryAfterSeconds };
-  }
-  const code = appCodeByTrpcCode[error.code] ?? "INTERNAL";
-  const message = code === "INTERNAL" ? "Internal server error." : error.message;
-  return { code, status: code === "BAD_REQUEST" && error.code === "PAYLOAD_TOO_LARGE" ? 413 : errorCodeStatus[code], message };
-}
-
-export interface InputIssue {
-  path: (string | number)[];
-  message: string;
-}
-
-/** Zod's issues, one per field, and a message naming them: "limit: Too big: expected number to be <=100". */
-export function describeInputIssues(error: ZodError): { message: string; issues: InputIssue[] } {
+/** Zod's issues, one per field: "limit: Too big: expected number to be <=100". */
+export function describeInputIssues(error: ZodError): InputIssue[] {
   const issues: InputIssue[] = [];
   const seenPaths = new Set<string>();
   for (const issue of error.issues) {
@@ -74,7 +106,7 @@ export function describeInputIssues(error: ZodError): { message: string; issues:
     seenPaths.add(field);
     issues.push({ path, message: issue.message });
   }
-  return { message: inputIssuesMessage(issues), issues };
+  return issues;
 }
 
 export function inputIssuesMessage(issues: InputIssue[]): string {

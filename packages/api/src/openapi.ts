@@ -19,8 +19,11 @@ const errorExamples: Record<string, ErrorExample> = {
   "409": { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
   "429": { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED" },
   "500": { message: "Internal server error.", code: "INTERNAL" },
-  "503": { message: "Rate limiting is unavailable; try again shortly.", code: "UNAVAILABLE" },
+  "503": { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE" },
 };
+
+/** Every operation can meet an outage or a wait bound: the same 503 for all. */
+const unavailableDescription = "The database (or, for opens, the rate limiter) is unavailable or a wait bound ran out; nothing was done. Retry after Retry-After seconds.";
 
 const insufficientBalance = { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" };
 
@@ -83,19 +86,21 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
   const errorDescriptions = errorDescriptionsByOperation();
   for (const pathItem of Object.values(document.paths as Json)) {
     for (const operation of Object.values(pathItem as Json) as Json[]) {
+      operation.responses["503"] ??= { description: unavailableDescription };
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
         if (status.startsWith("2")) {
           response.headers = { ...(response.headers ?? {}), ...rateLimitHeaders };
           continue;
         }
-        const description: string = errorDescriptions.get(operation.operationId)?.[status] ?? response.description;
+        const description: string =
+          status === "503" ? unavailableDescription : (errorDescriptions.get(operation.operationId)?.[status] ?? response.description);
         const example = operationErrorExamples[operation.operationId]?.[status] ??
           errorExamples[status] ?? { message: description, code: "BAD_REQUEST" };
         // A fresh object per operation: the generator's is shared by every operation with this code.
         operation.responses[status] = {
           description,
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
-          ...(status === "429" && {
+          ...((status === "429" || status === "503") && {
             headers: { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } },
           }),
         };

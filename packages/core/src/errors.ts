@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The one table of error codes. Everything else (tRPC codes, HTTP statuses, the REST
- * error body, the OpenAPI document) derives from it.
+ * The one table of error codes and their HTTP statuses. Everything else (tRPC codes, the
+ * REST error body, the OpenAPI document) derives from it, and a code without a status here
+ * does not exist.
  */
 export const errorCodeStatus = {
   BAD_REQUEST: 400,
@@ -14,14 +15,21 @@ export const errorCodeStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
-} as const;
+} as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorCodeStatus;
 export const ErrorCodeSchema = z.enum(Object.keys(errorCodeStatus) as [ErrorCode, ...ErrorCode[]]);
 
+export interface InputIssue {
+  path: (string | number)[];
+  message: string;
+}
+
 export interface AppErrorDetails {
-  /** For RATE_LIMITED: seconds until a retry can succeed. */
+  /** With RATE_LIMITED and UNAVAILABLE: seconds until a retry can succeed (Retry-After). */
   retryAfterSeconds?: number;
+  /** With BAD_REQUEST from input validation: one issue per field. */
+  issues?: InputIssue[];
 }
 
 export class AppError extends Error {

@@ -1,6 +1,8 @@
 export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
-export type { ErrorCode } from "./errors.ts";
+export type { ErrorCode, InputIssue } from "./errors.ts";
 export * from "./schemas.ts";
+export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv } from "./service-env.ts";
+export type { ServiceEnv } from "./service-env.ts";
 export { formatMoney, moneyToNumber, parseMoney, Money } from "./money.ts";
 export { getPackDetail, listActivePacks, getActivePackOrThrow, findPackByIdOrSlug } from "./catalog/get-pack.ts";
 export { publishPackOdds } from "./catalog/publish-pack-odds.ts";

@@ -3,3 +3,5 @@ export type { Database, Db, DbTx, SqlRunner, OpenDatabaseOptions } from "./clien
 export { dbEnv } from "./env.ts";
 export { Prisma } from "./generated/prisma/client.ts";
 export * from "./generated/prisma/enums.ts";
+export { classifyDatabaseError } from "./faults.ts";
+export type { DatabaseFault } from "./faults.ts";

@@ -32,6 +32,6 @@ export const rotateSeedMeta: OpenApiMeta = {
       "The pre-committed next server seed becomes active with nonce 0 and the given (or a random) client seed. The response reveals the retired server seed, so every opening made with it can be verified.",
     tags: ["Fairness"],
     protect: true,
-    errorResponses: { 400: "Malformed input", ...authErrors },
+    errorResponses: { 400: "Malformed input", ...authErrors, 409: "Another rotation of the same pair ran at the same moment; retry" },
   },
 };

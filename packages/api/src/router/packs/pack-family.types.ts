@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { IdInput } from "../shared/inputs.ts";
 
 /** Packs are also addressed as "boxes": both families have identical behaviour and shapes. */
 export const packFamilies = ["packs", "boxes"] as const;
 export type PackFamily = (typeof packFamilies)[number];
 
-const IdOrSlug = z.string().min(1).max(200).meta({ description: "The pack's id or its slug.", example: "budget-tech-drop" });
+const IdOrSlug = IdInput.meta({ description: "The pack's id or its slug.", example: "budget-tech-drop" });
 
 export const listPacksInput = z.void();
 export const listPacksOutput = z.array(PackSummarySchema);
@@ -78,9 +79,8 @@ export function openPackMeta(family: PackFamily): OpenApiMeta {
         401: "API key missing or invalid",
         403: "Account banned, deleted or not verified",
         404: "Pack not found or inactive",
-        409: "Idempotency-Key reused for a different pack",
+        409: "Idempotency-Key reused for a different pack, or its first request is still running",
         429: "Rate limit exceeded (30 opens per minute per key)",
-        503: "Rate limiting unavailable; retry shortly",
       },
     },
   };

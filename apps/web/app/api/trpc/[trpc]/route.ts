@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@prizepacks/api";
+import { responseMetaFor } from "@prizepacks/api/transport";
 import { trustedOrigins } from "@prizepacks/auth";
 import { createWebContext } from "../../../../lib/web-context";
 
@@ -25,7 +26,7 @@ async function handler(req: Request) {
     req,
     router: appRouter,
     createContext: () => createWebContext(req.headers),
-    responseMeta: ({ ctx }) => ({ headers: { ...(ctx?.responseHeaders ?? {}), "cache-control": "no-store" } }),
+    responseMeta: responseMetaFor,
   });
 }
 
