@@ -7,6 +7,7 @@ import { APIError } from "better-auth/api";
 import { AppError, assertAccountMayAct, provisionAccount } from "@prizepacks/core";
 import { dbEnv, type Db } from "@prizepacks/db";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
+import { recordAuthError } from "./handle-auth-request.ts";
 import { sendMail } from "./mail.ts";
 
 const SESSION_DAYS = 30;
@@ -72,6 +73,8 @@ export function createAuth(db: Db) {
       },
     },
     session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
+    // handleAuthRequest turns a 500 caused by the database being down into a 503.
+    onAPIError: { onError: (error) => recordAuthError(error) },
     advanced: {
       // Secure cookies wherever the app is served over TLS; plain http only on a developer's loopback.
       useSecureCookies: baseURL.startsWith("https://"),

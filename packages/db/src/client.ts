@@ -48,23 +48,53 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Every wait the service's database work can run into is bounded, so a request answers
+ * (503 when a bound runs out) well within 10 s: a free pool connection, a row lock, a
+ * statement, a whole interactive transaction, and a session left idle inside a transaction.
+ */
+export const SERVICE_WAIT_BOUNDS = {
+  connectMs: 3_000,
+  lockMs: 2_000,
+  statementMs: 5_000,
+  transactionMs: 8_000,
+  idleInTransactionMs: 10_000,
+} as const;
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; without it the embedded PGlite database is used. */
   url?: string;
   /** PGlite data directory, or "memory://" for a throw-away database. */
   pgliteDataDir?: string;
   poolSize?: number;
+  /**
+   * "service" (default): SERVICE_WAIT_BOUNDS. "operator": no statement or lock bound, for the
+   * admin CLI and benchmarks, whose audits and bulk loads may rightly take minutes.
+   */
+  waits?: "service" | "operator";
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const env = dbEnv();
   const url = options.url ?? env.databaseUrl;
+  const bounded = (options.waits ?? "service") === "service";
+  const bounds = SERVICE_WAIT_BOUNDS;
+  const transactionOptions = bounded ? { maxWait: bounds.connectMs, timeout: bounds.transactionMs } : { maxWait: 60_000, timeout: 600_000 };
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: bounds.connectMs,
+      ...(bounded && {
+        lock_timeout: bounds.lockMs,
+        statement_timeout: bounds.statementMs,
+        idle_in_transaction_session_timeout: bounds.idleInTransactionMs,
+      }),
+    });
     // An idle connection that the server closes (restart, failover) emits an error; without a
     // listener it would crash the process. The pool drops that client and opens a new one.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
     return {
       kind: "postgres",
       prisma,
@@ -79,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const dataDir = options.pgliteDataDir ?? path.join(env.dataDir, "pglite");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as never) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as never), transactionOptions });
   const sql: SqlRunner = {
     async exec(text) {
       await pglite.exec(text);

@@ -1,4 +1,3 @@
-import { getDatabase } from "@prizepacks/db";
 import { runAdmin } from "./run-admin.ts";
 
 // npm run --silent admin -- <command> [--flag value]...
@@ -32,9 +31,6 @@ async function main(): Promise<number> {
   } catch (error) {
     process.stderr.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
     return 1;
-  } finally {
-    const g = globalThis as Record<symbol, unknown>;
-    if (g[Symbol.for("prizepacks.database")]) await (await getDatabase()).close().catch(() => undefined);
   }
 }
 

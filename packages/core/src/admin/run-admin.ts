@@ -1,4 +1,4 @@
-import { dbEnv, getDatabase } from "@prizepacks/db";
+import { dbEnv, openDatabase } from "@prizepacks/db";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { AppError } from "../errors.ts";
 import { runAdminCommand, type AdminFlags, type AdminOutcome } from "./commands.ts";
@@ -18,9 +18,14 @@ export async function runAdmin(command: string, flags: AdminFlags): Promise<Admi
       if (remote) return remote;
     }
   }
-  const db = await getDatabase();
-  await applyMigrations(db.sql);
-  return runAdminCommand(db.prisma, command, flags);
+  // Operator waits: an audit over millions of spins may rightly take longer than a request may.
+  const db = await openDatabase({ waits: "operator" });
+  try {
+    await applyMigrations(db.sql);
+    return await runAdminCommand(db.prisma, command, flags);
+  } finally {
+    await db.close();
+  }
 }
 
 async function runThroughServer(

@@ -72,7 +72,6 @@ export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids
         balance: formatMoney(balance),
       };
     },
-    { maxWait: 10_000, timeout: 20_000 },
   );
 }
 

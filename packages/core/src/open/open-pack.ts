@@ -115,7 +115,6 @@ export async function openPack(db: Db, input: OpenPackInput): Promise<OpenResult
       }
       return result;
     },
-    { maxWait: 10_000, timeout: 20_000 },
   );
 }
 

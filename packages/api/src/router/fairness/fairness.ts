@@ -1,6 +1,6 @@
 import { getFairnessState, rotateSeedPair } from "@prizepacks/core";
 import { assertWellFormedBody } from "../../context.ts";
-import { accountProcedure } from "../../trpc.ts";
+import { accountMutationProcedure, accountProcedure } from "../../trpc.ts";
 import {
   getFairnessInput,
   getFairnessMeta,
@@ -16,7 +16,7 @@ export const getFairness = accountProcedure
   .output(getFairnessOutput)
   .query(({ ctx }) => getFairnessState(ctx.db, ctx.userId));
 
-export const rotateSeed = accountProcedure
+export const rotateSeed = accountMutationProcedure
   .meta(rotateSeedMeta)
   .input(rotateSeedInput)
   .output(rotateSeedOutput)

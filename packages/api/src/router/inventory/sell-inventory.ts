@@ -1,9 +1,9 @@
 import { sellInventoryItems } from "@prizepacks/core";
 import { assertWellFormedBody } from "../../context.ts";
-import { accountProcedure } from "../../trpc.ts";
+import { accountMutationProcedure } from "../../trpc.ts";
 import { sellInventoryInput, sellInventoryMeta, sellInventoryOutput } from "./sell-inventory.types.ts";
 
-export const sellInventory = accountProcedure
+export const sellInventory = accountMutationProcedure
   .meta(sellInventoryMeta)
   // Before the input is parsed: the REST wrapper replaced a malformed body with {}, which
   // would otherwise be reported as a missing inventoryItemIds.

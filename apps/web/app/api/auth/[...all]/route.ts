@@ -1,11 +1,10 @@
-import { toNextJsHandler } from "better-auth/next-js";
-import { getAuth } from "@prizepacks/auth";
+import { handleAuthRequest } from "@prizepacks/auth";
 import { db } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
 async function handler(req: Request) {
-  return getAuth(await db()).handler(req);
+  return handleAuthRequest(await db(), req);
 }
 
-export const { GET, POST } = toNextJsHandler(handler);
+export { handler as GET, handler as POST, handler as PATCH, handler as PUT, handler as DELETE };
