@@ -4,6 +4,14 @@ import { ErrorCodeSchema } from "./errors.ts";
 // The public shapes of the service. Domain functions return exactly these; the API
 // declares them as tRPC outputs and trpc-to-openapi documents them.
 
+/** No NUL and no unpaired surrogate: PostgreSQL cannot store either (22021). */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && text.isWellFormed();
+}
+
+/** Every free-text input starts here, so no request can reach the database with text it would refuse. */
+export const StorableText = z.string().refine(isStorableText, "must not contain NUL characters or unpaired surrogates");
+
 const MoneyString = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { HistoryPageSchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { CursorInput, IdInput, pageLimitInput } from "../shared/inputs.ts";
 
 export const listHistoryInput = z.object({
-  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page." }),
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Openings per page, 1 to 100 (default 20)." }),
-  packId: z.string().min(1).max(200).optional().meta({ description: "Only openings of this pack (its id)." }),
+  cursor: CursorInput,
+  limit: pageLimitInput({ default: 20, noun: "Openings" }),
+  packId: IdInput.optional().meta({ description: "Only openings of this pack (its id)." }),
 });
 export const listHistoryOutput = HistoryPageSchema;
 export const listHistoryMeta: OpenApiMeta = {

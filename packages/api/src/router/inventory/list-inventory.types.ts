@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { InventoryPageSchema, InventoryStatusSchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
 
 const authErrors = { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" };
 
 export const listInventoryInput = z.object({
   status: InventoryStatusSchema.default("HELD").meta({ description: "HELD (default) or SOLD." }),
-  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page." }),
-  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: "Items per page, 1 to 100 (default 50)." }),
+  cursor: CursorInput,
+  limit: pageLimitInput({ default: 50, noun: "Items" }),
 });
 export const listInventoryOutput = InventoryPageSchema;
 export const listInventoryMeta: OpenApiMeta = {

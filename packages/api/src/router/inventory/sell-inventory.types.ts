@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { MAX_ITEMS_PER_SALE, SellResultSchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { IdInput } from "../shared/inputs.ts";
 
 export const sellInventoryInput = z.object({
   inventoryItemIds: z
-    .array(z.string().min(1).max(200))
+    .array(IdInput)
     .min(1)
     .max(MAX_ITEMS_PER_SALE)
     .refine((ids) => new Set(ids).size === ids.length, "inventoryItemIds must not repeat an id")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEMO_DEPOSIT_MAX, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
 
 const authErrors = { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" };
 
@@ -19,8 +20,8 @@ export const getWalletMeta: OpenApiMeta = {
 };
 
 export const listLedgerInput = z.object({
-  cursor: z.string().min(1).max(200).optional().meta({ description: "The nextCursor of the previous page." }),
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Entries per page, 1 to 100 (default 20)." }),
+  cursor: CursorInput,
+  limit: pageLimitInput({ default: 20, noun: "Entries" }),
 });
 export const listLedgerOutput = LedgerPageSchema;
 export const listLedgerMeta: OpenApiMeta = {

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { StorableText } from "@prizepacks/core";
+
+// Inputs that several procedures share: one definition each.
+
+/** An id of ours (or a slug): opaque, at most 200 characters. */
+export const IdInput = StorableText.min(1).max(200);
+
+export const CursorInput = IdInput.optional().meta({ description: "The nextCursor of the previous page." });
+
+export function pageLimitInput({ default: fallback, noun }: { default: number; noun: string }) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(fallback)
+    .meta({ description: `${noun} per page, 1 to 100 (default ${fallback}).` });
+}
