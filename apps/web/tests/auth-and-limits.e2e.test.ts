@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { awayFromWindowEdge } from "@prizepacks/api/testing";
 import { admin, call, families, newPlayer, somePack } from "./support.ts";
 
 const routes = (family: string, slug: string) => [
@@ -59,7 +58,6 @@ describe.each(families)("authentication on /v1/%s", (family) => {
 describe("rate limits", () => {
   it("POST open: 30 attempts per minute per key, counted before 404, then 429 with Retry-After", async () => {
     const player = await newPlayer("10.00");
-    await awayFromWindowEdge({ windowSeconds: 60, neededSeconds: 20 });
     for (let i = 0; i < 30; i++) {
       const { status } = await call(`/v1/packs/no-such-pack/open`, { key: player.apiKey, method: "POST" });
       expect(status).toBe(404);
@@ -67,8 +65,9 @@ describe("rate limits", () => {
     const limited = await call(`/v1/boxes/no-such-pack/open`, { key: player.apiKey, method: "POST" });
     expect(limited.status).toBe(429);
     expect(limited.json.code).toBe("RATE_LIMITED");
+    // Retry-After: until the first counted attempt leaves the rolling minute (sent seconds ago).
     const retryAfter = Number(limited.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeGreaterThanOrEqual(40);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.json.retryAfter).toBe(retryAfter);
     // 429 also beats 400 (insufficient balance on a real pack) and the limit is per key.
@@ -84,7 +83,6 @@ describe("rate limits", () => {
 
   it("other calls: 120 per minute per key by default, with RateLimit headers", async () => {
     const player = await newPlayer("0.00");
-    await awayFromWindowEdge({ windowSeconds: 60, neededSeconds: 20 });
     const first = await call("/v1/me", { key: player.apiKey });
     expect(first.headers.get("ratelimit-limit")).toBe("120");
     expect(first.headers.get("ratelimit-remaining")).toBe("119");

@@ -1,9 +1,9 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { ZodError } from "zod";
 import { AppError, authenticateApiKey } from "@prizepacks/core";
+import { AccountGate } from "./account-gate.ts";
 import type { Context } from "./context.ts";
-import { describeError, describeInputIssues, toTRPCError } from "./errors.ts";
+import { toAppError, toTRPCError } from "./errors.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import type { RateLimitPolicyName } from "./rate-limit/policies.ts";
 
@@ -11,13 +11,14 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
+    // What clients see of any error, over /api/trpc and (reshaped by rest.ts) over /v1.
     errorFormatter({ shape, error }) {
-      const described = describeError(error);
-      const input = error.cause instanceof ZodError ? describeInputIssues(error.cause) : undefined;
+      const appError = toAppError(error);
+      const { retryAfterSeconds, issues } = appError.details;
       return {
-        message: input?.message ?? described.message,
+        message: appError.message,
         code: shape.code,
-        data: { code: described.code, httpStatus: described.status, retryAfter: described.retryAfterSeconds, issues: input?.issues },
+        data: { code: appError.code, httpStatus: appError.status, retryAfter: retryAfterSeconds, issues },
       };
     },
   });
@@ -29,14 +30,40 @@ export const createCallerFactory = t.createCallerFactory;
 const errorBoundary = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    // ZodErrors from input parsing are already TRPCError(BAD_REQUEST); keep them.
-    const converted = toTRPCError(result.error.cause instanceof AppError ? result.error.cause : result.error);
+    const converted = toTRPCError(result.error);
     if (converted !== result.error) (result as { error: unknown }).error = converted;
   }
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorBoundary);
+/**
+ * REST only: trpc-to-openapi matches the raw path, so path parameters arrive percent-encoded
+ * ("mini%2Dgadget%2Dgrab"). Decode them before the input is parsed; a segment that does not
+ * decode is kept as sent (it names no pack).
+ */
+const decodedPathParams = t.middleware(({ ctx, meta, getRawInput, next }) => {
+  const names = [...(meta?.openapi?.path ?? "").matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  if (ctx.source !== "rest" || names.length === 0) return next();
+  return next({
+    getRawInput: async () => {
+      const raw = await getRawInput();
+      if (typeof raw !== "object" || raw === null) return raw;
+      const decoded: Record<string, unknown> = { ...raw };
+      for (const name of names) if (typeof decoded[name] === "string") decoded[name] = decodeOrKeep(decoded[name]);
+      return decoded;
+    },
+  });
+});
+
+function decodeOrKeep(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathParams);
 
 /**
  * The caller acting on its own account: an API key on REST, the signed-in session on the
@@ -64,23 +91,26 @@ function presentedApiKey(headers: Headers): string | undefined {
 function rateLimited(policy: RateLimitPolicyName) {
   return t.middleware(async ({ ctx, next }) => {
     const c = ctx as Context & { rateLimitId: string };
-    try {
-      const headers = await assertRateLimit({ policy, identifier: c.rateLimitId });
-      if (headers) Object.assign(c.responseHeaders, headers);
-    } catch (error) {
-      if (error instanceof AppError && error.details.retryAfterSeconds !== undefined) {
-        c.responseHeaders["Retry-After"] = String(error.details.retryAfterSeconds);
-      }
-      throw error;
-    }
+    const headers = await assertRateLimit({ policy, identifier: c.rateLimitId });
+    if (headers) Object.assign(c.responseHeaders, headers);
     return next();
   });
 }
 
+// Process-wide (Next.js may load this module once per route bundle): web and REST requests of
+// one account share its turn.
+const GATE_KEY = Symbol.for("prizepacks.accountGate");
+const accountGate = ((globalThis as Record<symbol, unknown>)[GATE_KEY] ??= new AccountGate()) as AccountGate;
+
+/** Requests that lock the account's wallet or seed pair take turns per account (see AccountGate). */
+const oneAtATimePerAccount = t.middleware(({ ctx, next }) => accountGate.run((ctx as Context & { userId: string }).userId, () => next()));
+
 // Precedence of refusals: 401, 403 (authentication) → 429 (limit) → then the procedure:
 // 404 for a missing pack before any 400 about the request or the balance.
 export const accountProcedure = authenticated.use(rateLimited("api"));
-export const openProcedure = authenticated.use(rateLimited("open"));
+/** Changes the account's money or seeds. */
+export const accountMutationProcedure = accountProcedure.use(oneAtATimePerAccount);
+export const openProcedure = authenticated.use(rateLimited("open")).use(oneAtATimePerAccount);
 
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {

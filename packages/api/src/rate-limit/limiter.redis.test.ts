@@ -4,55 +4,87 @@ import type { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
-import { awayFromWindowEdge } from "./window-edge.ts";
+import { slidingLog } from "./sliding-log.ts";
 
 // Real Redis only: runs when REDIS_URL is set (as .ci/run does).
 const url = process.env.REDIS_URL;
-const redis = url ? new Redis(url) : undefined;
-afterAll(() => redis?.disconnect());
+const connections = url ? [new Redis(url), new Redis(url)] : [];
+afterAll(() => connections.forEach((redis) => redis.disconnect()));
 
-describe.skipIf(!url)("@upstash/ratelimit on stock Redis through IoRedisRatelimitAdapter", () => {
-  const limiter = (limit: number) =>
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!url)("the exact sliding log on stock Redis (through @upstash/ratelimit and IoRedisRatelimitAdapter)", () => {
+  const prefix = `test:${randomUUID()}`;
+  /** A limiter as one app instance builds it: its own Redis connection, the shared prefix. */
+  const limiter = (limit: number, windowMs: number, instance = 0) =>
     new Ratelimit({
-      redis: new IoRedisRatelimitAdapter(redis!) as unknown as UpstashRedis,
-      limiter: Ratelimit.slidingWindow(limit, "60 s"),
-      prefix: `test:${randomUUID()}`,
+      redis: new IoRedisRatelimitAdapter(connections[instance]!) as unknown as UpstashRedis,
+      limiter: slidingLog(limit, windowMs),
+      prefix,
       timeout: 0,
       analytics: false,
       ephemeralCache: false,
     });
 
   it("stock Redis rejects the library's Upstash-only shebang, so the adapter must strip it", async () => {
-    await expect(redis!.eval("#!lua flags=allow-key-locking\nreturn 1", 0)).rejects.toThrow();
+    await expect(connections[0]!.eval("#!lua flags=allow-key-locking\nreturn 1", 0)).rejects.toThrow();
   });
 
-  it("allows exactly the limit within the window, then refuses with a reset time", async () => {
-    const ratelimit = limiter(5);
+  it("allows exactly the limit, then refuses until the oldest counted request leaves the window", async () => {
+    const ratelimit = limiter(5, 60_000);
     const id = randomUUID();
-    await awayFromWindowEdge({ windowSeconds: 60, neededSeconds: 5 });
     const results = [];
     for (let i = 0; i < 6; i++) results.push(await ratelimit.limit(id));
     expect(results.map((r) => r.success)).toEqual([true, true, true, true, true, false]);
     expect(results.map((r) => r.remaining)).toEqual([4, 3, 2, 1, 0, 0]);
-    expect(results[5]!.reset).toBeGreaterThan(Date.now());
-    // Identifiers are independent.
+    // The refusal's reset is the first request's time plus the window.
+    expect(results[5]!.reset).toBeGreaterThan(Date.now() + 59_000);
+    expect(results[5]!.reset).toBeLessThanOrEqual(Date.now() + 60_000 + 50);
     expect((await ratelimit.limit(randomUUID())).success).toBe(true);
   });
 
-  it("counts parallel requests exactly (the script runs atomically in Redis)", async () => {
-    const ratelimit = limiter(30);
+  it("counts parallel requests from two instances exactly (one script, run atomically by Redis)", async () => {
+    const [a, b] = [limiter(30, 60_000, 0), limiter(30, 60_000, 1)];
     const id = randomUUID();
-    await awayFromWindowEdge({ windowSeconds: 60, neededSeconds: 5 });
-    const results = await Promise.all(Array.from({ length: 50 }, () => ratelimit.limit(id)));
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).limit(id)));
     expect(results.filter((r) => r.success)).toHaveLength(30);
   });
 
+  it("never lets a rolling window hold more than the limit, across the edge of a clock-aligned window", async () => {
+    // The failing case of @upstash/ratelimit's slidingWindow, scaled down from 30 per 60 s
+    // at second :57 to 5 per 2 s at 1.8 s: a full burst just before a clock-aligned edge,
+    // then a steady trickle. The approximate window let the trickle through soon after the edge.
+    const windowMs = 2_000;
+    const ratelimit = limiter(5, windowMs);
+    const id = randomUUID();
+    await sleep((1_800 - (Date.now() % windowMs) + windowMs) % windowMs);
+    const burstStart = Date.now();
+    const burst = await Promise.all(Array.from({ length: 5 }, () => ratelimit.limit(id)));
+    expect(burst.every((r) => r.success)).toBe(true);
+    const trickle: Array<{ sentAt: number; success: boolean }> = [];
+    while (Date.now() - burstStart < 3_000) {
+      const sentAt = Date.now();
+      trickle.push({ sentAt, success: (await ratelimit.limit(id)).success });
+      await sleep(100);
+    }
+    // Nothing more while the burst is still inside the rolling window...
+    expect(trickle.filter((r) => r.sentAt < burstStart + windowMs - 100 && r.success)).toEqual([]);
+    // ...and the first admissions come once it has left it.
+    expect(trickle.filter((r) => r.sentAt > burstStart + windowMs + 200 && r.success).length).toBeGreaterThan(0);
+    // Any rolling window over the run holds at most 5 admitted (by send time, a superset of the server's view).
+    const admitted = [...burst.map(() => burstStart), ...trickle.filter((r) => r.success).map((r) => r.sentAt)];
+    for (const start of admitted) {
+      expect(admitted.filter((at) => at >= start && at < start + windowMs - 100).length).toBeLessThanOrEqual(5);
+    }
+  });
+
   it("after the first call runs the cached script by its hash (EVALSHA), not the source", async () => {
-    const ratelimit = limiter(100);
+    const ratelimit = limiter(100, 60_000);
     const id = randomUUID();
     await ratelimit.limit(id);
+    const redis = connections[0]!;
     const evalCalls: string[] = [];
-    const originalEval = redis!.eval.bind(redis!);
+    const originalEval = redis.eval.bind(redis);
     (redis as unknown as { eval: unknown }).eval = (...args: unknown[]) => {
       evalCalls.push(String(args[0]).slice(0, 20));
       return (originalEval as (...a: unknown[]) => unknown)(...args);

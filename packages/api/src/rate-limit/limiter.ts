@@ -5,6 +5,7 @@ import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
+import { slidingLog } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
 
 export interface LimitResult {
@@ -21,6 +22,9 @@ export interface Limiter {
 
 /** How long we wait for the store before applying the policy's failClosed rule. */
 const STORE_TIMEOUT_MS = 1_000;
+const STORE_RETRY_AFTER_SECONDS = 2;
+/** Logged once per outage, not once per request. */
+let storeFailing = false;
 
 export type RateLimitStore = "redis" | "upstash" | "memory";
 
@@ -41,7 +45,7 @@ function createLimiter(policy: RateLimitPolicy): Limiter {
       : new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN! });
   const ratelimit = new Ratelimit({
     redis: redis as unknown as UpstashRedis,
-    limiter: Ratelimit.slidingWindow(policy.limit, `${policy.windowSeconds} s`),
+    limiter: slidingLog(policy.limit, policy.windowSeconds * 1000),
     prefix: `${env.RATE_LIMIT_PREFIX}:rl:${policy.name}`,
     // The library's own timeout silently lets requests pass; ours applies failClosed instead.
     timeout: 0,
@@ -62,8 +66,27 @@ function registry(): Registry {
 
 function sharedIoRedis(url: string): IoRedis {
   const r = registry();
-  r.ioredis ??= new IoRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  r.ioredis ??= withOutageLog(new IoRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }));
   return r.ioredis;
+}
+
+/**
+ * ioredis emits "error" on every failed reconnect; without a listener each one is an
+ * "Unhandled error event". An outage is logged once when it starts and once when it ends.
+ */
+function withOutageLog(redis: IoRedis): IoRedis {
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (down) return;
+    down = true;
+    console.error(`[rate-limit] Redis unavailable (${error.message}); opens answer 503 until it is back`);
+  });
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    console.error("[rate-limit] Redis is back");
+  });
+  return redis;
 }
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
@@ -98,9 +121,13 @@ export async function assertRateLimit({
   let result: LimitResult;
   try {
     result = await withTimeout(limiterFor(policy).take(identifier), STORE_TIMEOUT_MS);
+    storeFailing = false;
   } catch (error) {
-    console.error(`[rate-limit] store unavailable for policy ${policy.name}:`, error);
-    if (policy.failClosed) throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.");
+    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens fail closed, other calls pass`);
+    storeFailing = true;
+    if (policy.failClosed) {
+      throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", { retryAfterSeconds: STORE_RETRY_AFTER_SECONDS });
+    }
     return null;
   }
   const resetSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
