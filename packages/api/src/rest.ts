@@ -1,73 +1,107 @@
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
-import type { Db } from "@prizepacks/db";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { ErrorResponse } from "@prizepacks/core";
+import type { Db } from "@prizepacks/db";
 import { createContext, type Context } from "./context.ts";
-import { inputIssuesMessage } from "./errors.ts";
 import { appRouter } from "./root.ts";
+import { responseMetaFor } from "./transport.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 64 * 1024;
 
-interface NormalizedRequest {
-  request: Request;
-  malformedBody?: string;
+type RestRequest = IncomingMessage & { body?: unknown };
+
+/**
+ * The REST facade: /v1/* through the same tRPC procedures the web app calls, by
+ * trpc-to-openapi's Node handler. Served by the app's own HTTP server in front of Next.js, so
+ * every /v1 path (double slashes, trailing slashes and broken escapes included) is answered
+ * here, in JSON.
+ */
+export function createRestHandler({ db }: { db: Db }) {
+  const handler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ req }: { req: RestRequest & { malformedBody?: string } }) =>
+      createContext({ source: "rest", db, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
+    responseMeta: responseMetaFor,
+  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
+
+  return async function handleRestRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const head = req.method === "HEAD";
+    // HEAD is GET without the body (trpc-to-openapi would answer it 204 without running anything).
+    if (head) req.method = "GET";
+    await readBody(req as RestRequest & { malformedBody?: string });
+    reshapeResponses(req, res, { head });
+    await handler(req as never, res as never);
+  };
 }
 
 /**
  * trpc-to-openapi answers a POST without Content-Type with 415 and an empty JSON body with
- * 400, but the seed's bots send either. So every body is read here: empty becomes `{}`, a
- * JSON object passes whatever its Content-Type (curl -d sends form encoding), and anything
- * else is remembered (reported by every procedure that accepts a body, after authentication)
- * and replaced by `{}`.
+ * 400, but the seed's bots send either. So every body is read here, at most 64 KiB of it:
+ * empty becomes `{}`, a JSON object passes whatever its Content-Type (curl -d sends form
+ * encoding), and anything else is remembered (reported by every procedure that takes a body,
+ * after authentication) and replaced by `{}`.
  */
-async function normalizeRequest(req: Request): Promise<NormalizedRequest> {
-  if (!BODY_METHODS.has(req.method)) return { request: req };
-  const text = await readBodyUpTo(req, MAX_BODY_BYTES);
-  let malformedBody: string | undefined;
+async function readBody(req: RestRequest & { malformedBody?: string }): Promise<void> {
+  if (!BODY_METHODS.has(req.method ?? "")) return;
+  const declaredJson = /^application\/json\b/i.test(String(req.headers["content-type"] ?? ""));
+  const text = await readTextUpTo(req, MAX_BODY_BYTES);
+  req.headers["content-type"] = "application/json";
+  req.body = {};
   if (text === undefined) {
-    malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
-  } else if (text.trim() !== "") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      const declaredJson = /^application\/json\b/i.test(req.headers.get("content-type") ?? "");
-      malformedBody = declaredJson
-        ? "The request body is not valid JSON."
-        : "Send the request body as JSON with Content-Type: application/json.";
-    }
-    if (!malformedBody) {
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return { request: rebuild(req, text) };
-      malformedBody = "The request body must be a JSON object.";
-    }
+    req.malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
+    return;
   }
-  return { request: rebuild(req, "{}"), malformedBody };
+  if (text.trim() === "") return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    req.malformedBody = declaredJson ? "The request body is not valid JSON." : "Send the request body as JSON with Content-Type: application/json.";
+    return;
+  }
+  if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) req.body = parsed;
+  else req.malformedBody = "The request body must be a JSON object.";
 }
 
-/** The body as text, or undefined once it exceeds `limit` bytes (the rest is never buffered). */
-async function readBodyUpTo(req: Request, limit: number): Promise<string | undefined> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+/** The body as text, or undefined once it exceeds `limit` bytes (the rest is discarded, never buffered). */
+function readTextUpTo(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let text = "";
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.resume();
+        resolve(undefined);
+        return;
+      }
+      text += decoder.decode(chunk, { stream: true });
+    };
+    const onEnd = () => resolve(text + decoder.decode());
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", reject);
+  });
 }
 
-function rebuild(req: Request, body: string): Request {
-  const headers = new Headers(req.headers);
-  headers.set("content-type", "application/json");
-  headers.delete("content-length");
-  return new Request(req.url, { method: req.method, headers, body, signal: req.signal });
+/**
+ * trpc-to-openapi writes its own error body ({ message, code: <tRPC code>, data, ... }); ours
+ * is { message, code, issues?, retryAfter? }, built from what our errorFormatter put in data.
+ */
+function reshapeResponses(req: IncomingMessage, res: ServerResponse, { head }: { head: boolean }): void {
+  const end = res.end.bind(res) as (chunk?: string) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    res.setHeader("cache-control", "no-store");
+    res.setHeader("x-content-type-options", "nosniff");
+    let body = typeof chunk === "string" ? chunk : undefined;
+    if (res.statusCode >= 400 && body !== undefined) body = JSON.stringify(toErrorBody(body, req));
+    if (body !== undefined) res.setHeader("content-length", Buffer.byteLength(body));
+    return end(head ? undefined : body);
+  }) as typeof res.end;
 }
 
 interface TrpcOpenApiErrorBody {
@@ -75,46 +109,33 @@ interface TrpcOpenApiErrorBody {
   data?: { code?: ErrorResponse["code"]; retryAfter?: number; issues?: ErrorResponse["issues"] };
 }
 
-/** Reshapes trpc-to-openapi's error body into ours: { message, code, issues?, retryAfter? }. */
-async function toErrorResponse(response: Response, req: Request): Promise<Response> {
-  const raw = (await response.json().catch(() => ({}))) as TrpcOpenApiErrorBody;
-  const code = raw.data?.code ?? (response.status === 404 ? "NOT_FOUND" : response.status < 500 ? "BAD_REQUEST" : "INTERNAL");
-  let message = raw.message ?? "Error";
-  if (response.status === 404 && message === "Not found") {
-    message = `No such route: ${req.method} ${new URL(req.url).pathname}`;
+function toErrorBody(text: string, req: IncomingMessage): ErrorResponse {
+  let raw: TrpcOpenApiErrorBody = {};
+  try {
+    raw = JSON.parse(text) as TrpcOpenApiErrorBody;
+  } catch {
+    // not ours to read: answered as INTERNAL below
   }
-  // trpc-to-openapi replaces the message of input errors by "Input validation failed"; say which field.
-  if (raw.data?.issues?.length) message = inputIssuesMessage(raw.data.issues);
-  const body: ErrorResponse = { message, code };
+  const body: ErrorResponse = { message: raw.message ?? "Internal server error.", code: raw.data?.code ?? "INTERNAL" };
+  if (body.code === "NOT_FOUND" && body.message === "No such route.") {
+    body.message = `No such route: ${req.method} ${(req.url ?? "").split("?")[0]}`;
+  }
   if (raw.data?.issues) body.issues = raw.data.issues;
   if (raw.data?.retryAfter !== undefined) body.retryAfter = raw.data.retryAfter;
-  const headers = new Headers(response.headers);
-  headers.set("content-type", "application/json");
-  headers.delete("content-length");
-  return new Response(JSON.stringify(body), { status: response.status, headers });
+  return body;
 }
 
-/** The REST facade: /v1/* through the same tRPC procedures the web app calls. */
-export async function handleRestRequest(req: Request, { db }: { db: Db }): Promise<Response> {
-  // HEAD is GET without the body (trpc-to-openapi would answer it 204 without running anything).
-  if (req.method === "HEAD") {
-    const response = await handleRestRequest(new Request(req.url, { method: "GET", headers: req.headers, signal: req.signal }), { db });
-    return new Response(null, { status: response.status, headers: response.headers });
+function toHeaders(incoming: IncomingMessage["headers"]): Context["headers"] {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    try {
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    } catch {
+      // a value the Fetch API refuses is one we have no use for
+    }
   }
-  const { request, malformedBody } = await normalizeRequest(req);
-  const response = await createOpenApiFetchHandler({
-    // Our meta paths are the full /v1/... paths, so nothing is stripped from the URL.
-    endpoint: "" as `/${string}`,
-    req: request,
-    router: appRouter,
-    createContext: () => createContext({ source: "rest", db, headers: request.headers, malformedBody }),
-    responseMeta: ({ ctx }: { ctx?: Context }) => ({ headers: ctx?.responseHeaders ?? {} }),
-    onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error("[rest] internal error", error.cause ?? error);
-    },
-  } as unknown as Parameters<typeof createOpenApiFetchHandler>[0]);
-  const result = response.status >= 400 ? await toErrorResponse(response, req) : response;
-  result.headers.set("cache-control", "no-store");
-  return result;
+  return headers;
 }
+
 export { rateLimitStore } from "./rate-limit/limiter.ts";

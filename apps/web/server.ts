@@ -1,0 +1,60 @@
+// The app's HTTP server: /v1 (the REST facade) and /api/health answered directly, everything
+// else by Next.js, in one process on one port. /v1 skips Next's request pipeline (Web
+// Request/Response conversions, its router and proxy) and every path under it, however odd,
+// gets our JSON answer; see docs/performance.md for what it gains.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import next from "next";
+import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
+import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
+import { serviceEnv } from "@prizepacks/core/service-env";
+import { getDatabase } from "@prizepacks/db";
+
+const host = serviceEnv().HOST;
+const port = authEnv().PORT;
+const database = await getDatabase();
+const handleRest = createRestHandler({ db: database.prisma });
+const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
+const handleNext = app.getRequestHandler();
+await app.prepare();
+
+// Served over https (the public URL says so): browsers must never fall back to http.
+const strictTransportSecurity = appBaseUrl().startsWith("https://") ? "max-age=31536000; includeSubDomains" : null;
+
+async function health(res: ServerResponse): Promise<void> {
+  res.setHeader("content-type", "application/json");
+  res.setHeader("cache-control", "no-store");
+  try {
+    await database.sql.query("SELECT 1 AS ok");
+    res.end(JSON.stringify({ status: "ok", database: database.kind, rateLimitStore: rateLimitStore() }));
+  } catch (error) {
+    console.error("[health] database unavailable:", (error as Error).message);
+    res.writeHead(503, { "retry-after": "2" }).end(JSON.stringify({ status: "error", message: "Database unavailable." }));
+  }
+}
+
+function failed(res: ServerResponse, error: unknown): void {
+  console.error("[server] unexpected error", error);
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "Internal server error.", code: "INTERNAL" }));
+}
+
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  if (strictTransportSecurity) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
+  const url = req.url ?? "/";
+  const pathEnd = url.search(/[?#]/);
+  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+  if (path === "/v1" || path.startsWith("/v1/")) return void handleRest(req, res).catch((error: unknown) => failed(res, error));
+  if (path === "/api/health" && req.method === "GET") return void health(res);
+  return void handleNext(req, res).catch((error: unknown) => failed(res, error));
+});
+
+server.listen(port, host, () => console.log(`[prizepacks] listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+
+function shutDown(): void {
+  server.close();
+  server.closeAllConnections();
+  void database.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on("SIGTERM", shutDown);
+process.on("SIGINT", shutDown);
