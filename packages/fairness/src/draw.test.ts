@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { drawTicketSync, sha256HexSync } from "./draw-node.ts";
 import { drawTicket, generateServerSeed, sha256Hex, ticketFromHash } from "./index.ts";
 
 // Vectors computed independently with node:crypto's HMAC, not with the code under test.
@@ -16,6 +17,18 @@ describe("drawTicket", () => {
     await expect(drawTicket(vector)).resolves.toEqual({ hash: vector.hash, result: vector.result });
   });
 
+  it.each(vectors)("matches the published vector for nonce $nonce on the server too (drawTicketSync)", (vector) => {
+    expect(drawTicketSync(vector)).toEqual({ hash: vector.hash, result: vector.result });
+  });
+
+  it("is the same function in the browser (Web Crypto) and on the server (node:crypto)", async () => {
+    for (let nonce = 0; nonce < 200; nonce++) {
+      const input = { serverSeed: generateServerSeed(), clientSeed: `seed-${nonce}`, nonce };
+      expect(drawTicketSync(input)).toEqual(await drawTicket(input));
+    }
+    expect(sha256HexSync("x")).toBe(await sha256Hex("x"));
+  });
+
   it("agrees with node:crypto on random seeds", async () => {
     for (let nonce = 0; nonce < 50; nonce++) {
       const serverSeed = generateServerSeed();
@@ -28,6 +41,7 @@ describe("drawTicket", () => {
   });
 
   it("rejects negative or fractional nonces", async () => {
+    expect(() => drawTicketSync({ serverSeed: "s", clientSeed: "c", nonce: -1 })).toThrow(/nonce/);
     await expect(drawTicket({ serverSeed: "s", clientSeed: "c", nonce: -1 })).rejects.toThrow(/nonce/);
     await expect(drawTicket({ serverSeed: "s", clientSeed: "c", nonce: 1.5 })).rejects.toThrow(/nonce/);
   });
