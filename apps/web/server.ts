@@ -12,7 +12,7 @@ import { getDatabase } from "@prizepacks/db";
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;
 const database = await getDatabase();
-const handleRest = createRestHandler({ db: database.prisma });
+const handleRest = createRestHandler({ database });
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 const handleNext = app.getRequestHandler();
 await app.prepare();

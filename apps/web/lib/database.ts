@@ -1,6 +1,9 @@
 import { getDatabase } from "@prizepacks/db";
 
-/** The Prisma client of this server process (one per process, see getDatabase). */
+/** The database of this server process (one per process, see getDatabase). */
+export const database = getDatabase;
+
+/** Its Prisma client. */
 export async function db() {
   return (await getDatabase()).prisma;
 }

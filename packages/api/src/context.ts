@@ -1,13 +1,21 @@
 import { AppError } from "@prizepacks/core";
-import type { Db } from "@prizepacks/db";
+import type { Database, Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
 export type RequestSource = "rest" | "web";
 
+/** The request headers a procedure may read: Fetch's Headers or a view of Node's, whichever the transport has. */
+export interface RequestHeaders {
+  get(name: string): string | null;
+}
+
 export interface Context {
   source: RequestSource;
+  /** The process's database: its Prisma client, its SQL runner and the caches kept on it. */
+  database: Database;
+  /** database.prisma */
   db: Db;
-  headers: Headers;
+  headers: RequestHeaders;
   /** Set by the REST wrapper when the body was not valid JSON; reported after auth (400). */
   malformedBody?: string;
   /**
@@ -19,11 +27,11 @@ export interface Context {
   responseHeaders: Record<string, string>;
 }
 
-export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId"> &
+export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "db"> &
   Partial<Pick<Context, "resolveSessionUserId">>;
 
 export function createContext(opts: CreateContextOptions): Context {
-  return { resolveSessionUserId: async () => null, ...opts, responseHeaders: {} };
+  return { resolveSessionUserId: async () => null, ...opts, db: opts.database.prisma, responseHeaders: {} };
 }
 
 /** For procedures that take a body: the REST wrapper's 400 for one that was not a JSON object. */

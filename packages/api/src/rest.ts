@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { ErrorResponse } from "@prizepacks/core";
-import type { Db } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
 import { createContext, type Context } from "./context.ts";
 import { appRouter } from "./root.ts";
 import { responseMetaFor } from "./transport.ts";
@@ -17,11 +17,11 @@ type RestRequest = IncomingMessage & { body?: unknown };
  * every /v1 path (double slashes, trailing slashes and broken escapes included) is answered
  * here, in JSON.
  */
-export function createRestHandler({ db }: { db: Db }) {
+export function createRestHandler({ database }: { database: Database }) {
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: ({ req }: { req: RestRequest & { malformedBody?: string } }) =>
-      createContext({ source: "rest", db, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
+      createContext({ source: "rest", database, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
     responseMeta: responseMetaFor,
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
 
@@ -125,17 +125,15 @@ function toErrorBody(text: string, req: IncomingMessage): ErrorResponse {
   return body;
 }
 
+/** Node's headers as the procedures read them, without building a Fetch Headers object per request. */
 function toHeaders(incoming: IncomingMessage["headers"]): Context["headers"] {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined) continue;
-    try {
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-    } catch {
-      // a value the Fetch API refuses is one we have no use for
-    }
-  }
-  return headers;
+  return {
+    get(name) {
+      const value = incoming[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
 }
 
 export { rateLimitStore } from "./rate-limit/limiter.ts";

@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, authenticateApiKey } from "@prizepacks/core";
+import { AppError, serviceRuntime } from "@prizepacks/core";
 import { AccountGate } from "./account-gate.ts";
 import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
@@ -42,7 +42,7 @@ const errorBoundary = t.middleware(async ({ next }) => {
  * decode is kept as sent (it names no pack).
  */
 const decodedPathParams = t.middleware(({ ctx, meta, getRawInput, next }) => {
-  const names = [...(meta?.openapi?.path ?? "").matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const names = pathParamNames(meta?.openapi?.path);
   if (ctx.source !== "rest" || names.length === 0) return next();
   return next({
     getRawInput: async () => {
@@ -54,6 +54,14 @@ const decodedPathParams = t.middleware(({ ctx, meta, getRawInput, next }) => {
     },
   });
 });
+
+const paramNamesByPath = new Map<string, string[]>();
+function pathParamNames(path: string | undefined): string[] {
+  if (!path) return [];
+  let names = paramNamesByPath.get(path);
+  if (!names) paramNamesByPath.set(path, (names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)));
+  return names;
+}
 
 function decodeOrKeep(segment: string): string {
   try {
@@ -71,7 +79,7 @@ export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathPar
  */
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
-    const principal = await authenticateApiKey(ctx.db, presentedApiKey(ctx.headers));
+    const principal = await (await serviceRuntime(ctx.database)).principals.authenticate(presentedApiKey(ctx.headers));
     return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId as string | null, rateLimitId: `key:${principal.apiKeyId}` } });
   }
   const userId = await ctx.resolveSessionUserId();
@@ -79,7 +87,7 @@ const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
 });
 
-function presentedApiKey(headers: Headers): string | undefined {
+function presentedApiKey(headers: Context["headers"]): string | undefined {
   const authorization = headers.get("authorization")?.trim();
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);

@@ -4,7 +4,11 @@ export * from "./schemas.ts";
 export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv } from "./service-env.ts";
 export type { ServiceEnv } from "./service-env.ts";
 export { formatMoney, moneyToNumber, parseMoney, Money } from "./money.ts";
-export { getPackDetail, listActivePacks, getActivePackOrThrow, findPackByIdOrSlug } from "./catalog/get-pack.ts";
+export { getPackDetail, listActivePacks, getActivePackOrThrow } from "./catalog/get-pack.ts";
+export type { CachedPack } from "./catalog/catalog-cache.ts";
+export { rollUpSpinCounts } from "./catalog/spin-count-rollup.ts";
+export { serviceRuntime } from "./runtime/service-runtime.ts";
+export type { ServiceRuntime } from "./runtime/service-runtime.ts";
 export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
 export { createPack } from "./catalog/create-pack.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
@@ -23,6 +27,7 @@ export {
   assertAccountMayAct,
   authenticateApiKey,
   createApiKey,
+  findApiKeyHolder,
   generateApiKey,
   hashApiKey,
   listApiKeys,

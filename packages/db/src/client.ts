@@ -11,12 +11,30 @@ export type Db = PrismaClient;
 /** What domain functions accept: the client itself or an interactive transaction. */
 export type DbTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-/** Runs raw multi-statement SQL (migrations) next to the Prisma client. */
-export interface SqlRunner {
-  exec(sql: string): Promise<void>;
+export interface SqlQuery {
   query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * SQL on the same connections as the Prisma client: migrations, and the hot paths where a
+ * statement written by hand measurably beats Prisma's query interpreter (see open-pack.ts).
+ */
+export interface SqlRunner extends SqlQuery {
+  exec(sql: string): Promise<void>;
   /** Runs fn on one connection, for session state such as advisory locks. */
   withConnection<T>(fn: (connection: SqlRunner) => Promise<T>): Promise<T>;
+  /** BEGIN … COMMIT on one connection; ROLLBACK when fn throws. */
+  transaction<T>(fn: (tx: SqlQuery) => Promise<T>): Promise<T>;
+}
+
+// Parameterized queries run as named prepared statements: PostgreSQL parses and plans each
+// text once per connection instead of on every call (measured on the opening's hot path).
+const statementNames = new Map<string, string>();
+function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  if (!values) return { text };
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `pp_${statementNames.size}`));
+  return { name, text, values };
 }
 
 function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
@@ -25,7 +43,7 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
       await client.query(sql);
     },
     async query(sql, params) {
-      const result = await client.query(sql, params);
+      const result = await client.query(prepared(sql, params));
       return result.rows;
     },
     async withConnection(fn) {
@@ -37,15 +55,89 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
         connection.release();
       }
     },
+    async transaction(fn) {
+      const connection = client instanceof pg.Pool ? await client.connect() : client;
+      let broken: Error | undefined;
+      try {
+        await connection.query("BEGIN");
+        const result = await fn({ query: async (sql, params) => (await connection.query(prepared(sql, params))).rows });
+        await connection.query("COMMIT");
+        return result;
+      } catch (error) {
+        await connection.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        // A connection that could not even roll back is dropped, not reused.
+        if (client instanceof pg.Pool) (connection as pg.PoolClient).release(broken);
+      }
+    },
   };
   return runner;
+}
+
+export interface ChangeHandlers {
+  onMessage(payload: string): void;
+  /** LISTEN is in place: from now on no committed change goes unheard. */
+  onListening(): void;
+  /** The connection is gone: changes may be missed until onListening comes again. */
+  onLost(): void;
 }
 
 export interface Database {
   kind: "postgres" | "pglite";
   prisma: Db;
   sql: SqlRunner;
+  /** LISTEN on a channel, reconnecting on its own after a failure. Returns stop. */
+  listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
+  /** Runs before the connections close: for whatever was started on this database (listeners, timers). */
+  onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
+}
+
+function closeHooks() {
+  const hooks: Array<() => Promise<void> | void> = [];
+  return {
+    onClose: (fn: () => Promise<void> | void) => void hooks.push(fn),
+    run: () => Promise.allSettled(hooks.splice(0).map((fn) => fn())),
+  };
+}
+
+/** A connection of its own for LISTEN (pooled ones come and go), reconnecting with backoff. */
+function pgListen(url: string, channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryMs = 250;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = undefined;
+    current.end().catch(() => undefined);
+    handlers.onLost();
+    if (!stopped) timer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 5_000);
+  };
+  const connect = async () => {
+    const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: SERVICE_WAIT_BOUNDS.connectMs });
+    client = current;
+    current.on("error", () => lost(current));
+    current.on("end", () => lost(current));
+    current.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      retryMs = 250;
+      handlers.onListening();
+    } catch {
+      lost(current);
+    }
+  };
+  return connect().then(() => async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+  });
 }
 
 /**
@@ -83,7 +175,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (url) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? env.poolSize,
       connectionTimeoutMillis: bounds.connectMs,
       ...(bounded && {
         lock_timeout: bounds.lockMs,
@@ -95,11 +187,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // listener it would crash the process. The pool drops that client and opens a new one.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
+    const hooks = closeHooks();
     return {
       kind: "postgres",
       prisma,
       sql: pgRunner(pool),
+      listen: (channel, handlers) => pgListen(url, channel, handlers),
+      onClose: hooks.onClose,
       async close() {
+        await hooks.run();
         await prisma.$disconnect();
         await pool.end().catch(() => undefined);
       },
@@ -119,12 +215,22 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       return result.rows as never;
     },
     withConnection: (fn) => fn(sql),
+    transaction: (fn) => pglite.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params)).rows as never })),
   };
+  const hooks = closeHooks();
   return {
     kind: "pglite",
     prisma,
     sql,
+    onClose: hooks.onClose,
+    // One in-process database: its notifications cannot be lost.
+    async listen(channel, handlers) {
+      const unsubscribe = await pglite.listen(channel, handlers.onMessage);
+      handlers.onListening();
+      return unsubscribe;
+    },
     async close() {
+      await hooks.run();
       await prisma.$disconnect();
       await pglite.close();
     },

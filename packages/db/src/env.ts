@@ -9,6 +9,8 @@ const schema = z.object({
     .optional(),
   /** Where local state lives (embedded database, demo key, CLI hand-off). Default: <repo>/.data */
   PRIZEPACKS_DATA_DIR: z.string().min(1).optional(),
+  /** PostgreSQL connections per app instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
 });
 
 function findRepoRoot(from: string): string {
@@ -23,6 +25,7 @@ function findRepoRoot(from: string): string {
 
 export interface DbEnv {
   databaseUrl: string | undefined;
+  poolSize: number;
   repoRoot: string;
   dataDir: string;
   migrationsDir: string;
@@ -35,6 +38,7 @@ export function dbEnv(): DbEnv {
   const parsed = schema.safeParse({
     DATABASE_URL: process.env.DATABASE_URL || undefined,
     PRIZEPACKS_DATA_DIR: process.env.PRIZEPACKS_DATA_DIR || undefined,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid database environment: ${z.prettifyError(parsed.error)}`);
@@ -42,6 +46,7 @@ export function dbEnv(): DbEnv {
   const repoRoot = findRepoRoot(process.cwd());
   cached = {
     databaseUrl: parsed.data.DATABASE_URL,
+    poolSize: parsed.data.DATABASE_POOL_SIZE,
     repoRoot,
     dataDir: path.resolve(parsed.data.PRIZEPACKS_DATA_DIR ?? path.join(repoRoot, ".data")),
     migrationsDir: path.join(repoRoot, "prisma", "migrations"),

@@ -1,5 +1,6 @@
-export { openDatabase, getDatabase } from "./client.ts";
-export type { Database, Db, DbTx, SqlRunner, OpenDatabaseOptions } from "./client.ts";
+export { openDatabase, getDatabase, SERVICE_WAIT_BOUNDS } from "./client.ts";
+export type { ChangeHandlers, Database, Db, DbTx, SqlQuery, SqlRunner, OpenDatabaseOptions } from "./client.ts";
+export { newId } from "./ids.ts";
 export { dbEnv } from "./env.ts";
 export { Prisma } from "./generated/prisma/client.ts";
 export * from "./generated/prisma/enums.ts";

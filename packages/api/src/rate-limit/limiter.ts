@@ -66,7 +66,10 @@ function registry(): Registry {
 
 function sharedIoRedis(url: string): IoRedis {
   const r = registry();
-  r.ioredis ??= withOutageLog(new IoRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }));
+  // Auto-pipelining sends the limit checks of all requests in one event-loop turn as one write.
+  r.ioredis ??= withOutageLog(
+    new IoRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true }),
+  );
   return r.ioredis;
 }
 

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
+import { newId } from "@prizepacks/db";
 import type { Ratelimit } from "@upstash/ratelimit";
 
 type Algorithm = ConstructorParameters<typeof Ratelimit>[0]["limiter"];
@@ -70,7 +71,7 @@ export function slidingLog(limit: number, windowMs: number): Algorithm {
   return () => ({
     async limit(ctx, identifier) {
       const redis = (ctx as unknown as { redis: EvalClient }).redis;
-      const [admitted, count, reset] = (await run(redis, LIMIT_SCRIPT, LIMIT_SHA, [identifier], [limit, windowMs, randomUUID()])) as number[];
+      const [admitted, count, reset] = (await run(redis, LIMIT_SCRIPT, LIMIT_SHA, [identifier], [limit, windowMs, newId()])) as number[];
       return { success: admitted === 1, limit, remaining: Math.max(0, limit - count!), reset: reset!, pending: Promise.resolve() };
     },
     async getRemaining(ctx, identifier) {

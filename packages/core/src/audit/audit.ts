@@ -15,7 +15,7 @@ export interface AuditReport {
  * Checks the money and fairness invariants over the whole database:
  * balance = sum of ledger entries, balances not negative, one inventory item and one debit
  * of the pack price per spin, consecutive nonces 0..n-1 per seed pair, and one sale credit
- * of its value per sold item.
+ * of its value per sold item, and spin counts that neither lose nor double-count an opening.
  */
 export async function auditInvariants(db: Db): Promise<AuditReport> {
   const breaches: AuditBreach[] = [];
@@ -74,6 +74,18 @@ export async function auditInvariants(db: Db): Promise<AuditReport> {
       LEFT JOIN ledger_entry l ON l."inventoryItemId" = i.id
       WHERE (i.status = 'SOLD') <> (l.id IS NOT NULL) OR (i.status = 'SOLD') <> (i."soldAt" IS NOT NULL)
          OR (l.id IS NOT NULL AND (l.kind <> 'ITEM_SALE' OR l.amount <> i.value OR l."userId" <> i."userId"))`,
+  );
+  // One statement, one snapshot: an opening adds its spin and its tally together, and the
+  // rollup moves tallies into spinCount atomically, so the sum holds at every instant.
+  add(
+    "each pack's spinCount plus its uncounted tallies equals its spins",
+    await db.$queryRaw`
+      SELECT p.id AS "packId", COALESCE(st."spinCount", 0)::int AS "spinCount", COALESCE(t.n, 0)::int AS tallies, COALESCE(s.n, 0)::int AS spins
+      FROM pack p
+      LEFT JOIN pack_stats st ON st."packId" = p.id
+      LEFT JOIN (SELECT "packId", COUNT(*) AS n FROM spin_tally GROUP BY "packId") t ON t."packId" = p.id
+      LEFT JOIN (SELECT "packId", COUNT(*) AS n FROM spin GROUP BY "packId") s ON s."packId" = p.id
+      WHERE COALESCE(st."spinCount", 0) + COALESCE(t.n, 0) <> COALESCE(s.n, 0)`,
   );
   add(
     "every ITEM_SALE entry credits a sold item",

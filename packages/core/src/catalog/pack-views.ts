@@ -1,5 +1,4 @@
 import { ticketsToChance } from "@prizepacks/fairness";
-import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { PackDetail, PackSummary } from "../schemas.ts";
@@ -12,17 +11,6 @@ export const packWithOdds = {
 } satisfies Prisma.PackInclude;
 
 export type PackWithOdds = Prisma.PackGetPayload<{ include: typeof packWithOdds }>;
-
-export async function countSpinsByPack(db: DbTx, packIds?: string[]): Promise<Map<string, number>> {
-  // spinCount is derived from spins, not kept on the pack row: a counter row would make
-  // every opening of a pack, by anyone, queue behind one lock.
-  const groups = await db.spin.groupBy({
-    by: ["packId"],
-    _count: { _all: true },
-    ...(packIds ? { where: { packId: { in: packIds } } } : {}),
-  });
-  return new Map(groups.map((group) => [group.packId, group._count._all]));
-}
 
 export function toPackSummary(pack: PackWithOdds, spinCount: number): PackSummary {
   const values = pack.currentOddsVersion?.ranges.map((range) => range.item.value) ?? [];

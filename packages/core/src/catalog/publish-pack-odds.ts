@@ -1,5 +1,6 @@
 import { buildTicketRanges, oddsHash } from "@prizepacks/fairness";
 import type { Db } from "@prizepacks/db";
+import { announceChange } from "../runtime/change-feed.ts";
 
 export interface PackOddsInput {
   packId: string;
@@ -15,7 +16,7 @@ export interface PackOddsInput {
 export async function publishPackOdds(db: Db, { packId, items }: PackOddsInput) {
   const ranges = buildTicketRanges(items);
   const hash = await oddsHash(ranges);
-  return db.$transaction(async (tx) => {
+  const version = await db.$transaction(async (tx) => {
     // Lock the pack so two publishers cannot both create version n+1.
     await tx.$queryRaw`SELECT id FROM pack WHERE id = ${packId} FOR UPDATE`;
     const pack = await tx.pack.findUniqueOrThrow({ where: { id: packId }, include: { currentOddsVersion: true } });
@@ -27,4 +28,6 @@ export async function publishPackOdds(db: Db, { packId, items }: PackOddsInput) 
     await tx.pack.update({ where: { id: packId }, data: { currentOddsVersionId: version.id } });
     return version;
   });
+  announceChange(db, { kind: "catalog" });
+  return version;
 }

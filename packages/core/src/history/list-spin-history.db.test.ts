@@ -14,8 +14,8 @@ describe("listSpinHistory", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const first = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
-    const second = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const first = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const second = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
 
     const { spins, nextCursor } = await listSpinHistory(db, { userId: user.userId });
     expect(nextCursor).toBeNull();
@@ -44,11 +44,11 @@ describe("listSpinHistory", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const before = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const before = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
     expect((await listSpinHistory(db, { userId: user.userId })).spins[0]!.fairness.serverSeed).toBeNull();
 
     const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotate" });
-    const after = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const after = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
     const [newest, oldest] = (await listSpinHistory(db, { userId: user.userId })).spins;
     expect(newest!.id).toBe(after.spin.id);
     expect(newest!.fairness.serverSeed).toBeNull();
@@ -70,9 +70,9 @@ describe("listSpinHistory", () => {
     const stranger = await createTestUser(db, { balance: "5.00" });
     const opened: string[] = [];
     for (const slug of [a.slug, b.slug, a.slug, b.slug, a.slug]) {
-      opened.push((await openPack(db, { userId: user.userId, idOrSlug: slug })).spin.id);
+      opened.push((await openPack(database(), { userId: user.userId, idOrSlug: slug })).spin.id);
     }
-    await openPack(db, { userId: stranger.userId, idOrSlug: a.slug });
+    await openPack(database(), { userId: stranger.userId, idOrSlug: a.slug });
 
     const seen: string[] = [];
     let cursor: string | undefined;

@@ -20,7 +20,7 @@ function createFixedPack(value: string, price = "1.00") {
 
 async function openTimes(userId: string, slug: string, times: number) {
   const results = [];
-  for (let i = 0; i < times; i++) results.push(await openPack(database().prisma, { userId, idOrSlug: slug }));
+  for (let i = 0; i < times; i++) results.push(await openPack(database(), { userId, idOrSlug: slug }));
   return results;
 }
 
@@ -194,8 +194,8 @@ describe("sellInventoryItems", () => {
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: forward }),
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: backward }),
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [ids[0]!] }),
-      openPack(db, { userId: user.userId, idOrSlug: pack.slug }),
-      openPack(db, { userId: user.userId, idOrSlug: pack.slug }),
+      openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
+      openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
     ]);
     for (const outcome of outcomes) {
       if (outcome.status === "rejected") expect((outcome.reason as AppError).code).toBe("CONFLICT");

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { announceChange } from "../runtime/change-feed.ts";
 
 export const API_KEY_PREFIX = "pp_live_";
 const KEY_BODY_LENGTH = 40;
@@ -53,12 +54,16 @@ export async function revokeApiKey(
     const exists = await db.apiKey.findFirst({ where });
     if (!exists) throw new AppError("NOT_FOUND", "No such API key.");
   }
+  if ("apiKey" in target) announceChange(db, { kind: "key", hashedKey: hashApiKey(target.apiKey) });
+  else if (target.userId) announceChange(db, { kind: "user", userId: target.userId });
+  else announceChange(db, { kind: "everything" });
   return { revoked: true };
 }
 
-export type KeyOwner = Awaited<ReturnType<typeof findUserForKey>>;
+/** A key with what decides whether it may act: its revocation and its account's standing. */
+export type ApiKeyHolder = NonNullable<Awaited<ReturnType<typeof findApiKeyHolder>>>;
 
-async function findUserForKey(db: DbTx, hashedKey: string) {
+export async function findApiKeyHolder(db: DbTx, hashedKey: string) {
   return db.apiKey.findUnique({
     where: { hashedKey },
     select: {
@@ -75,25 +80,43 @@ export interface ApiKeyPrincipal {
   userId: string;
 }
 
-/**
- * Resolves a presented key to its account. 401 for a missing, malformed, unknown or revoked
- * key; 403 for an account that may not act. Reads the database each time, so a revocation or
- * ban takes effect on the next request.
- */
-export async function authenticateApiKey(db: Db, presented: string | undefined): Promise<ApiKeyPrincipal> {
+/** The hash of a presented key; 401 for one that is missing or not shaped like a key (no lookup needed). */
+export function hashPresentedKey(presented: string | undefined): string {
   if (!presented) throw new AppError("UNAUTHORIZED", "Missing API key: send Authorization: Bearer <key> or X-Api-Key: <key>.");
   if (!API_KEY_PATTERN.test(presented)) throw new AppError("UNAUTHORIZED", "Malformed API key.");
-  const key = await findUserForKey(db, hashApiKey(presented));
-  if (!key || key.revokedAt) throw new AppError("UNAUTHORIZED", key ? "This API key was revoked." : "Invalid API key.");
-  assertAccountMayAct(key.user);
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    const staleBefore = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
-    await db.apiKey.updateMany({
-      where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
-      data: { lastUsedAt: new Date() },
-    });
-  }
-  return { apiKeyId: key.id, userId: key.user.id };
+  return hashApiKey(presented);
+}
+
+/** 401 for an unknown or revoked key, 403 for an account that may not act. */
+export function principalOf(holder: ApiKeyHolder | null): ApiKeyPrincipal {
+  if (!holder || holder.revokedAt) throw new AppError("UNAUTHORIZED", holder ? "This API key was revoked." : "Invalid API key.");
+  assertAccountMayAct(holder.user);
+  return { apiKeyId: holder.id, userId: holder.user.id };
+}
+
+/** Whether lastUsedAt is due a write: at most once a minute per key, so reads almost never pay one. */
+export function lastUseIsStale(lastUsedAt: Date | null, now = Date.now()): boolean {
+  return !lastUsedAt || now - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS;
+}
+
+export async function recordKeyUse(db: DbTx, apiKeyId: string): Promise<void> {
+  const staleBefore = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
+  await db.apiKey.updateMany({
+    where: { id: apiKeyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+    data: { lastUsedAt: new Date() },
+  });
+}
+
+/**
+ * Resolves a presented key to its account, reading the database (the service reads through
+ * PrincipalCache). 401 for a missing, malformed, unknown or revoked key; 403 for an account
+ * that may not act.
+ */
+export async function authenticateApiKey(db: Db, presented: string | undefined): Promise<ApiKeyPrincipal> {
+  const holder = await findApiKeyHolder(db, hashPresentedKey(presented));
+  const principal = principalOf(holder);
+  if (lastUseIsStale(holder!.lastUsedAt)) await recordKeyUse(db, holder!.id);
+  return principal;
 }
 
 export interface AccountStanding {

@@ -21,7 +21,7 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: "10.00" });
     const before = await getFairnessState(db, user.userId);
 
-    const result = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const result = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
 
     expect(result.balanceAfter).toBe(7);
     expect(result.spin.nonce).toBe(0);
@@ -42,7 +42,7 @@ describe("openPack", () => {
     expect(await sha256Hex(rotated.previous.serverSeed)).toBe(result.fairness.serverSeedHash);
     const draw = await drawTicket({ serverSeed: rotated.previous.serverSeed, clientSeed: result.fairness.clientSeed, nonce: 0 });
     expect(draw).toEqual({ hash: result.fairness.hash, result: result.spin.result });
-    const detail = await getPackDetail(db, pack.id);
+    const detail = await getPackDetail(database(), pack.id);
     const winner = detail.items.find((item) => draw.result >= item.ticketFrom && draw.result <= item.ticketTo);
     expect(winner?.id).toBe(result.item.id);
     expect(detail.oddsHash).toBe(result.fairness.oddsHash);
@@ -52,7 +52,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "2.99" });
-    await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
+    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("2.99");
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(0);
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);
@@ -63,8 +63,8 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { active: false });
     const user = await createTestUser(db, { balance: "10.00" });
-    await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
-    await expectAppError(openPack(db, { userId: user.userId, idOrSlug: "no-such-pack" }), "NOT_FOUND");
+    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
+    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: "no-such-pack" }), "NOT_FOUND");
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("10.00");
   });
 
@@ -75,7 +75,7 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: (3.33 * k).toFixed(2) });
     const attempts = 24;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: attempts }, () => openPack(db, { userId: user.userId, idOrSlug: pack.slug })),
+      Array.from({ length: attempts }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug })),
     );
     const succeeded = outcomes.filter((o) => o.status === "fulfilled");
     const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -93,7 +93,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });
-    const opens = Array.from({ length: 10 }, () => openPack(db, { userId: user.userId, idOrSlug: pack.slug }));
+    const opens = Array.from({ length: 10 }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug }));
     const rotation = rotateSeedPair(db, { userId: user.userId, clientSeed: "rotated-mid-flight" });
     const results = await Promise.all([...opens, rotation]);
     expect(results).toHaveLength(11);
@@ -102,6 +102,19 @@ describe("openPack", () => {
     for (const pair of pairs) {
       expect(pair.spins.map((s) => s.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: pair.nonce }, (_, i) => i));
     }
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("draws again when the seed pair rotated since this process last opened with it", async () => {
+    const db = database().prisma;
+    const pack = await createTestPack(db, { price: "1.00" });
+    const user = await createTestUser(db, { balance: "10.00" });
+    expect((await openPack(database(), { userId: user.userId, idOrSlug: pack.slug })).spin.nonce).toBe(0);
+    const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotation" });
+    const afterRotation = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    expect(afterRotation.fairness).toMatchObject({ clientSeed: "after-rotation", nonce: 0, serverSeedHash: rotated.current.serverSeedHash });
+    const draw = await drawTicket({ serverSeed: (await db.seedPair.findFirstOrThrow({ where: { userId: user.userId, retiredAt: null } })).serverSeed, clientSeed: "after-rotation", nonce: 0 });
+    expect(draw.hash).toBe(afterRotation.fairness.hash);
     expect((await auditInvariants(db)).breaches).toEqual([]);
   });
 
@@ -118,7 +131,7 @@ describe("openPack", () => {
       await other.query(`SELECT id FROM pack WHERE id = $1 FOR NO KEY UPDATE`, [pack.id]);
       try {
         const result = await Promise.race([
-          openPack(db, { userId: user.userId, idOrSlug: pack.slug }),
+          openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
           new Promise<never>((_, reject) => setTimeout(() => reject(new Error("open blocked on the pack row")), 5_000)),
         ]);
         expect(result.balanceAfter).toBe(4);
@@ -135,17 +148,17 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: "10.00" });
     const key = `retry-${Date.now()}`;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => openPack(db, { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: key })),
+      Array.from({ length: 5 }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: key })),
     );
     expect(new Set(results.map((r) => r.spin.id)).size).toBe(1);
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(1);
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("8.00");
-    const again = await openPack(db, { userId: user.userId, idOrSlug: pack.id, idempotencyKey: key });
+    const again = await openPack(database(), { userId: user.userId, idOrSlug: pack.id, idempotencyKey: key });
     expect(again).toEqual(results[0]);
-    await expectAppError(openPack(db, { userId: user.userId, idOrSlug: other.slug, idempotencyKey: key }), "CONFLICT");
+    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: other.slug, idempotencyKey: key }), "CONFLICT");
     // Another account may use the same key independently.
     const stranger = await createTestUser(db, { balance: "2.00" });
-    const theirs = await openPack(db, { userId: stranger.userId, idOrSlug: pack.slug, idempotencyKey: key });
+    const theirs = await openPack(database(), { userId: stranger.userId, idOrSlug: pack.slug, idempotencyKey: key });
     expect(theirs.spin.id).not.toBe(results[0]!.spin.id);
   });
 
@@ -153,9 +166,9 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "1.00" });
-    await expectAppError(openPack(db, { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
+    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
     await creditWallet(db, { userId: user.userId, amount: parseMoney("5.00") });
-    const result = await openPack(db, { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" });
+    const result = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" });
     expect(result.balanceAfter).toBe(4);
   });
 
@@ -163,7 +176,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "5.00" });
-    const first = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const first = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
     const items = await db.packItem.findMany({ where: { packId: pack.id }, orderBy: { key: "asc" } });
     const [common, jackpot, rare] = items; // keys: common, jackpot, rare
     await publishPackOdds(db, {
@@ -174,11 +187,11 @@ describe("openPack", () => {
         { itemId: common!.id, tickets: 95_000 },
       ],
     });
-    const detail = await getPackDetail(db, pack.slug);
+    const detail = await getPackDetail(database(), pack.slug);
     expect(detail.oddsVersion).toBe(2);
     expect(detail.oddsHash).not.toBe(first.fairness.oddsHash);
     expect(detail.items.map((i) => i.chance)).toEqual([0.05, 4.95, 95]);
-    const second = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const second = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
     expect(second.fairness.oddsVersion).toBe(2);
     const spins = await db.spin.findMany({ where: { userId: user.userId }, include: { oddsVersion: true }, orderBy: { nonce: "asc" } });
     expect(spins.map((s) => s.oddsVersion.version)).toEqual([1, 2]);

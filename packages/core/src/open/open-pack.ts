@@ -1,9 +1,11 @@
-import { drawTicket, findRangeForTicket, generateServerSeed } from "@prizepacks/fairness";
-import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
-import { findPackByIdOrSlug } from "../catalog/get-pack.ts";
+import { findRangeForTicket } from "@prizepacks/fairness";
+import { drawTicketSync } from "@prizepacks/fairness/node";
+import { newId, type Database, type SqlQuery } from "@prizepacks/db";
+import type { CachedPack } from "../catalog/catalog-cache.ts";
+import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";
-import { newSeedPairData } from "../fairness/seed-pairs.ts";
+import { serviceRuntime } from "../runtime/service-runtime.ts";
+import type { ActivePair } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { OpenResult } from "../schemas.ts";
 
@@ -17,133 +19,110 @@ export interface OpenPackInput {
   idempotencyKey?: string;
 }
 
-interface ActiveSeedPairRow {
-  id: string;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
 /**
- * Opens a pack: debit, nonce, spin, inventory item and ledger entry in one transaction,
- * or nothing at all.
+ * Opens a pack: debit, nonce, spin, inventory item, ledger entry and the pack's tally, all or
+ * nothing.
+ *
+ * This is the hot path, so it is one call of the open_pack SQL function on the pg pool (see
+ * its migration) rather than about ten round trips through Prisma: the draw is made here, for
+ * the nonce the account's active pair is at (ActivePairs), and the function records it only
+ * if the pair is still at that nonce; if not, the pair is reloaded and the draw made again.
+ * The pack and its odds come from the in-memory catalog.
  *
  * Concurrency: the conditional debit locks the account's wallet row, so opens by one account
- * run one after another and can never overdraw; opens by different accounts share no row
- * (the pack is only read, spinCount is derived from spins).
+ * run one after another and can never overdraw; opens by different accounts share no row:
+ * the pack is only read, and spinCount is kept off this path (a tally row, rolled up later).
  */
-export async function openPack(db: Db, input: OpenPackInput): Promise<OpenResult> {
-  const pack = await findPackByIdOrSlug(db, input.idOrSlug);
-  if (!pack) throw new AppError("NOT_FOUND", `Pack "${input.idOrSlug}" was not found.`);
-  if (input.idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(input.idempotencyKey)) {
+export async function openPack(database: Database, input: OpenPackInput): Promise<OpenResult> {
+  const cached = await getActivePackOrThrow(database, input.idOrSlug);
+  const { idempotencyKey, userId } = input;
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
-
-  if (input.idempotencyKey) {
-    const replay = await findIdempotentReplay(db, input.userId, input.idempotencyKey, pack.id);
+  if (idempotencyKey) {
+    const replay = await findIdempotentReplay(database.sql, userId, idempotencyKey, cached.pack.id);
     if (replay) return replay;
   }
-
-  const odds = pack.currentOddsVersion;
-  if (!pack.active || !odds) throw new AppError("NOT_FOUND", `Pack "${input.idOrSlug}" was not found.`);
-  const price = pack.price;
-
-  return db.$transaction(
-    async (tx) => {
-      if (input.idempotencyKey) {
-        const replay = await claimIdempotencyKey(tx, input.userId, input.idempotencyKey, pack.id);
-        if (replay) return replay;
+  const { pairs } = await serviceRuntime(database);
+  return pairs.takeTurn(userId, async () => {
+    for (let attempt = 0; ; attempt++) {
+      const pair = await pairs.get(database.sql, userId);
+      try {
+        const outcome = idempotencyKey
+          ? await database.sql.transaction(async (tx) => {
+              const replay = await claimIdempotencyKey(tx, userId, idempotencyKey, cached.pack.id);
+              return replay ? { result: replay, opened: false } : { result: await recordOpening(tx, cached, userId, pair, idempotencyKey), opened: true };
+            })
+          : { result: await recordOpening(database.sql, cached, userId, pair, undefined), opened: true };
+        if (outcome.opened) pairs.advance(userId, pair);
+        return outcome.result;
+      } catch (error) {
+        if ((error as { code?: string }).code !== STALE_PAIR || attempt >= 4) throw error;
+        pairs.forget(userId);
       }
+    }
+  });
+}
 
-      const debited = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
-        UPDATE wallet SET balance = balance - ${price.toFixed(2)}::numeric, "updatedAt" = now()
-        WHERE "userId" = ${input.userId} AND balance >= ${price.toFixed(2)}::numeric
-        RETURNING balance`;
-      const balanceAfter = debited[0]?.balance;
-      if (balanceAfter === undefined) {
-        const wallet = await tx.wallet.findUnique({ where: { userId: input.userId } });
-        throw new AppError(
-          "INSUFFICIENT_BALANCE",
-          `Insufficient balance: the pack costs ${formatMoney(price)}, the wallet holds ${formatMoney(wallet?.balance ?? 0)}.`,
-        );
-      }
+/** open_pack's SQLSTATE for a seed pair that is not active at the expected nonce. */
+const STALE_PAIR = "PP409";
 
-      const pair = await takeNonce(tx, input.userId);
-      const draw = await drawTicket({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce });
-      const { item } = findRangeForTicket(odds.ranges, draw.result);
-
-      const spin = await tx.spin.create({
-        data: {
-          userId: input.userId,
-          packId: pack.id,
-          itemId: item.id,
-          seedPairId: pair.id,
-          oddsVersionId: odds.id,
-          nonce: pair.nonce,
-          result: draw.result,
-          hash: draw.hash,
-          price,
-        },
-      });
-      const inventoryItem = await tx.inventoryItem.create({
-        data: { userId: input.userId, itemId: item.id, spinId: spin.id, value: item.value },
-      });
-      await tx.ledgerEntry.create({
-        data: { userId: input.userId, kind: "PACK_OPEN", amount: price.negated(), balanceAfter, spinId: spin.id },
-      });
-
-      const result: OpenResult = {
-        spin: { id: spin.id, packId: pack.id, itemId: item.id, nonce: spin.nonce, result: spin.result },
-        item: { id: item.id, name: item.name, rarity: item.rarity, value: formatMoney(item.value), image: item.image },
-        inventoryItem: { id: inventoryItem.id, itemId: item.id, value: formatMoney(inventoryItem.value) },
-        balanceAfter: moneyToNumber(balanceAfter),
-        fairness: {
-          serverSeedHash: pair.serverSeedHash,
-          clientSeed: pair.clientSeed,
-          nonce: spin.nonce,
-          hash: draw.hash,
-          oddsHash: odds.oddsHash,
-          oddsVersion: odds.version,
-        },
-      };
-      if (input.idempotencyKey) {
-        await tx.idempotencyRecord.update({
-          where: { userId_key: { userId: input.userId, key: input.idempotencyKey } },
-          data: { response: result },
-        });
-      }
-      return result;
+async function recordOpening(
+  sql: SqlQuery,
+  cached: CachedPack,
+  userId: string,
+  pair: ActivePair,
+  idempotencyKey: string | undefined,
+): Promise<OpenResult> {
+  const { pack } = cached;
+  const odds = pack.currentOddsVersion!;
+  const price = pack.price.toFixed(2);
+  const draw = drawTicketSync({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce });
+  const { item } = findRangeForTicket(odds.ranges, draw.result);
+  const spinId = newId();
+  const inventoryItemId = newId();
+  const result: OpenResult = {
+    spin: { id: spinId, packId: pack.id, itemId: item.id, nonce: pair.nonce, result: draw.result },
+    item: { id: item.id, name: item.name, rarity: item.rarity, value: formatMoney(item.value), image: item.image },
+    inventoryItem: { id: inventoryItemId, itemId: item.id, value: formatMoney(item.value) },
+    balanceAfter: 0, // known once debited; open_pack writes it into the replayable copy itself
+    fairness: {
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+      hash: draw.hash,
+      oddsHash: odds.oddsHash,
+      oddsVersion: odds.version,
     },
+  };
+  const [row] = await sql.query<{ balanceAfter: string | null; balanceBefore: string | null }>(
+    `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
+     FROM open_pack($1, $2, $3::numeric, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14, $15::jsonb)`,
+    [
+      userId, pack.id, price, pair.id, pair.nonce,
+      item.id, item.value.toFixed(2), odds.id, draw.result, draw.hash,
+      spinId, inventoryItemId, newId(),
+      idempotencyKey ?? null, idempotencyKey ? JSON.stringify(result) : null,
+    ],
   );
-}
-
-/** Takes the active pair's nonce and increments it, under the pair's row lock. */
-async function takeNonce(tx: DbTx, userId: string): Promise<ActiveSeedPairRow> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [pair] = await tx.$queryRaw<ActiveSeedPairRow[]>`
-      UPDATE seed_pair SET nonce = nonce + 1
-      WHERE "userId" = ${userId} AND "retiredAt" IS NULL
-      RETURNING id, "serverSeed", "serverSeedHash", "clientSeed", nonce - 1 AS nonce`;
-    if (pair) return pair;
-    // No active pair: a first opening, or a rotation committed while we waited for the lock
-    // (the row we waited on is retired now; a fresh statement sees its successor).
-    await tx.seedPair.createMany({ data: [await newSeedPairData(userId, generateServerSeed())], skipDuplicates: true });
+  if (!row?.balanceAfter) {
+    throw new AppError(
+      "INSUFFICIENT_BALANCE",
+      `Insufficient balance: the pack costs ${price}, the wallet holds ${formatMoney(row?.balanceBefore ?? "0")}.`,
+    );
   }
-  throw new AppError("CONFLICT", "The seed pair changed during the opening; try again.");
+  return { ...result, balanceAfter: moneyToNumber(row.balanceAfter) };
 }
 
-function isFresh(createdAt: Date): boolean {
-  return Date.now() - createdAt.getTime() < IDEMPOTENCY_WINDOW_HOURS * 3600_000;
-}
-
-async function findIdempotentReplay(db: DbTx, userId: string, key: string, packId: string): Promise<OpenResult | null> {
-  const record = await db.idempotencyRecord.findUnique({ where: { userId_key: { userId, key } } });
-  if (!record || !record.response || !isFresh(record.createdAt)) return null;
-  if (record.packId !== packId) {
-    throw new AppError("CONFLICT", "This Idempotency-Key was already used to open a different pack.");
-  }
-  return record.response as OpenResult;
+async function findIdempotentReplay(sql: SqlQuery, userId: string, key: string, packId: string): Promise<OpenResult | null> {
+  const [record] = await sql.query<{ packId: string; response: OpenResult | null }>(
+    `SELECT "packId", response FROM idempotency_record
+     WHERE "userId" = $1 AND key = $2 AND "createdAt" > now() - make_interval(hours => $3::int)`,
+    [userId, key, IDEMPOTENCY_WINDOW_HOURS],
+  );
+  if (!record?.response) return null;
+  if (record.packId !== packId) throw new AppError("CONFLICT", "This Idempotency-Key was already used to open a different pack.");
+  return record.response;
 }
 
 /**
@@ -151,14 +130,16 @@ async function findIdempotentReplay(db: DbTx, userId: string, key: string, packI
  * blocks on the unique index until this transaction ends, then replays its response
  * (or claims the key itself if this one rolled back).
  */
-async function claimIdempotencyKey(tx: DbTx, userId: string, key: string, packId: string): Promise<OpenResult | null> {
-  const claimed = await tx.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO idempotency_record (id, "userId", key, "packId", "createdAt")
-    VALUES (${`idem_${crypto.randomUUID()}`}, ${userId}, ${key}, ${packId}, now())
-    ON CONFLICT ("userId", key) DO UPDATE
-      SET "packId" = EXCLUDED."packId", response = NULL, "createdAt" = now()
-      WHERE idempotency_record."createdAt" < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS}::int)
-    RETURNING id`;
+async function claimIdempotencyKey(tx: SqlQuery, userId: string, key: string, packId: string): Promise<OpenResult | null> {
+  const claimed = await tx.query(
+    `INSERT INTO idempotency_record (id, "userId", key, "packId", "createdAt")
+     VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT ("userId", key) DO UPDATE
+       SET "packId" = EXCLUDED."packId", response = NULL, "createdAt" = now()
+       WHERE idempotency_record."createdAt" < now() - make_interval(hours => $5::int)
+     RETURNING id`,
+    [`idem_${crypto.randomUUID()}`, userId, key, packId, IDEMPOTENCY_WINDOW_HOURS],
+  );
   if (claimed.length > 0) return null;
   const replay = await findIdempotentReplay(tx, userId, key, packId);
   if (replay) return replay;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { announceChange } from "../runtime/change-feed.ts";
 import { ensureActiveSeedPair } from "../fairness/seed-pairs.ts";
 import { createApiKey } from "../keys/api-keys.ts";
 import type { Money } from "../money.ts";
@@ -71,6 +72,7 @@ export async function setUserFlags(db: Db, email: string, flags: UserFlags) {
       ...(flags.emailVerified !== undefined && { emailVerified: flags.emailVerified }),
     },
   });
+  announceChange(db, { kind: "user", userId: updated.id });
   if (updated.banned || updated.deletedAt) {
     // Signed out everywhere: their sessions end now, not when the cookie expires.
     await db.session.deleteMany({ where: { userId: updated.id } });

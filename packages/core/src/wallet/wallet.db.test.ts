@@ -16,7 +16,7 @@ describe("listLedgerEntries", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const opened = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const opened = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
     await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [opened.inventoryItem.id] });
     await depositDemoFunds(db, { userId: user.userId, amount: "0.01" });
 

@@ -6,7 +6,7 @@ import { getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
 import { OpenPackPanel } from "../../../components/open-pack-panel";
 import { PackOddsTable } from "../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../components/pack-stat-entries";
-import { db } from "../../../lib/database";
+import { database } from "../../../lib/database";
 import { moneyPercent } from "../../../lib/money-cents";
 import { findViewer } from "../../../lib/server-api";
 
@@ -18,7 +18,7 @@ type Params = Promise<{ slug: string }>;
 /** The pack, or null when it is missing or inactive (both a 404); cached for metadata + page. */
 const findPack = cache(async (slug: string): Promise<PackDetail | null> => {
   try {
-    return await getPackDetail(await db(), slug);
+    return await getPackDetail(await database(), slug);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;

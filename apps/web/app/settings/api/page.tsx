@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { listActivePacks } from "@prizepacks/core";
 import { ApiKeysManager } from "../../../components/api-keys-manager";
 import type { ApiKeySummary } from "../../../components/api-key-row";
-import { db } from "../../../lib/database";
+import { database } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const metadata = { title: "API keys" };
@@ -21,7 +21,7 @@ export default async function ApiSettingsPage() {
   await requireViewer("/settings/api");
   const [origin, packs, initialKeys] = await Promise.all([
     requestOrigin(),
-    listActivePacks(await db()),
+    listActivePacks(await database()),
     // On failure the client loads the list itself and shows the error there.
     serverApi()
       .then((api) => api.keys.list())

@@ -1,4 +1,4 @@
-import { getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
+import { getActivePackOrThrow, getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
 import { assertWellFormedBody } from "../../context.ts";
 import { accountProcedure, openProcedure, router } from "../../trpc.ts";
 import {
@@ -24,22 +24,22 @@ export function packFamilyRouter(family: PackFamily) {
       .meta(listPacksMeta(family))
       .input(listPacksInput)
       .output(listPacksOutput)
-      .query(({ ctx }) => listActivePacks(ctx.db)),
+      .query(({ ctx }) => listActivePacks(ctx.database)),
 
     get: accountProcedure
       .meta(getPackMeta(family))
       .input(getPackInput)
       .output(getPackOutput)
-      .query(({ ctx, input }) => getPackDetail(ctx.db, input.idOrSlug)),
+      .query(({ ctx, input }) => getPackDetail(ctx.database, input.idOrSlug)),
 
     open: openProcedure
       .meta(openPackMeta(family))
       .input(openPackInput)
       .output(openPackOutput)
       .mutation(async ({ ctx, input }) => {
-        if (ctx.malformedBody) await getPackDetail(ctx.db, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
+        if (ctx.malformedBody) await getActivePackOrThrow(ctx.database, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
         assertWellFormedBody(ctx);
-        return openPack(ctx.db, {
+        return openPack(ctx.database, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
           idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,

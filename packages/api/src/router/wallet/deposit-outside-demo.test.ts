@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Db } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
 
 // A production start: listening on every interface, DEMO_MODE unset, and an operator who
 // set DEMO_DEPOSITS=true hoping for free money. The env module reads once, so stub first.
@@ -12,12 +12,13 @@ vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
 const { createCaller } = await import("../../root.ts");
 const { createContext } = await import("../../context.ts");
 
-const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } }) as Db;
+const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } });
+const database = { prisma: neverCalled, sql: neverCalled } as unknown as Database;
 
 describe("wallet.deposit outside demo mode", () => {
   it("is refused with FORBIDDEN whatever DEMO_DEPOSITS says", async () => {
     const caller = createCaller(
-      createContext({ source: "web", db: neverCalled, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
+      createContext({ source: "web", database, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
     );
     await expect(caller.wallet.deposit({ amount: "10.00" })).rejects.toMatchObject({
       code: "FORBIDDEN",

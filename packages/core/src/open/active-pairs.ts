@@ -1,0 +1,79 @@
+import { generateServerSeedSync } from "@prizepacks/fairness/node";
+import { newId, type SqlQuery } from "@prizepacks/db";
+import { newSeedPairData } from "../fairness/seed-pairs.ts";
+
+export interface ActivePair {
+  id: string;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** The nonce the next opening will use. */
+  nonce: number;
+}
+
+const MAX_ACCOUNTS = 50_000;
+
+/**
+ * Each account's active seed pair and next nonce, as this process last saw them, so that an
+ * opening can draw before it writes and write in one call. Never trusted blindly: open_pack
+ * refuses a pair that is not active at that nonce (rotated, or another instance opened
+ * first), and the opening then reloads and draws again. Openings of one account take turns
+ * here, in arrival order, as they would on the wallet row anyway.
+ */
+export class ActivePairs {
+  private readonly pairs = new Map<string, ActivePair>();
+  private readonly turns = new Map<string, Promise<unknown>>();
+
+  /** Runs fn after the account's earlier openings in this process have finished. */
+  async takeTurn<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(userId) ?? Promise.resolve();
+    const mine = before.then(fn, fn);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(userId, settled);
+    try {
+      return await mine;
+    } finally {
+      if (this.turns.get(userId) === settled) this.turns.delete(userId);
+    }
+  }
+
+  async get(sql: SqlQuery, userId: string): Promise<ActivePair> {
+    const known = this.pairs.get(userId);
+    if (known) return known;
+    const pair = await loadActivePair(sql, userId);
+    if (this.pairs.size >= MAX_ACCOUNTS) this.pairs.clear();
+    this.pairs.set(userId, pair);
+    return pair;
+  }
+
+  /** After an opening used the pair's nonce. */
+  advance(userId: string, pair: ActivePair): void {
+    this.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
+  }
+
+  forget(userId: string): void {
+    this.pairs.delete(userId);
+  }
+}
+
+async function loadActivePair(sql: SqlQuery, userId: string): Promise<ActivePair> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [pair] = await sql.query<ActivePair & Record<string, unknown>>(
+      `SELECT id, "serverSeed", "serverSeedHash", "clientSeed", nonce FROM seed_pair WHERE "userId" = $1 AND "retiredAt" IS NULL`,
+      [userId],
+    );
+    if (pair) return pair;
+    // An account without a pair (every account gets one when provisioned; this is the
+    // safety net). The partial unique index turns a concurrent twin into a no-op.
+    const data = await newSeedPairData(userId, generateServerSeedSync());
+    await sql.query(
+      `INSERT INTO seed_pair (id, "userId", "serverSeed", "serverSeedHash", "clientSeed", nonce, "nextServerSeed", "nextServerSeedHash")
+       VALUES ($1, $2, $3, $4, $5, 0, $6, $7) ON CONFLICT DO NOTHING`,
+      [newId(), userId, data.serverSeed, data.serverSeedHash, data.clientSeed, data.nextServerSeed, data.nextServerSeedHash],
+    );
+  }
+  throw new Error(`Account ${userId} has no active seed pair.`);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { auditInvariants } from "../audit/audit.ts";
+import { getPackDetail, listActivePacks } from "../catalog/get-pack.ts";
+import { rollUpSpinCounts } from "../catalog/spin-count-rollup.ts";
+import { hashApiKey } from "../keys/api-keys.ts";
+import { openPack } from "../open/open-pack.ts";
+import { createTestPack, createTestUser } from "../testing/fixtures.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { serviceRuntime } from "./service-runtime.ts";
+
+const database = useTestDatabase();
+const isPostgres = () => database().kind === "postgres";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` passes or `withinMs` runs out; returns how long it took. */
+async function within(withinMs: number, check: () => Promise<void>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - started;
+    } catch (error) {
+      if (Date.now() - started > withinMs) throw error;
+      await sleep(20);
+    }
+  }
+}
+
+describe("spinCount", () => {
+  it("counts every opening exactly once, also with rollups running side by side", async () => {
+    const db = database().prisma;
+    const [a, b] = [await createTestPack(db, { price: "1.00" }), await createTestPack(db, { price: "1.00" })];
+    const users = await Promise.all(Array.from({ length: 4 }, () => createTestUser(db, { balance: "50.00" })));
+    const opens = users.flatMap((user, i) => Array.from({ length: 6 }, () => openPack(database(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })));
+    // Rollups race the opens and each other; SKIP LOCKED gives each its own tallies.
+    const rollups = Array.from({ length: 6 }, (_, i) => sleep(i * 5).then(() => rollUpSpinCounts(database().sql)));
+    await Promise.all([...opens, ...rollups]);
+    await Promise.all([rollUpSpinCounts(database().sql), rollUpSpinCounts(database().sql)]);
+    const counted = await database().sql.query<{ packId: string; spinCount: string }>(
+      `SELECT "packId", "spinCount"::text AS "spinCount" FROM pack_stats WHERE "packId" = ANY($1::text[]) ORDER BY "packId"`,
+      [[a.id, b.id]],
+    );
+    expect(Object.fromEntries(counted.map((row) => [row.packId, Number(row.spinCount)]))).toEqual({ [a.id]: 12, [b.id]: 12 });
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("shows on the pack within about two seconds of an opening, without a scan of the spins", async () => {
+    const db = database().prisma;
+    const pack = await createTestPack(db, { price: "1.00" });
+    const user = await createTestUser(db, { balance: "5.00" });
+    expect((await getPackDetail(database(), pack.slug)).spinCount).toBe(0);
+    await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const took = await within(3_000, async () => expect((await getPackDetail(database(), pack.slug)).spinCount).toBe(1));
+    expect(took).toBeLessThan(2_500);
+    const summary = (await listActivePacks(database())).find((p) => p.id === pack.id);
+    expect(summary?.spinCount).toBe(1);
+  });
+
+  it("audit finds a lost or double-counted opening", async () => {
+    const db = database().prisma;
+    const pack = await createTestPack(db, { price: "1.00" });
+    await database().sql.query(`INSERT INTO spin_tally ("packId") VALUES ($1)`, [pack.id]);
+    const report = await auditInvariants(db);
+    expect(report.breaches.filter((b) => b.detail.packId === pack.id)).toHaveLength(1);
+    await database().sql.query(`DELETE FROM spin_tally WHERE "packId" = $1`, [pack.id]);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("caches kept honest by the database's notifications (another writer, another connection)", () => {
+  it("a pack deactivated or given new odds by any writer is seen within a second", async () => {
+    const db = database().prisma;
+    const pack = await createTestPack(db, { price: "1.00" });
+    const detail = await getPackDetail(database(), pack.slug); // cached now
+    // Written over a separate connection, as another instance or the admin CLI would: no local announcement.
+    await database().sql.query(`UPDATE pack SET name = 'Renamed' WHERE id = $1`, [pack.id]);
+    await within(1_000, async () => expect((await getPackDetail(database(), pack.slug)).name).toBe("Renamed"));
+    await database().sql.query(`UPDATE pack SET active = false WHERE id = $1`, [pack.id]);
+    await within(1_000, () => expectAppError(getPackDetail(database(), pack.slug), "NOT_FOUND").then(() => undefined));
+    expect(detail.name).not.toBe("Renamed");
+  });
+
+  it("a key revoked, or an account banned, by any writer is refused within a second", async () => {
+    const db = database().prisma;
+    const { principals } = await serviceRuntime(database());
+    const revoked = await createTestUser(db);
+    const banned = await createTestUser(db);
+    expect((await principals.authenticate(revoked.apiKey)).userId).toBe(revoked.userId); // cached now
+    expect((await principals.authenticate(banned.apiKey)).userId).toBe(banned.userId);
+    await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(revoked.apiKey)]);
+    await database().sql.query(`UPDATE "user" SET banned = true WHERE id = $1`, [banned.userId]);
+    await within(1_000, () => expectAppError(principals.authenticate(revoked.apiKey), "UNAUTHORIZED").then(() => undefined));
+    await within(1_000, () => expectAppError(principals.authenticate(banned.apiKey), "FORBIDDEN").then(() => undefined));
+  });
+
+  it("keeps the promise while its listening connection is killed: deaf, it trusts nothing for long", async () => {
+    if (!isPostgres()) return;
+    const db = database().prisma;
+    const { principals, feed } = await serviceRuntime(database());
+    const user = await createTestUser(db);
+    await principals.authenticate(user.apiKey);
+    await database().sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`);
+    await within(1_000, async () => expect(feed.live).toBe(false));
+    await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(user.apiKey)]);
+    await within(1_000, () => expectAppError(principals.authenticate(user.apiKey), "UNAUTHORIZED").then(() => undefined));
+    await within(10_000, async () => expect(feed.live).toBe(true));
+  });
+});
