@@ -32,7 +32,9 @@ mkdirSync(dataDir, { recursive: true });
 writeFileSync(handoff, JSON.stringify({ port, token, pid: process.pid }), { mode: 0o600 });
 
 // apps/web/server.ts: /v1 and /api/health directly, the rest through Next.js (one process).
-const server = spawn(process.execPath, ["--import", "tsx", "apps/web/server.ts"], {
+// PRIZEPACKS_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (npm run bench -- --profile).
+const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PRIZEPACKS_CPU_PROFILE_DIR}`] : [];
+const server = spawn(process.execPath, [...profile, "--import", "tsx", "apps/web/server.ts"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, PORT: String(port), HOST: host, PRIZEPACKS_ADMIN_TOKEN: token, PRIZEPACKS_DATA_DIR: dataDir, NODE_ENV: "production" },
