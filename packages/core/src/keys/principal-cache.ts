@@ -23,7 +23,8 @@ interface Entry {
  * A revocation, ban, deletion or unverification is announced by the database's triggers
  * (ChangeFeed) and drops the entries it touches on every instance within milliseconds;
  * while the feed cannot hear, an entry is trusted for at most STALE_WHILE_DEAF_MS.
- * Unknown keys are not remembered (a key created a moment later must work at once).
+ * Unknown keys and refused accounts are not remembered (a key created or an account restored
+ * a moment later must work at once).
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
@@ -41,12 +42,17 @@ export class PrincipalCache {
   async authenticate(presented: string | undefined): Promise<ApiKeyPrincipal> {
     const hashedKey = hashPresentedKey(presented);
     let entry = this.entries.get(hashedKey);
+    let principal: ApiKeyPrincipal;
     if (!entry || (!this.feed.live && Date.now() - entry.loadedAt > STALE_WHILE_DEAF_MS)) {
       const generation = this.generation;
       entry = { holder: await findApiKeyHolder(this.database.prisma, hashedKey), loadedAt: Date.now() };
-      if (entry.holder && generation === this.generation) this.remember(hashedKey, entry);
+      // Throws for a refusal before anything is remembered: lifting a ban or verifying
+      // an address works on the next request, not after the notification's round trip.
+      principal = principalOf(entry.holder);
+      if (generation === this.generation) this.remember(hashedKey, entry);
+    } else {
+      principal = principalOf(entry.holder);
     }
-    const principal = principalOf(entry.holder);
     const holder = entry.holder!;
     if (lastUseIsStale(holder.lastUsedAt)) {
       // Off the request's path: a missed lastUsedAt write costs nothing but precision.
