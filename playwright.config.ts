@@ -77,6 +77,8 @@ export default defineConfig({
       PRIZEPACKS_DATA_DIR: dataDir!,
       BETTER_AUTH_URL: baseURL,
       RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
+      // Webhook receivers on loopback (demo mode's development flag; see webhooks.spec.ts).
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
     },
   },
 });

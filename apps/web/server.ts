@@ -1,11 +1,13 @@
-// The app's HTTP server: /v1 (the REST facade) and /api/health answered directly, everything
+// The app's HTTP server: /v1 (the REST facade and its event streams) and /api/health answered directly, everything
 // else by Next.js, in one process on one port. /v1 skips Next's request pipeline (Web
 // Request/Response conversions, its router and proxy) and every path under it, however odd,
 // gets our JSON answer; see docs/performance.md for what it gains.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
+import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
+import { startEventRetention, startWebhookDelivery } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db";
 
@@ -13,6 +15,10 @@ const host = serviceEnv().HOST;
 const port = authEnv().PORT;
 const database = await getDatabase();
 const handleRest = createRestHandler({ database });
+const handleStream = createStreamHandler({ database });
+// Every instance delivers webhooks; each delivery is claimed by one of them.
+startWebhookDelivery(database);
+startEventRetention(database);
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 const handleNext = app.getRequestHandler();
 await app.prepare();
@@ -43,7 +49,10 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   const url = req.url ?? "/";
   const pathEnd = url.search(/[?#]/);
   const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
-  if (path === "/v1" || path.startsWith("/v1/")) return void handleRest(req, res).catch((error: unknown) => failed(res, error));
+  if (path === "/v1" || path.startsWith("/v1/")) {
+    if (handleStream(req, res, path)) return;
+    return void handleRest(req, res).catch((error: unknown) => failed(res, error));
+  }
   if (path === "/api/health" && req.method === "GET") return void health(res);
   return void handleNext(req, res).catch((error: unknown) => failed(res, error));
 });

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, parseMoney, publishPackOdds, setPackActive, setUserFlags } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { openDatabase, type Database } from "@prizepacks/db";
 import { startServer, type ServerInstance } from "./server-instance.ts";
+import { readStream } from "./sse.ts";
 
 // Two app instances on one PostgreSQL database and one Redis, as behind a load balancer.
 const runs = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -29,7 +32,13 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     const created = await createTestDatabase();
     dropDatabase = created.drop;
     // Shared by both, as a deployment would: the database, Redis and its key space, the session secret.
-    const env = { DATABASE_URL: created.url, RATE_LIMIT_PREFIX: `scale-${randomUUID()}`, BETTER_AUTH_SECRET: randomUUID() + randomUUID() };
+    const env = {
+      DATABASE_URL: created.url,
+      RATE_LIMIT_PREFIX: `scale-${randomUUID()}`,
+      BETTER_AUTH_SECRET: randomUUID() + randomUUID(),
+      // A webhook receiver on loopback (demo mode's development flag).
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
+    };
     a = await startServer({ label: "instance-a", env });
     b = await startServer({ label: "instance-b", env });
     database = await openDatabase({ url: created.url, waits: "operator" });
@@ -66,6 +75,37 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
       nonces.push(opened.json.spin.nonce);
     }
     expect(nonces).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("delivers a webhook once although both instances deliver, and streams it to a client of the other instance", async () => {
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        received.push(body);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const player = await newPlayer();
+      await database.prisma.webhookEndpoint.create({
+        data: { userId: player.userId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, secret: "whsec_test", eventTypes: ["open.completed"] },
+      });
+      let opened: { spin: { id: string } } | undefined;
+      const stream = await readStream(`${b.baseUrl}/v1/events`, { headers: { authorization: `Bearer ${player.apiKey}` }, until: (e) => e.length >= 1 }, async () => {
+        await sleep(300);
+        opened = (await call(a, "/v1/packs/mini-gadget-grab/open", player.apiKey, { method: "POST" })).json;
+      });
+      expect(stream.events[0]).toMatchObject({ event: "open.completed", data: { data: { spin: { id: opened!.spin.id } } } });
+      await within(5_000, async () => received.length >= 1);
+      await sleep(1_500); // both instances poll twice a second: a second delivery would have come by now
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]!)).toMatchObject({ type: "open.completed", data: { spin: { id: opened!.spin.id } } });
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it("replays an Idempotency-Key sent to the other instance, opening once", async () => {

@@ -11,6 +11,8 @@ const schema = z
     RATE_LIMIT_OPEN_PER_MINUTE: positiveInt.default(30),
     /** Every other API call, per key. */
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
+    /** Connections to the public drop feed, per client address. */
+    RATE_LIMIT_DROPS_PER_MINUTE: positiveInt.default(30),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })

@@ -6,6 +6,7 @@ import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
+import { createWebhook, listDeliveries, listWebhooks, resendDelivery, setWebhookEnabled } from "./router/webhooks/webhooks.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   history: router({ list: listHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
+  webhooks: router({ list: listWebhooks, create: createWebhook, setEnabled: setWebhookEnabled, deliveries: listDeliveries, resend: resendDelivery }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { AppError, serviceRuntime } from "@prizepacks/core";
 import { AccountGate } from "./account-gate.ts";
+import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
@@ -86,15 +87,6 @@ const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
   return next({ ctx: { ...ctx, userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
 });
-
-function presentedApiKey(headers: Context["headers"]): string | undefined {
-  const authorization = headers.get("authorization")?.trim();
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return match ? match[1] : authorization; // a non-Bearer value is checked (and refused) as malformed
-  }
-  return headers.get("x-api-key")?.trim() || undefined;
-}
 
 function rateLimited(policy: RateLimitPolicyName) {
   return t.middleware(async ({ ctx, next }) => {

@@ -1,7 +1,7 @@
 export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
 export type { ErrorCode, InputIssue } from "./errors.ts";
 export * from "./schemas.ts";
-export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv } from "./service-env.ts";
+export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv, webhooksMayTargetPrivateAddresses } from "./service-env.ts";
 export type { ServiceEnv } from "./service-env.ts";
 export { formatMoney, moneyToNumber, parseMoney, Money } from "./money.ts";
 export { getPackDetail, listActivePacks, getActivePackOrThrow } from "./catalog/get-pack.ts";
@@ -38,3 +38,18 @@ export { createAccountApiKey, listAccountApiKeys, MAX_ACTIVE_API_KEYS, revokeAcc
 export { createUser, getUserByEmailOrThrow, provisionAccount, setUserFlags } from "./users/users.ts";
 export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
+export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
+export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
+export { atLeastRarity, maskPlayerName, RARITIES, recentDrops } from "./events/drops.ts";
+export type { Drop, Rarity } from "./events/drops.ts";
+export {
+  createWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  MAX_WEBHOOK_ENDPOINTS,
+  resendWebhookDelivery,
+  setWebhookEndpointEnabled,
+} from "./webhooks/webhook-endpoints.ts";
+export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
+export { deliverDueWebhooks, startWebhookDelivery } from "./webhooks/deliver-webhooks.ts";
+export { SIGNATURE_HEADER, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";

@@ -10,6 +10,17 @@ const schema = z.object({
   DEMO_MODE: flag("DEMO_MODE").optional(),
   /** Within demo mode only: "false" hides the demo "Add funds" button. */
   DEMO_DEPOSITS: flag("DEMO_DEPOSITS").default(true),
+  /**
+   * Within demo mode only: lets webhooks target http:// and private, loopback or link-local
+   * addresses (a receiver on this machine, for development and tests). Never outside demo mode.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: flag("WEBHOOKS_ALLOW_PRIVATE_TARGETS").default(false),
+  /** Seconds between webhook attempts, comma-separated; the last repeats until a day has passed. */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "WEBHOOK_RETRY_DELAYS_SECONDS must be seconds, comma-separated, e.g. 10,60,300")
+    .default("10,30,60,300,900,1800,3600,7200,14400,28800")
+    .transform((text) => text.split(",").map(Number)),
 });
 
 export type ServiceEnv = z.infer<typeof schema> & {
@@ -51,4 +62,10 @@ export function isDemoMode(): boolean {
 export function demoDepositsEnabled(): boolean {
   const env = serviceEnv();
   return env.demoMode && env.DEMO_DEPOSITS;
+}
+
+/** Webhooks may target this machine or private networks: only in demo mode, and only when asked. */
+export function webhooksMayTargetPrivateAddresses(): boolean {
+  const env = serviceEnv();
+  return env.demoMode && env.WEBHOOKS_ALLOW_PRIVATE_TARGETS;
 }

@@ -177,6 +177,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionString: url,
       max: options.poolSize ?? env.poolSize,
       connectionTimeoutMillis: bounds.connectMs,
+      // Timestamps are UTC throughout (Prisma writes UTC into timestamp columns): now() and
+      // column defaults must agree whatever the server's time zone.
+      options: "-c TimeZone=UTC",
       ...(bounded && {
         lock_timeout: bounds.lockMs,
         statement_timeout: bounds.statementMs,

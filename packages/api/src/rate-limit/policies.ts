@@ -11,12 +11,14 @@ export interface RateLimitPolicy {
   failClosed: boolean;
 }
 
-/** The one table of rate limits. Each is per API key (or, for the web, per user). */
+/** The one table of rate limits. Each is per API key (or, for the web, per user), drops per address. */
 export function rateLimitPolicies() {
   const env = apiEnv();
   return {
     open: { name: "open", limit: env.RATE_LIMIT_OPEN_PER_MINUTE, windowSeconds: 60, failClosed: true },
     api: { name: "api", limit: env.RATE_LIMIT_API_PER_MINUTE, windowSeconds: 60, failClosed: false },
+    /** Connections to the public drop feed, per client address (it needs no key). */
+    drops: { name: "drops", limit: env.RATE_LIMIT_DROPS_PER_MINUTE, windowSeconds: 60, failClosed: false },
   } satisfies Record<string, RateLimitPolicy>;
 }
 

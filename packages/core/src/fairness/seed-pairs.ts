@@ -1,6 +1,7 @@
 import { generateClientSeed, generateServerSeed, sha256Hex } from "@prizepacks/fairness";
 import type { Db, DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
 import type { FairnessState, RotateResult } from "../schemas.ts";
 
 export async function newSeedPairData(userId: string, serverSeed: string, clientSeed?: string) {
@@ -51,7 +52,7 @@ export async function rotateSeedPair(db: Db, { userId, clientSeed }: { userId: s
     if (!locked) throw new AppError("CONFLICT", "The seed pair was rotated concurrently; try again.");
     const previous = await tx.seedPair.update({ where: { id: locked.id }, data: { retiredAt: new Date() } });
     const current = await tx.seedPair.create({ data: await newSeedPairData(userId, previous.nextServerSeed, clientSeed) });
-    return {
+    const rotated: RotateResult = {
       previous: {
         serverSeed: previous.serverSeed,
         serverSeedHash: previous.serverSeedHash,
@@ -61,5 +62,7 @@ export async function rotateSeedPair(db: Db, { userId, clientSeed }: { userId: s
       current: { serverSeedHash: current.serverSeedHash, clientSeed: current.clientSeed, nonce: 0 as const },
       nextServerSeedHash: current.nextServerSeedHash,
     };
+    await recordAccountEvent(tx, userId, "seed.rotated", rotated);
+    return rotated;
   });
 }

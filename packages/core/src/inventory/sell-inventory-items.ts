@@ -1,7 +1,9 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
+import { walletChange } from "../wallet/wallet-change.ts";
 import type { SellResult } from "../schemas.ts";
 
 export const MAX_ITEMS_PER_SALE = 100;
@@ -65,8 +67,12 @@ export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids
         }),
       });
 
+      const soldView = sold.map((item) => ({ id: item.id, value: formatMoney(item.value) }));
+      await recordAccountEvent(tx, userId, "item.sold", { sold: soldView, total: formatMoney(total), balanceAfter: moneyToNumber(balance) });
+      await recordAccountEvent(tx, userId, "wallet.changed", walletChange(balance, total, "ITEM_SALE"));
+
       return {
-        sold: sold.map((item) => ({ id: item.id, value: formatMoney(item.value) })),
+        sold: soldView,
         total: formatMoney(total),
         balanceAfter: moneyToNumber(balance),
         balance: formatMoney(balance),

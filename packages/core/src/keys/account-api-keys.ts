@@ -39,6 +39,6 @@ export async function createAccountApiKey(db: Db, { userId, name }: { userId: st
 }
 
 /** Revokes one of the account's keys by id; another account's key is reported as missing (404). */
-export function revokeAccountApiKey(db: DbTx, { userId, apiKeyId }: { userId: string; apiKeyId: string }): Promise<{ revoked: true }> {
+export function revokeAccountApiKey(db: Db, { userId, apiKeyId }: { userId: string; apiKeyId: string }): Promise<{ revoked: true }> {
   return revokeApiKey(db, { apiKeyId, userId });
 }

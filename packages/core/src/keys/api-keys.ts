@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
 import { announceChange } from "../runtime/change-feed.ts";
 
 export const API_KEY_PREFIX = "pp_live_";
@@ -43,20 +44,26 @@ export async function createApiKey(db: DbTx, { userId, name }: { userId: string;
   return { apiKeyId: record.id, apiKey, start: record.start, name: record.name, createdAt: record.createdAt };
 }
 
-/** Revokes by the key itself or by its id (scoped to a user when given). */
+/** Revokes by the key itself or by its id (scoped to a user when given); the account gets a key.revoked event. */
 export async function revokeApiKey(
-  db: DbTx,
+  db: Db,
   target: { apiKey: string } | { apiKeyId: string; userId?: string },
 ): Promise<{ revoked: true }> {
   const where = "apiKey" in target ? { hashedKey: hashApiKey(target.apiKey) } : { id: target.apiKeyId, userId: target.userId };
-  const { count } = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) {
-    const exists = await db.apiKey.findFirst({ where });
-    if (!exists) throw new AppError("NOT_FOUND", "No such API key.");
-  }
-  if ("apiKey" in target) announceChange(db, { kind: "key", hashedKey: hashApiKey(target.apiKey) });
-  else if (target.userId) announceChange(db, { kind: "user", userId: target.userId });
-  else announceChange(db, { kind: "everything" });
+  const key = await db.$transaction(async (tx) => {
+    const found = await tx.apiKey.findFirst({ where });
+    if (!found) throw new AppError("NOT_FOUND", "No such API key.");
+    if (found.revokedAt) return found;
+    const revoked = await tx.apiKey.update({ where: { id: found.id }, data: { revokedAt: new Date() } });
+    await recordAccountEvent(tx, revoked.userId, "key.revoked", {
+      id: revoked.id,
+      name: revoked.name,
+      start: revoked.start,
+      revokedAt: revoked.revokedAt!.toISOString(),
+    });
+    return revoked;
+  });
+  announceChange(db, { kind: "key", hashedKey: key.hashedKey });
   return { revoked: true };
 }
 

@@ -85,7 +85,7 @@ async function recordOpening(
     spin: { id: spinId, packId: pack.id, itemId: item.id, nonce: pair.nonce, result: draw.result },
     item: { id: item.id, name: item.name, rarity: item.rarity, value: formatMoney(item.value), image: item.image },
     inventoryItem: { id: inventoryItemId, itemId: item.id, value: formatMoney(item.value) },
-    balanceAfter: 0, // known once debited; open_pack writes it into the replayable copy itself
+    balanceAfter: 0, // known once debited; open_pack writes it into the event and the replayable copy
     fairness: {
       serverSeedHash: pair.serverSeedHash,
       clientSeed: pair.clientSeed,
@@ -102,7 +102,7 @@ async function recordOpening(
       userId, pack.id, price, pair.id, pair.nonce,
       item.id, item.value.toFixed(2), odds.id, draw.result, draw.hash,
       spinId, inventoryItemId, newId(),
-      idempotencyKey ?? null, idempotencyKey ? JSON.stringify(result) : null,
+      idempotencyKey ?? null, JSON.stringify(result),
     ],
   );
   if (!row?.balanceAfter) {

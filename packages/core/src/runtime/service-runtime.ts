@@ -3,6 +3,7 @@ import { CatalogCache } from "../catalog/catalog-cache.ts";
 import { startSpinCountRollup } from "../catalog/spin-count-rollup.ts";
 import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
+import { EventHub } from "../events/event-hub.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
 
 /** What a running service keeps per database: the change feed, the caches it keeps honest, the rollup. */
@@ -11,6 +12,8 @@ export interface ServiceRuntime {
   catalog: CatalogCache;
   principals: PrincipalCache;
   pairs: ActivePairs;
+  /** The live event fan-out, started on first use (only a serving instance needs it). */
+  events: () => Promise<EventHub>;
 }
 
 const runtimes = new WeakMap<Database, Promise<ServiceRuntime>>();
@@ -29,5 +32,13 @@ async function start(database: Database): Promise<ServiceRuntime> {
   const feed = await ChangeFeed.start(database);
   registerFeed(database, feed);
   startSpinCountRollup(database);
-  return { feed, catalog: new CatalogCache(database, feed), principals: new PrincipalCache(database, feed), pairs: new ActivePairs() };
+  const catalog = new CatalogCache(database, feed);
+  let events: Promise<EventHub> | undefined;
+  return {
+    feed,
+    catalog,
+    principals: new PrincipalCache(database, feed),
+    pairs: new ActivePairs(),
+    events: () => (events ??= EventHub.start(database, catalog)),
+  };
 }

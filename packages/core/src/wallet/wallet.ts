@@ -1,8 +1,10 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber, type Money } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
+import { walletChange } from "./wallet-change.ts";
 
 export async function getBalance(db: DbTx, userId: string): Promise<Money> {
   const wallet = await db.wallet.findUnique({ where: { userId } });
@@ -32,6 +34,7 @@ export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", n
       update: { balance: { increment: amount } },
     });
     await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });
+    await recordAccountEvent(tx, userId, "wallet.changed", walletChange(wallet.balance, amount, kind, note));
     return wallet.balance;
   });
 }

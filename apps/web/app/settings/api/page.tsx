@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { listActivePacks } from "@prizepacks/core";
 import { ApiKeysManager } from "../../../components/api-keys-manager";
+import { WebhooksManager } from "../../../components/webhooks-manager";
 import type { ApiKeySummary } from "../../../components/api-key-row";
 import { database } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
@@ -36,6 +37,7 @@ export default async function ApiSettingsPage() {
         </div>
       </header>
       <ApiKeysManager initialKeys={initialKeys} origin={origin} packSlug={packs[0]?.slug ?? "starter-tech"} />
+      <WebhooksManager />
     </div>
   );
 }

@@ -1,0 +1,241 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import type { RouterOutputs } from "@prizepacks/api";
+import { errorMessage, trpc } from "../lib/trpc";
+import { ClipboardCopyButton } from "./clipboard-copy-button";
+import { LocalTime } from "./local-time";
+
+type Endpoint = RouterOutputs["webhooks"]["list"][number];
+type Created = RouterOutputs["webhooks"]["create"];
+
+const EVENT_TYPES = [
+  { type: "open.completed", label: "Pack opened" },
+  { type: "item.sold", label: "Items sold" },
+  { type: "wallet.changed", label: "Balance changed" },
+  { type: "seed.rotated", label: "Seed pair rotated" },
+  { type: "key.revoked", label: "API key revoked" },
+] as const;
+type EventType = (typeof EVENT_TYPES)[number]["type"];
+
+const webhooksKey = ["webhooks"] as const;
+
+/** Register HTTPS endpoints for account events, see their secret once, their delivery log, resend or disable. */
+export function WebhooksManager() {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<Created | null>(null);
+  const endpoints = useQuery({ queryKey: webhooksKey, queryFn: () => trpc.webhooks.list.query() });
+  const create = useMutation({
+    mutationFn: (input: { url: string; eventTypes: EventType[] }) => trpc.webhooks.create.mutate(input),
+    onSuccess: (endpoint) => {
+      setCreated(endpoint);
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+    },
+  });
+  const setEnabled = useMutation({
+    mutationFn: (input: { id: string; enabled: boolean }) => trpc.webhooks.setEnabled.mutate(input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksKey }),
+  });
+
+  return (
+    <section className="stack webhooks" aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Webhooks</h2>
+      <p className="small-text muted">
+        We POST each event to your endpoint, signed with its secret in the <code>Prizepacks-Signature</code> header (
+        <code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, t + &quot;.&quot; + body)&gt;</code>), and retry with backoff
+        for a day. The same events stream from <code>GET /v1/events</code>.
+      </p>
+      {created && (
+        <div className="alert success stack" role="status">
+          <strong>Endpoint added. Its signing secret, shown this once:</strong>
+          <code className="secret" data-testid="webhook-secret">
+            {created.secret}
+          </code>
+          <div className="row">
+            <ClipboardCopyButton text={created.secret} label="Copy secret" />
+            <button type="button" className="button ghost small" onClick={() => setCreated(null)}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      <WebhookCreateForm onCreate={(input) => create.mutateAsync(input)} />
+      {setEnabled.error && (
+        <p className="alert error" role="alert">
+          {errorMessage(setEnabled.error)}
+        </p>
+      )}
+      {endpoints.error && !endpoints.data && (
+        <p className="alert error" role="alert">
+          {errorMessage(endpoints.error)}
+        </p>
+      )}
+      {endpoints.data?.length === 0 && <p className="empty">No endpoints yet.</p>}
+      <ul className="stack webhook-list">
+        {endpoints.data?.map((endpoint) => (
+          <WebhookEndpointRow
+            key={endpoint.id}
+            endpoint={endpoint}
+            busy={setEnabled.isPending && setEnabled.variables?.id === endpoint.id}
+            onToggle={() => setEnabled.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WebhookCreateForm({ onCreate }: { onCreate: (input: { url: string; eventTypes: EventType[] }) => Promise<unknown> }) {
+  const id = useId();
+  const [url, setUrl] = useState("");
+  const [types, setTypes] = useState<EventType[]>(["open.completed", "wallet.changed"]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!url.trim()) return setError("Enter the https:// URL that should receive the events.");
+    if (types.length === 0) return setError("Choose at least one event type.");
+    setBusy(true);
+    setError(null);
+    try {
+      await onCreate({ url: url.trim(), eventTypes: types });
+      setUrl("");
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint">
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Endpoint URL</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          maxLength={2048}
+          autoComplete="off"
+          placeholder="https://bot.example.com/prizepacks"
+        />
+      </div>
+      <fieldset className="field">
+        <legend>Events</legend>
+        <div className="row wrap">
+          {EVENT_TYPES.map(({ type, label }) => (
+            <label key={type} className="check">
+              <input
+                type="checkbox"
+                checked={types.includes(type)}
+                onChange={(event) => setTypes((current) => (event.target.checked ? [...current, type] : current.filter((t) => t !== type)))}
+              />
+              {label} <code className="small-text">{type}</code>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {error && (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          Add endpoint
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function WebhookEndpointRow({ endpoint, busy, onToggle }: { endpoint: Endpoint; busy: boolean; onToggle: () => void }) {
+  const [open, setOpen] = useState(false);
+  const status = !endpoint.enabled ? "Disabled" : endpoint.failingSince ? "Failing" : "Active";
+  return (
+    <li className="card stack webhook-endpoint" data-testid="webhook-endpoint">
+      <div className="row" style={{ justifyContent: "space-between", alignItems: "baseline" }}>
+        <code className="webhook-url">{endpoint.url}</code>
+        <span className={`badge ${status.toLowerCase()}`}>{status}</span>
+      </div>
+      <p className="small-text muted">
+        {endpoint.eventTypes.join(", ")} · added <LocalTime iso={endpoint.createdAt} />
+        {endpoint.failingSince && (
+          <>
+            {" "}
+            · failing since <LocalTime iso={endpoint.failingSince} />
+          </>
+        )}
+      </p>
+      <div className="row">
+        <button type="button" className="button ghost small" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+          {open ? "Hide deliveries" : "Deliveries"}
+        </button>
+        <button type="button" className="button ghost small" onClick={onToggle} disabled={busy}>
+          {endpoint.enabled ? "Disable" : "Enable"}
+        </button>
+      </div>
+      {open && <WebhookDeliveries endpointId={endpoint.id} />}
+    </li>
+  );
+}
+
+function WebhookDeliveries({ endpointId }: { endpointId: string }) {
+  const queryClient = useQueryClient();
+  const key = ["webhooks", endpointId, "deliveries"] as const;
+  const deliveries = useQuery({ queryKey: key, queryFn: () => trpc.webhooks.deliveries.query({ endpointId }), refetchInterval: 5_000 });
+  const resend = useMutation({
+    mutationFn: (deliveryId: string) => trpc.webhooks.resend.mutate({ deliveryId }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+  if (deliveries.error) return <p className="alert error">{errorMessage(deliveries.error)}</p>;
+  if (!deliveries.data) return <p className="muted small-text">Loading deliveries…</p>;
+  if (deliveries.data.length === 0) return <p className="empty">No deliveries yet.</p>;
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Delivery log">
+      {resend.error && (
+        <p className="alert error" role="alert">
+          {errorMessage(resend.error)}
+        </p>
+      )}
+      <table className="table small-text">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last answer</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.map((delivery) => (
+            <tr key={delivery.id} data-testid="webhook-delivery">
+              <td>
+                <code>{delivery.eventType}</code> #{delivery.eventId}
+              </td>
+              <td>{delivery.status}</td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.lastStatusCode ?? delivery.lastError ?? "–"}</td>
+              <td>
+                <LocalTime iso={delivery.createdAt} />
+              </td>
+              <td>
+                <button type="button" className="button ghost small" onClick={() => resend.mutate(delivery.id)} disabled={resend.isPending}>
+                  Resend
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { admin, baseUrl, call, newPlayer } from "./support.ts";
+import { readStream, type SseEvent } from "./sse.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+describe("GET /v1/events", () => {
+  it("streams an opening made over REST within a second: open.completed, then wallet.changed", async () => {
+    const player = await newPlayer("20.00");
+    let openedAt = 0;
+    let opened: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const stream = await readStream(
+      `${baseUrl}/v1/events`,
+      { headers: bearer(player.apiKey), until: (events) => events.length >= 2 },
+      async () => {
+        await sleep(300); // the stream is open
+        openedAt = Date.now();
+        opened = (await call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" })).json;
+      },
+    );
+    const receivedAt = Date.now();
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(stream.events.map((e) => e.event)).toEqual(["open.completed", "wallet.changed"]);
+    expect(stream.events[0]!.data).toMatchObject({ type: "open.completed", data: opened });
+    expect(stream.events[1]!.data.data).toMatchObject({ reason: "PACK_OPEN", balance: opened.balanceAfter, spinId: opened.spin.id });
+    expect(Number(stream.events[1]!.id)).toBeGreaterThan(Number(stream.events[0]!.id));
+    expect(receivedAt - openedAt).toBeLessThan(1_500);
+  });
+
+  it("replays exactly the missed events after Last-Event-ID, in order, none twice", async () => {
+    const player = await newPlayer("20.00");
+    const open = () => call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" });
+    const first = await readStream(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), until: (e) => e.length >= 2 }, async () => {
+      await sleep(300);
+      await open();
+    });
+    expect(first.events.map((e) => e.event), JSON.stringify(first.events.map((e) => [e.id, e.event]))).toEqual(["open.completed", "wallet.changed"]);
+    const lastSeen = first.events.at(-1)!.id!;
+    // Disconnected: three more openings and a rotation happen meanwhile.
+    for (let i = 0; i < 3; i++) await open();
+    await call("/v1/fairness/rotate", { key: player.apiKey, method: "POST", body: "{}" });
+    const resumed = await readStream(`${baseUrl}/v1/events`, { headers: { ...bearer(player.apiKey), "last-event-id": lastSeen }, until: (e) => e.length >= 7, timeoutMs: 3_000 });
+    expect(resumed.events.map((e) => e.event), JSON.stringify({ lastSeen, first: first.events.map((e) => [e.id, e.event]), resumed: resumed.events.map((e) => [e.id, e.event]) })).toEqual([
+      "open.completed", "wallet.changed", "open.completed", "wallet.changed", "open.completed", "wallet.changed", "seed.rotated",
+    ]);
+    const ids = resumed.events.map((e) => Number(e.id));
+    expect(ids[0]).toBeGreaterThan(Number(lastSeen));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(resumed.events.map((e) => e.data.data.spin?.nonce).filter((n) => n !== undefined)).toEqual([1, 2, 3]);
+  });
+
+  it("refuses like every /v1 call: 401 without a key, 429 past 5 streams per key, 400 for a bad Last-Event-ID", async () => {
+    const none = await fetch(`${baseUrl}/v1/events`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(await none.json()).toMatchObject({ code: "UNAUTHORIZED", message: expect.any(String) });
+    const player = await newPlayer();
+    const bad = await fetch(`${baseUrl}/v1/events`, { headers: { ...bearer(player.apiKey), "last-event-id": "abc" } });
+    expect(bad.status).toBe(400);
+    const controllers = Array.from({ length: 5 }, () => new AbortController());
+    try {
+      const open = await Promise.all(controllers.map((c) => fetch(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), signal: c.signal })));
+      expect(open.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      const sixth = await fetch(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey) });
+      expect(sixth.status).toBe(429);
+      expect(await sixth.json()).toMatchObject({ code: "RATE_LIMITED" });
+      expect(sixth.headers.get("retry-after")).toBe("5");
+    } finally {
+      for (const c of controllers) c.abort();
+    }
+  });
+
+  it("ends the stream when its key is revoked", async () => {
+    const player = await newPlayer();
+    const stream = await readStream(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), until: (e) => e.some((x) => x.event === "key.revoked"), timeoutMs: 4_000 }, async () => {
+      await sleep(300);
+      await admin("key:revoke", { key: player.apiKey });
+    });
+    expect(stream.events.at(-1)).toMatchObject({ event: "key.revoked", data: { data: { start: expect.stringMatching(/^pp_live_/) } } });
+  });
+});
+
+describe("GET /v1/drops", () => {
+  it("streams recent and new openings to anyone, with the player's name masked, filtered by rarity", async () => {
+    const player = await newPlayer("20.00");
+    let opened: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const isMine = (d: SseEvent) => opened !== undefined && d.data.item.id === opened.item.id && d.data.at >= before;
+    const before = new Date().toISOString();
+    const stream = await readStream(`${baseUrl}/v1/drops`, { until: (events) => events.some(isMine), timeoutMs: 4_000 }, async () => {
+      await sleep(300);
+      opened = (await call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" })).json;
+    });
+    const mine = stream.events.find(isMine);
+    expect(mine?.data).toMatchObject({ pack: { slug: "mini-gadget-grab", name: "Mini Gadget Grab", price: "1.99" }, item: { name: opened.item.name, rarity: opened.item.rarity, value: opened.item.value } });
+    expect(mine!.data.player).toMatch(/^.\*\*\*$/);
+    expect(JSON.stringify(stream.events)).not.toContain(player.email);
+
+    const legendary = await readStream(`${baseUrl}/v1/drops?minRarity=LEGENDARY`, { until: () => false, timeoutMs: 800 });
+    expect(legendary.events.every((d) => d.data.item.rarity === "LEGENDARY")).toBe(true);
+    const invalid = await fetch(`${baseUrl}/v1/drops?minRarity=SHINY`);
+    expect(invalid.status).toBe(400);
+  });
+});
+
+describe("webhook endpoints (Settings → API, over tRPC)", () => {
+  it("refuses targets on private, loopback or link-local addresses, and plain http", async () => {
+    const password = "correct horse battery";
+    const player = await admin("user:create", { email: `hooks-${Date.now()}@e2e.prizepacks.local`, password });
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ email: player.email, password }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const create = (url: string) =>
+      fetch(`${baseUrl}/api/trpc/webhooks.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl, cookie },
+        body: JSON.stringify({ url, eventTypes: ["open.completed"] }),
+      });
+    for (const url of ["https://127.0.0.1/hook", "https://10.0.0.8/hook", "https://169.254.169.254/latest", "https://[::1]/hook", "https://localhost:8443/hook", "http://93.184.216.34/hook"]) {
+      const response = await create(url);
+      expect(response.status, url).toBe(400);
+      expect((await response.json()).error.message, url).toMatch(/^url: /);
+    }
+  });
+});

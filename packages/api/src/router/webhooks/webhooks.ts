@@ -1,0 +1,45 @@
+import {
+  createWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+  setWebhookEndpointEnabled,
+} from "@prizepacks/core";
+import { sessionProcedure } from "../../trpc.ts";
+import {
+  createWebhookInput,
+  createWebhookOutput,
+  listWebhookDeliveriesInput,
+  listWebhookDeliveriesOutput,
+  listWebhooksInput,
+  listWebhooksOutput,
+  resendWebhookDeliveryInput,
+  resendWebhookDeliveryOutput,
+  setWebhookEnabledInput,
+  setWebhookEnabledOutput,
+} from "./webhooks.types.ts";
+
+export const listWebhooks = sessionProcedure
+  .input(listWebhooksInput)
+  .output(listWebhooksOutput)
+  .query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.userId));
+
+export const createWebhook = sessionProcedure
+  .input(createWebhookInput)
+  .output(createWebhookOutput)
+  .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, { userId: ctx.userId, url: input.url, eventTypes: input.eventTypes }));
+
+export const setWebhookEnabled = sessionProcedure
+  .input(setWebhookEnabledInput)
+  .output(setWebhookEnabledOutput)
+  .mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx.db, { userId: ctx.userId, endpointId: input.id, enabled: input.enabled }));
+
+export const listDeliveries = sessionProcedure
+  .input(listWebhookDeliveriesInput)
+  .output(listWebhookDeliveriesOutput)
+  .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, { userId: ctx.userId, endpointId: input.endpointId }));
+
+export const resendDelivery = sessionProcedure
+  .input(resendWebhookDeliveryInput)
+  .output(resendWebhookDeliveryOutput)
+  .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.db, { userId: ctx.userId, deliveryId: input.deliveryId }));

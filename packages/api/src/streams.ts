@@ -1,0 +1,216 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  AppError,
+  atLeastRarity,
+  latestAccountEventId,
+  listAccountEventsAfter,
+  RARITIES,
+  recentDrops,
+  serviceRuntime,
+  type AccountEvent,
+  type Drop,
+  type Rarity,
+} from "@prizepacks/core";
+import type { Database } from "@prizepacks/db";
+import { toAppError } from "./errors.ts";
+import { presentedApiKey } from "./presented-api-key.ts";
+import { assertRateLimit } from "./rate-limit/limiter.ts";
+
+/** Concurrent event streams one API key may hold on one instance. */
+export const MAX_STREAMS_PER_KEY = 5;
+/** Concurrent drop-feed streams one client address may hold on one instance. */
+export const MAX_DROP_STREAMS_PER_ADDRESS = 10;
+const HEARTBEAT_MS = 15_000;
+const REPLAY_BATCH = 500;
+const RECENT_DROPS = 20;
+/** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * The two server-sent-event streams under /v1, served by the app's HTTP server next to the REST
+ * facade (tRPC has no place for a response that never ends):
+ * - GET /v1/events: the key's account's events, authenticated and rate limited like every /v1
+ *   call; resumes after Last-Event-ID within 24 hours, in order, none twice.
+ * - GET /v1/drops: the public drop feed, no key, limited per client address.
+ */
+export function createStreamHandler({ database }: { database: Database }) {
+  const streamsPerKey = new Map<string, number>();
+  const streamsPerAddress = new Map<string, number>();
+
+  async function accountEvents(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const runtime = await serviceRuntime(database);
+    const key = presentedApiKey({ get: (name) => headerValue(req, name) });
+    const principal = await runtime.principals.authenticate(key);
+    const limits = await assertRateLimit({ policy: "api", identifier: `key:${principal.apiKeyId}` });
+    if ((streamsPerKey.get(principal.apiKeyId) ?? 0) >= MAX_STREAMS_PER_KEY) {
+      throw new AppError("RATE_LIMITED", `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`, { retryAfterSeconds: 5 });
+    }
+    const lastEventId = headerValue(req, "last-event-id") ?? new URL(req.url ?? "/", "http://x").searchParams.get("lastEventId");
+    if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
+      throw new AppError("BAD_REQUEST", "Last-Event-ID must be the id of an event this stream sent.");
+    }
+    const stream = openStream(req, res, limits ?? {});
+    streamsPerKey.set(principal.apiKeyId, (streamsPerKey.get(principal.apiKeyId) ?? 0) + 1);
+    const hub = await runtime.events();
+    // Announced events are held until the starting point is known, so none falls between the
+    // database read and the subscription.
+    let sentUpTo: string | null = null;
+    const held: AccountEvent[] = [];
+    let reading = false;
+    let again = false;
+    const sendIfNew = (event: AccountEvent): boolean => {
+      if (sentUpTo !== null && BigInt(event.id) <= BigInt(sentUpTo)) return true;
+      if (!stream.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
+      sentUpTo = event.id;
+      // The key this stream was opened with is revoked: the stream ends with it (after saying so).
+      return !(event.type === "key.revoked" && event.data.id === principal.apiKeyId);
+    };
+    // Reads everything after the last event sent; a wake during a read makes it read again.
+    const catchUp = async () => {
+      if (reading) return void (again = true);
+      reading = true;
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const events = await listAccountEventsAfter(database.sql, { userId: principal.userId, afterId: sentUpTo!, limit: REPLAY_BATCH });
+            for (const event of events) if (!sendIfNew(event)) return stream.close();
+            if (events.length < REPLAY_BATCH) break;
+            await stream.drained();
+          }
+        } while (again && !stream.closed);
+      } catch (error) {
+        console.error("[events] stream read failed:", (error as Error).message);
+        stream.close();
+      } finally {
+        reading = false;
+      }
+    };
+    const unwatch = hub.watchAccount(principal.userId, (event) => {
+      if (sentUpTo === null) return void (event ? held.push(event) : (again = true));
+      if (!event || reading) return void catchUp();
+      if (!sendIfNew(event)) stream.close();
+    });
+    // A revoked key, a banned or deleted account: the stream ends with its access.
+    const recheck = setInterval(() => {
+      runtime.principals.authenticate(key).catch(() => stream.close());
+    }, HEARTBEAT_MS);
+    stream.onClose(() => {
+      unwatch();
+      clearInterval(recheck);
+      const left = (streamsPerKey.get(principal.apiKeyId) ?? 1) - 1;
+      if (left > 0) streamsPerKey.set(principal.apiKeyId, left);
+      else streamsPerKey.delete(principal.apiKeyId);
+    });
+    sentUpTo = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
+    await catchUp(); // the replay after Last-Event-ID, and whatever arrived while it was read
+    for (const event of held.splice(0)) if (!sendIfNew(event)) return stream.close();
+  }
+
+  async function drops(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const runtime = await serviceRuntime(database);
+    const address = req.socket.remoteAddress ?? "unknown";
+    const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
+    if ((streamsPerAddress.get(address) ?? 0) >= MAX_DROP_STREAMS_PER_ADDRESS) {
+      throw new AppError("RATE_LIMITED", `At most ${MAX_DROP_STREAMS_PER_ADDRESS} drop feeds per address at once.`, { retryAfterSeconds: 5 });
+    }
+    const minRarityParam = new URL(req.url ?? "/", "http://x").searchParams.get("minRarity");
+    if (minRarityParam !== null && !RARITIES.includes(minRarityParam as Rarity)) {
+      throw new AppError("BAD_REQUEST", `minRarity: must be one of ${RARITIES.join(", ")}.`);
+    }
+    const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
+    const recent = await recentDrops(database.sql, runtime.catalog, { limit: RECENT_DROPS, minRarity });
+    const hub = await runtime.events();
+
+    const stream = openStream(req, res, limits ?? {});
+    streamsPerAddress.set(address, (streamsPerAddress.get(address) ?? 0) + 1);
+    const sendDrop = (drop: Drop) => {
+      // A slow viewer skips ahead: a ticker has no use for a backlog.
+      if (!atLeastRarity(drop.item.rarity, minRarity) || stream.buffered() > MAX_BUFFERED_BYTES) return;
+      stream.send({ id: drop.id, event: "drop", data: drop });
+    };
+    for (const drop of recent) sendDrop(drop);
+    const unwatch = hub.watchDrops(sendDrop);
+    stream.onClose(() => {
+      unwatch();
+      const left = (streamsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) streamsPerAddress.set(address, left);
+      else streamsPerAddress.delete(address);
+    });
+  }
+
+  /** Answers GET /v1/events and GET /v1/drops; false for any other request (the REST facade's). */
+  return function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    if (req.method !== "GET" || (path !== "/v1/events" && path !== "/v1/drops")) return false;
+    const serve = path === "/v1/events" ? accountEvents : drops;
+    serve(req, res).catch((error: unknown) => refuse(res, error));
+    return true;
+  };
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** A refusal before the stream starts: the same JSON error as every /v1 answer. */
+function refuse(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) return void res.end();
+  const appError = toAppError(error);
+  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
+  if (appError.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(appError.details.retryAfterSeconds);
+  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="prizepacks"';
+  const body = { message: appError.message, code: appError.code, ...(appError.details.retryAfterSeconds !== undefined && { retryAfter: appError.details.retryAfterSeconds }) };
+  res.writeHead(appError.status, headers).end(JSON.stringify(body));
+}
+
+interface ServerSentEvent {
+  id: string;
+  event: string;
+  data: AccountEvent | Drop;
+}
+
+function openStream(req: IncomingMessage, res: ServerResponse, extraHeaders: object) {
+  res.writeHead(200, {
+    ...extraHeaders,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    // Proxies that buffer responses (nginx) would hold events back.
+    "x-accel-buffering": "no",
+    connection: "keep-alive",
+  });
+  res.write("retry: 3000\n\n");
+  req.socket.setKeepAlive(true);
+  req.socket.setNoDelay(true);
+  let closed = false;
+  const closeHandlers: Array<() => void> = [];
+  const heartbeat = setInterval(() => res.write(`: heartbeat ${new Date().toISOString()}\n\n`), HEARTBEAT_MS);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const handler of closeHandlers) handler();
+    res.end();
+  };
+  req.on("close", close);
+  res.on("error", close);
+  return {
+    get closed() {
+      return closed;
+    },
+    /** False when the client has fallen too far behind. */
+    send(event: ServerSentEvent): boolean {
+      if (closed) return false;
+      res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      return res.writableLength <= MAX_BUFFERED_BYTES;
+    },
+    buffered: () => res.writableLength,
+    drained: () => (res.writableLength === 0 || closed ? Promise.resolve() : new Promise<void>((resolve) => res.once("drain", resolve))),
+    onClose(handler: () => void) {
+      closeHandlers.push(handler);
+    },
+    close,
+  };
+}

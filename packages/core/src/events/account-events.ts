@@ -1,0 +1,70 @@
+import type { DbTx, SqlQuery } from "@prizepacks/db";
+
+/** What an account's event stream and webhooks carry. */
+export const ACCOUNT_EVENT_TYPES = ["open.completed", "item.sold", "wallet.changed", "seed.rotated", "key.revoked"] as const;
+export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
+
+/** A client reconnecting within this many hours gets every event it missed. */
+export const EVENT_REPLAY_HOURS = 24;
+
+export interface AccountEvent {
+  /** Increases with every event of the account, in the order they happened. A string: it is a 64-bit integer. */
+  id: string;
+  type: AccountEventType;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Records an event in the caller's transaction (record_account_event: it also queues the
+ * account's webhook deliveries and notifies every instance at commit). Call it after every row
+ * lock the transaction takes: it takes the account's event lock, held to commit.
+ */
+export async function recordAccountEvent(tx: DbTx, userId: string, type: AccountEventType, data: unknown): Promise<void> {
+  await tx.$queryRaw`SELECT record_account_event(${userId}, ${type}, ${JSON.stringify(data)}::jsonb)`;
+}
+
+interface EventRow extends Record<string, unknown> {
+  id: string;
+  type: AccountEventType;
+  createdAt: Date;
+  data: Record<string, unknown>;
+}
+
+function toAccountEvent(row: EventRow): AccountEvent {
+  return { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data };
+}
+
+/** The account's events after `afterId`, oldest first, no older than the replay window. */
+export async function listAccountEventsAfter(sql: SqlQuery, { userId, afterId, limit }: { userId: string; afterId: string; limit: number }): Promise<AccountEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `SELECT id::text AS id, type, "createdAt", data FROM account_event
+     WHERE "userId" = $1 AND id > $2::bigint AND "createdAt" > now() - make_interval(hours => $3::int)
+     ORDER BY id LIMIT $4`,
+    [userId, afterId, EVENT_REPLAY_HOURS, limit],
+  );
+  return rows.map(toAccountEvent);
+}
+
+/** The id a new stream starts after: the account's latest event (a fresh stream replays nothing). */
+export async function latestAccountEventId(sql: SqlQuery, userId: string): Promise<string> {
+  const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM account_event WHERE "userId" = $1`, [userId]);
+  return row?.id ?? "0";
+}
+
+/** Events are kept a week (streams replay a day; the webhook log shows a week), then deleted in batches. */
+const RETENTION_DAYS = 7;
+
+export function startEventRetention(database: { sql: SqlQuery; onClose(fn: () => void): void }): void {
+  const timer = setInterval(() => {
+    database.sql
+      .query(
+        `DELETE FROM account_event WHERE id IN (
+           SELECT id FROM account_event WHERE "createdAt" < now() - make_interval(days => $1::int) ORDER BY id LIMIT 10000)`,
+        [RETENTION_DAYS],
+      )
+      .catch((error: unknown) => console.error("[events] retention pass failed:", (error as Error).message));
+  }, 10 * 60_000);
+  timer.unref();
+  database.onClose(() => clearInterval(timer));
+}

@@ -1,0 +1,63 @@
+import type { SqlQuery } from "@prizepacks/db";
+import type { CatalogCache } from "../catalog/catalog-cache.ts";
+
+export const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+/** A public opening: what anyone may see of it (the player's name masked to one letter). */
+export interface Drop {
+  id: string;
+  at: string;
+  player: string;
+  pack: { id: string; slug: string; name: string; price: string };
+  item: { id: string; name: string; rarity: Rarity; value: string; image: string };
+}
+
+export function atLeastRarity(rarity: string, min: Rarity | undefined): boolean {
+  return !min || RARITIES.indexOf(rarity as Rarity) >= RARITIES.indexOf(min);
+}
+
+/** "Jane Doe" -> "J***": enough to tell drops apart, nothing to find the player by. */
+export function maskPlayerName(name: string | null | undefined): string {
+  const first = [...(name ?? "").trim()][0];
+  return `${first ? first.toUpperCase() : "P"}***`;
+}
+
+interface OpeningRow extends Record<string, unknown> {
+  id: string;
+  createdAt: Date;
+  name: string | null;
+  data: { spin: { packId: string }; item: Drop["item"] };
+}
+
+function toDrops(rows: OpeningRow[], catalog: Map<string, Drop["pack"]>): Drop[] {
+  return rows.flatMap((row) => {
+    // A pack deactivated since is not advertised.
+    const pack = catalog.get(row.data.spin.packId);
+    if (!pack) return [];
+    return [{ id: row.id, at: row.createdAt.toISOString(), player: maskPlayerName(row.name), pack, item: row.data.item }];
+  });
+}
+
+const OPENINGS = `SELECT e.id::text AS id, e."createdAt", e.data, u.name FROM account_event e JOIN "user" u ON u.id = e."userId"`;
+
+/** Drops by their event ids (the ones a notification announced), oldest first. */
+export async function dropsByIds(sql: SqlQuery, catalog: CatalogCache, ids: string[]): Promise<Drop[]> {
+  const rows = await sql.query<OpeningRow>(`${OPENINGS} WHERE e.id = ANY($1::bigint[]) AND e.type = 'open.completed' ORDER BY e.id`, [ids]);
+  return toDrops(rows, await packsById(catalog));
+}
+
+/** The latest drops, oldest first, for a viewer who just arrived. */
+export async function recentDrops(sql: SqlQuery, catalog: CatalogCache, { limit, minRarity }: { limit: number; minRarity?: Rarity }): Promise<Drop[]> {
+  const rarities = RARITIES.filter((rarity) => atLeastRarity(rarity, minRarity));
+  const rows = await sql.query<OpeningRow>(
+    `${OPENINGS} WHERE e.type = 'open.completed' AND e.data->'item'->>'rarity' = ANY($1::text[]) ORDER BY e.id DESC LIMIT $2`,
+    [rarities, limit],
+  );
+  return toDrops(rows.reverse(), await packsById(catalog));
+}
+
+async function packsById(catalog: CatalogCache): Promise<Map<string, Drop["pack"]>> {
+  const packs = await catalog.listActive();
+  return new Map(packs.map(({ pack }) => [pack.id, { id: pack.id, slug: pack.slug, name: pack.name, price: pack.price.toFixed(2) }]));
+}

@@ -1,0 +1,118 @@
+import type { Database } from "@prizepacks/db";
+import type { CatalogCache } from "../catalog/catalog-cache.ts";
+import type { AccountEvent } from "./account-events.ts";
+import { dropsByIds, type Drop } from "./drops.ts";
+
+/** The channel record_account_event notifies at commit. */
+export const EVENTS_CHANNEL = "prizepacks_events";
+/** Openings announced within this window are read in one query for the drop feed. */
+const DROP_BATCH_MS = 200;
+
+interface Announcement {
+  id: string;
+  userId: string;
+  type: AccountEvent["type"];
+  createdAt: string;
+  /** Absent when the event was too big for a notification: read it from the database. */
+  data?: AccountEvent["data"];
+}
+
+/** A new event of the account, or null for "read what is new from the database". */
+export type AccountWaker = (event: AccountEvent | null) => void;
+
+/**
+ * This instance's share of the live fan-out. Every instance listens on EVENTS_CHANNEL;
+ * notifications arrive in commit order and carry the event itself (when it fits), so an
+ * account's streams get it without a query, and openings are read in batches for the public
+ * drop feed. An event too big to ride along, or a listening connection that was lost, sends
+ * the account's streams to the database to read what they have not sent yet.
+ */
+export class EventHub {
+  private readonly accountWakers = new Map<string, Set<AccountWaker>>();
+  private readonly dropListeners = new Set<(drop: Drop) => void>();
+  private pendingDropIds: string[] = [];
+  private dropTimer: NodeJS.Timeout | undefined;
+  private listening = false;
+
+  private constructor(
+    private readonly database: Database,
+    private readonly catalog: CatalogCache,
+  ) {}
+
+  static async start(database: Database, catalog: CatalogCache): Promise<EventHub> {
+    const hub = new EventHub(database, catalog);
+    const stop = await database.listen(EVENTS_CHANNEL, {
+      onMessage: (payload) => hub.onAnnouncement(payload),
+      onListening: () => {
+        hub.listening = true;
+        for (const wakers of hub.accountWakers.values()) for (const wake of wakers) wake(null);
+      },
+      onLost: () => {
+        hub.listening = false;
+      },
+    });
+    database.onClose(async () => {
+      clearTimeout(hub.dropTimer);
+      await stop();
+    });
+    return hub;
+  }
+
+  get live(): boolean {
+    return this.listening;
+  }
+
+  /** Calls `wake` with each new event of the account (or null: read from the database). Returns the unsubscribe. */
+  watchAccount(userId: string, wake: AccountWaker): () => void {
+    let wakers = this.accountWakers.get(userId);
+    if (!wakers) this.accountWakers.set(userId, (wakers = new Set()));
+    wakers.add(wake);
+    return () => {
+      wakers.delete(wake);
+      if (wakers.size === 0) this.accountWakers.delete(userId);
+    };
+  }
+
+  watchDrops(listener: (drop: Drop) => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
+  get streams(): { accounts: number; drops: number } {
+    let accounts = 0;
+    for (const wakers of this.accountWakers.values()) accounts += wakers.size;
+    return { accounts, drops: this.dropListeners.size };
+  }
+
+  private onAnnouncement(payload: string): void {
+    let announcement: Announcement;
+    try {
+      announcement = JSON.parse(payload) as Announcement;
+    } catch {
+      return;
+    }
+    const wakers = this.accountWakers.get(announcement.userId);
+    if (wakers) {
+      const { id, type, createdAt, data } = announcement;
+      const event = data === undefined ? null : { id, type, createdAt, data };
+      for (const wake of wakers) wake(event);
+    }
+    if (announcement.type === "open.completed" && this.dropListeners.size > 0) {
+      this.pendingDropIds.push(String(announcement.id));
+      this.dropTimer ??= setTimeout(() => void this.flushDrops(), DROP_BATCH_MS);
+    }
+  }
+
+  private async flushDrops(): Promise<void> {
+    const ids = this.pendingDropIds;
+    this.pendingDropIds = [];
+    this.dropTimer = undefined;
+    try {
+      const drops = await dropsByIds(this.database.sql, this.catalog, ids);
+      for (const drop of drops) for (const listener of this.dropListeners) listener(drop);
+    } catch (error) {
+      // A live ticker: drops missed in an outage are not worth a backlog.
+      console.error("[drops] could not read new openings:", (error as Error).message);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { Database, SqlQuery } from "@prizepacks/db";
+import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts";
+import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
+import { publicOnlyLookup } from "./webhook-target.ts";
+
+const BATCH = 20;
+const POLL_MS = 500;
+/** A claimed delivery belongs to one instance for this long; after a crash another takes it. */
+const LEASE_SECONDS = 60;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Deliveries are retried for a day after the event; then they fail and the endpoint is marked failing. */
+const GIVE_UP_AFTER_MS = 24 * 3600_000;
+
+interface DueDelivery extends Record<string, unknown> {
+  id: string;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secret: string;
+  endpointId: string;
+  eventId: string;
+  type: string;
+  eventCreatedAt: Date;
+  data: unknown;
+}
+
+/**
+ * Claims due deliveries for this instance: FOR UPDATE SKIP LOCKED hands each row to exactly one
+ * of the instances polling at once, and the lease keeps it theirs while the request runs.
+ */
+async function claimDueDeliveries(sql: SqlQuery): Promise<DueDelivery[]> {
+  return sql.query<DueDelivery>(
+    `WITH due AS (
+       SELECT d.id FROM webhook_delivery d JOIN webhook_endpoint w ON w.id = d."endpointId"
+       WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AND (d."lockedUntil" IS NULL OR d."lockedUntil" < now()) AND w.enabled
+       ORDER BY d."nextAttemptAt" LIMIT $1 FOR UPDATE OF d SKIP LOCKED
+     )
+     UPDATE webhook_delivery d SET "lockedUntil" = now() + make_interval(secs => $2::int), attempts = d.attempts + 1
+     FROM due, webhook_endpoint w, account_event e
+     WHERE d.id = due.id AND w.id = d."endpointId" AND e.id = d."eventId"
+     RETURNING d.id::text AS id, d.attempts, d."createdAt", w.url, w.secret, w.id AS "endpointId",
+               e.id::text AS "eventId", e.type, e."createdAt" AS "eventCreatedAt", e.data`,
+    [BATCH, LEASE_SECONDS],
+  );
+}
+
+interface Outcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+function send(delivery: DueDelivery): Promise<Outcome> {
+  const body = JSON.stringify({ id: delivery.eventId, type: delivery.type, createdAt: delivery.eventCreatedAt.toISOString(), data: delivery.data });
+  const url = new URL(delivery.url);
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        timeout: REQUEST_TIMEOUT_MS,
+        lookup: publicOnlyLookup({ allowPrivate: webhooksMayTargetPrivateAddresses() }),
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "prizepacks-webhooks/1.0",
+          "prizepacks-event-id": delivery.eventId,
+          "prizepacks-event-type": delivery.type,
+          "prizepacks-delivery-id": delivery.id,
+          [SIGNATURE_HEADER.toLowerCase()]: signWebhookPayload(delivery.secret, body),
+        },
+      },
+      (res) => {
+        res.resume(); // the receiver's body is of no use to us
+        const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
+        resolve({ ok, statusCode: res.statusCode ?? null, error: ok ? null : `HTTP ${res.statusCode}` });
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    req.on("error", (error) => resolve({ ok: false, statusCode: null, error: error.message.slice(0, 500) }));
+    req.end(body);
+  });
+}
+
+/** Seconds until the next attempt after `attempts` failed ones, or null once the day is over. */
+export function retryDelaySeconds(attempts: number, createdAt: Date, now = Date.now()): number | null {
+  const delays = serviceEnv().WEBHOOK_RETRY_DELAYS_SECONDS;
+  const delaySeconds = delays[Math.min(attempts - 1, delays.length - 1)]!;
+  return now + delaySeconds * 1000 - createdAt.getTime() > GIVE_UP_AFTER_MS ? null : delaySeconds;
+}
+
+async function record(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): Promise<void> {
+  if (outcome.ok) {
+    await sql.query(
+      `WITH done AS (UPDATE webhook_delivery SET status = 'delivered', "deliveredAt" = now(), "lockedUntil" = NULL, "lastStatusCode" = $2, "lastError" = NULL WHERE id = $1::bigint)
+       UPDATE webhook_endpoint SET "failingSince" = NULL WHERE id = $3 AND "failingSince" IS NOT NULL`,
+      [delivery.id, outcome.statusCode, delivery.endpointId],
+    );
+    return;
+  }
+  const delaySeconds = retryDelaySeconds(delivery.attempts, delivery.createdAt);
+  if (delaySeconds !== null) {
+    await sql.query(
+      `UPDATE webhook_delivery SET "nextAttemptAt" = now() + make_interval(secs => $2::int), "lockedUntil" = NULL, "lastStatusCode" = $3, "lastError" = $4 WHERE id = $1::bigint`,
+      [delivery.id, delaySeconds, outcome.statusCode, outcome.error],
+    );
+    return;
+  }
+  await sql.query(
+    `WITH failed AS (UPDATE webhook_delivery SET status = 'failed', "lockedUntil" = NULL, "lastStatusCode" = $2, "lastError" = $3 WHERE id = $1::bigint)
+     UPDATE webhook_endpoint SET "failingSince" = now() WHERE id = $4 AND "failingSince" IS NULL`,
+    [delivery.id, outcome.statusCode, outcome.error, delivery.endpointId],
+  );
+}
+
+/** One pass: claims what is due and sends it. Returns how many deliveries were attempted. */
+export async function deliverDueWebhooks(database: Database): Promise<number> {
+  const due = await claimDueDeliveries(database.sql);
+  await Promise.all(due.map(async (delivery) => record(database.sql, delivery, await send(delivery))));
+  return due.length;
+}
+
+/** Delivers webhooks from this instance until its database closes (every instance may run it). */
+export function startWebhookDelivery(database: Database): void {
+  let running = false;
+  let failing = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDueWebhooks(database)
+      .then(() => (failing = false))
+      .catch((error: unknown) => {
+        if (!failing) console.error("[webhooks] delivery pass failed, retrying:", (error as Error).message);
+        failing = true;
+      })
+      .finally(() => (running = false));
+  }, POLL_MS);
+  timer.unref();
+  database.onClose(() => clearInterval(timer));
+}
