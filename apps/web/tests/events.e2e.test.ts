@@ -31,7 +31,10 @@ describe("GET /v1/events", () => {
 
   it("replays exactly the missed events after Last-Event-ID, in order, none twice", async () => {
     const player = await newPlayer("20.00");
-    const open = () => call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" });
+    const open = async () => {
+      const { status, json } = await call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" });
+      expect(status, JSON.stringify(json)).toBe(200);
+    };
     const first = await readStream(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), until: (e) => e.length >= 2 }, async () => {
       await sleep(300);
       await open();
@@ -40,7 +43,7 @@ describe("GET /v1/events", () => {
     const lastSeen = first.events.at(-1)!.id!;
     // Disconnected: three more openings and a rotation happen meanwhile.
     for (let i = 0; i < 3; i++) await open();
-    await call("/v1/fairness/rotate", { key: player.apiKey, method: "POST", body: "{}" });
+    expect((await call("/v1/fairness/rotate", { key: player.apiKey, method: "POST", body: "{}" })).status).toBe(200);
     const resumed = await readStream(`${baseUrl}/v1/events`, { headers: { ...bearer(player.apiKey), "last-event-id": lastSeen }, until: (e) => e.length >= 7, timeoutMs: 3_000 });
     expect(resumed.events.map((e) => e.event), JSON.stringify({ lastSeen, first: first.events.map((e) => [e.id, e.event]), resumed: resumed.events.map((e) => [e.id, e.event]) })).toEqual([
       "open.completed", "wallet.changed", "open.completed", "wallet.changed", "open.completed", "wallet.changed", "seed.rotated",

@@ -40,7 +40,7 @@ export async function listAccountEventsAfter(sql: SqlQuery, { userId, afterId, l
   const rows = await sql.query<EventRow>(
     `SELECT id::text AS id, type, "createdAt", data FROM account_event
      WHERE "userId" = $1 AND id > $2::bigint AND "createdAt" > now() - make_interval(hours => $3::int)
-     ORDER BY id LIMIT $4`,
+     ORDER BY account_event.id LIMIT $4`, // the column, not the text alias (as text, "10" sorts before "9")
     [userId, afterId, EVENT_REPLAY_HOURS, limit],
   );
   return rows.map(toAccountEvent);

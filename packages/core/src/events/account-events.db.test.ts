@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { createTestUser } from "../testing/fixtures.ts";
+import { useTestDatabase } from "../testing/vitest.ts";
+import { latestAccountEventId, listAccountEventsAfter, recordAccountEvent } from "./account-events.ts";
+
+const database = useTestDatabase();
+
+describe("account events", () => {
+  it("lists an account's events after an id in numeric id order, across digit counts, in batches", async () => {
+    const db = database();
+    const user = await createTestUser(db.prisma);
+    const other = await createTestUser(db.prisma);
+    // Interleaved with another account's, so ids grow past a power of ten with gaps.
+    for (let i = 0; i < 24; i++) {
+      await db.prisma.$transaction((tx) => recordAccountEvent(tx, i % 2 ? other.userId : user.userId, "wallet.changed", { i }));
+    }
+    const all = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: "0", limit: 100 });
+    expect(all.map((e) => e.data.i)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]);
+    const ids = all.map((e) => BigInt(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
+    expect(await latestAccountEventId(db.sql, user.userId)).toBe(all.at(-1)!.id);
+
+    // Resuming after any id gets exactly what follows it, batch by batch.
+    const resumed = [];
+    let after = all[2]!.id;
+    for (;;) {
+      const batch = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: after, limit: 4 });
+      resumed.push(...batch);
+      if (batch.length < 4) break;
+      after = batch.at(-1)!.id;
+    }
+    expect(resumed.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
+  });
+});
