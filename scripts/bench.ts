@@ -8,7 +8,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer as createHttpServer, get as httpGet, type ClientRequest } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Client } from "autocannon";
@@ -36,6 +37,8 @@ const GROWTH_SPINS = option("growth", 1_000_000);
 const SOAK_MINUTES = option("soak-minutes", 10);
 const SOAK_WARMUP_MINUTES = option("soak-warmup-minutes", 3);
 const withCeiling = !flag("no-ceiling");
+/** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
+const STREAMS = option("streams", 100);
 
 const targets = {
   openVsCeiling: 0.5,
@@ -43,6 +46,7 @@ const targets = {
   onePackVsSpread: 0.9,
   readVsStatic: 0.5,
   afterGrowth: 0.9,
+  withStreams: 0.9,
   soakMemoryGrowth: 0.1,
 };
 
@@ -115,6 +119,8 @@ async function startServer(databaseUrl: string): Promise<Server> {
       RATE_LIMIT_OPEN_PER_MINUTE: "1000000000",
       RATE_LIMIT_API_PER_MINUTE: "1000000000",
       RATE_LIMIT_PREFIX: `bench-${randomUUID()}`,
+      // The webhook receiver of the "with streams" phase listens on loopback.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -337,6 +343,91 @@ interface Row {
   met: boolean | null;
 }
 
+/**
+ * Opens while STREAMS account event streams are held open on the opening accounts (each
+ * open's events reach several streams) and each account has a webhook endpoint on a loopback
+ * receiver: what the open path pays for streams and webhooks. Deliveries are left to drain
+ * after each turn, so the next phase does not pay for this one's backlog.
+ */
+function withStreamsPhase(database: Database, base: string, spec: LoadSpec, users: Array<{ userId: string; apiKey: string }>, { webhooks }: { webhooks: boolean }): Phase {
+  let receiver: { url: string; received: () => number; close: () => Promise<void> } | null = null;
+  return {
+    label: `open, ${CONNECTIONS} accounts over all packs, ${STREAMS} event streams${webhooks ? " + a webhook per account" : ""}`,
+    run: async (seconds) => {
+      if (!webhooks) {
+        const streams = await Promise.all(Array.from({ length: STREAMS }, (_, i) => openEventStream(base, users[i % users.length]!.apiKey)));
+        try {
+          return await load(base, spec, seconds);
+        } finally {
+          log(`  streams received ${streams.reduce((sum, stream) => sum + stream.events(), 0)} events`);
+          for (const stream of streams) stream.close();
+        }
+      }
+      if (!receiver) {
+        receiver = await webhookReceiver();
+        for (const user of users) {
+          await database.sql.query(
+            `INSERT INTO webhook_endpoint (id, "userId", url, secret, "eventTypes", enabled) VALUES ($1, $2, $3, 'whsec_bench', ARRAY['open.completed','wallet.changed'], false)`,
+            [randomUUID(), user.userId, receiver.url],
+          );
+        }
+      }
+      // Registered only for this phase's turns: the other phases' openings queue no deliveries.
+      await database.sql.query(`UPDATE webhook_endpoint SET enabled = true WHERE url = $1`, [receiver.url]);
+      const streams = await Promise.all(Array.from({ length: STREAMS }, (_, i) => openEventStream(base, users[i % users.length]!.apiKey)));
+      try {
+        return await load(base, spec, seconds);
+      } finally {
+        const events = streams.reduce((sum, stream) => sum + stream.events(), 0);
+        for (const stream of streams) stream.close();
+        const drainStarted = Date.now();
+        let pending = 0;
+        do {
+          if (pending) await new Promise((r) => setTimeout(r, 250));
+          const [row] = await database.sql.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM webhook_delivery WHERE status = 'pending'`);
+          pending = row?.pending ?? 0;
+        } while (pending > 0 && Date.now() - drainStarted < 120_000);
+        await database.sql.query(`UPDATE webhook_endpoint SET enabled = false WHERE url = $1`, [receiver.url]);
+        log(`  streams received ${events} events; webhooks delivered ${receiver!.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
+      }
+    },
+  };
+}
+
+function openEventStream(base: string, apiKey: string): Promise<{ events: () => number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    let events = 0;
+    const request: ClientRequest = httpGet(`${base}/v1/events`, { headers: { authorization: `Bearer ${apiKey}` }, agent: false }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`GET /v1/events: ${response.statusCode}`));
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (events += chunk.split("\nevent: ").length - 1));
+      response.on("error", () => undefined);
+      resolve({ events: () => events, close: () => request.destroy() });
+    });
+    request.on("error", reject);
+  });
+}
+
+function webhookReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+        received: () => received,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
 async function main() {
   if (!existsSync(path.join(appRoot, "apps", "web", ".next", "BUILD_ID")) && !flag("build")) {
     throw new Error("the app is not built: run `npm run build` first (or `npm run bench -- --build`)");
@@ -375,12 +466,14 @@ async function main() {
       key,
     });
     const onePackPhase = httpPhase(`open, ${CONNECTIONS} accounts on one pack`, base, { method: "POST", path: () => `/v1/packs/${hot}/open`, key });
+    const openSpread: LoadSpec = { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key };
+    const streamsPhases = STREAMS > 0 ? [withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false }), withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true })] : [];
 
     const [health] = await measureInTurns([httpPhase("GET /api/health (SELECT 1)", base, { path: () => "/api/health" })]);
     const [staticFile, list, detail] = await measureInTurns([staticPhase, listPhase, detailPhase]);
-    const opens = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase]);
+    const opens = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase, ...streamsPhases]);
     const ceilingFigures = withCeiling ? opens[0]! : null;
-    const [spread, onePack] = opens.slice(withCeiling ? 1 : 0) as [Figures, Figures];
+    const [spread, onePack, withStreams = null, withWebhooks = null] = opens.slice(withCeiling ? 1 : 0) as [Figures, Figures, Figures?, Figures?];
 
     // The draw: Web Crypto (the browser's verifier) against node:crypto (the server's).
     const drawInput = { serverSeed: "a".repeat(64), clientSeed: "bench", nonce: 0 };
@@ -435,6 +528,12 @@ async function main() {
     }
     row("open p99 / p50", ratio(spread.p99, spread.p50), `≤ ${targets.p99OverP50}`, ratio(spread.p99, spread.p50) <= targets.p99OverP50);
     row("open one pack / open spread", ratio(onePack.perSecond, spread.perSecond), `≥ ${targets.onePackVsSpread}`, ratio(onePack.perSecond, spread.perSecond) >= targets.onePackVsSpread);
+    if (withStreams && withWebhooks) {
+      row(`open with ${STREAMS} event streams / without`, ratio(withStreams.perSecond, spread.perSecond), `≥ ${targets.withStreams}`, ratio(withStreams.perSecond, spread.perSecond) >= targets.withStreams);
+      row(`open p50 with ${STREAMS} event streams / without`, ratio(withStreams.p50, spread.p50), "report", null);
+      // Report only: every opening then also costs two signed HTTP deliveries on the same cores.
+      row(`open with ${STREAMS} event streams + a webhook per account / without`, ratio(withWebhooks.perSecond, spread.perSecond), "report", null);
+    }
     row("GET /v1/packs / static file", ratio(list.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(list.perSecond, staticFile.perSecond) >= targets.readVsStatic);
     row("GET /v1/packs/{slug} / static file", ratio(detail.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(detail.perSecond, staticFile.perSecond) >= targets.readVsStatic);
     if (afterGrowth) {
@@ -465,6 +564,8 @@ async function main() {
       fig("node-postgres ceiling: the opening transaction, no HTTP", ceilingFigures),
       fig("POST /v1/packs/{slug}/open, 32 accounts over all packs", spread),
       fig("POST /v1/packs/{slug}/open, 32 accounts on one pack", onePack),
+      fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams open`, withStreams),
+      fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams + a webhook per account`, withWebhooks),
       fig("static file (Next.js, same server)", staticFile),
       fig("GET /api/health (SELECT 1)", health),
       fig("GET /v1/packs", list),
@@ -492,7 +593,7 @@ async function main() {
       seconds: SECONDS,
       growthSpins: GROWTH_SPINS,
       ceiling: ceilingFigures,
-      open: { spread, onePack },
+      open: { spread, onePack, withStreams, withWebhooks, streams: STREAMS },
       reads: { staticFile, health, list, detail },
       afterGrowth,
       draw: { webCryptoPerSecond, nodeCryptoPerSecond },

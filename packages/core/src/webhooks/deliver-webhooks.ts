@@ -5,8 +5,11 @@ import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
 import { publicOnlyLookup } from "./webhook-target.ts";
 
-const BATCH = 20;
+const BATCH = 50;
+/** Requests in flight per instance: a slow receiver holds one slot, not the whole queue. */
+const MAX_IN_FLIGHT = 100;
 const POLL_MS = 500;
+const FLUSH_MS = 50;
 /** A claimed delivery belongs to one instance for this long; after a crash another takes it. */
 const LEASE_SECONDS = 60;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -30,7 +33,7 @@ interface DueDelivery extends Record<string, unknown> {
  * Claims due deliveries for this instance: FOR UPDATE SKIP LOCKED hands each row to exactly one
  * of the instances polling at once, and the lease keeps it theirs while the request runs.
  */
-async function claimDueDeliveries(sql: SqlQuery): Promise<DueDelivery[]> {
+async function claimDueDeliveries(sql: SqlQuery, limit: number): Promise<DueDelivery[]> {
   return sql.query<DueDelivery>(
     `WITH due AS (
        SELECT d.id FROM webhook_delivery d JOIN webhook_endpoint w ON w.id = d."endpointId"
@@ -42,7 +45,7 @@ async function claimDueDeliveries(sql: SqlQuery): Promise<DueDelivery[]> {
      WHERE d.id = due.id AND w.id = d."endpointId" AND e.id = d."eventId"
      RETURNING d.id::text AS id, d.attempts, d."createdAt", w.url, w.secret, w.id AS "endpointId",
                e.id::text AS "eventId", e.type, e."createdAt" AS "eventCreatedAt", e.data`,
-    [BATCH, LEASE_SECONDS],
+    [limit, LEASE_SECONDS],
   );
 }
 
@@ -92,15 +95,18 @@ export function retryDelaySeconds(attempts: number, createdAt: Date, now = Date.
   return now + delaySeconds * 1000 - createdAt.getTime() > GIVE_UP_AFTER_MS ? null : delaySeconds;
 }
 
-async function record(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): Promise<void> {
-  if (outcome.ok) {
-    await sql.query(
-      `WITH done AS (UPDATE webhook_delivery SET status = 'delivered', "deliveredAt" = now(), "lockedUntil" = NULL, "lastStatusCode" = $2, "lastError" = NULL WHERE id = $1::bigint)
-       UPDATE webhook_endpoint SET "failingSince" = NULL WHERE id = $3 AND "failingSince" IS NOT NULL`,
-      [delivery.id, outcome.statusCode, delivery.endpointId],
-    );
-    return;
-  }
+/** Successful deliveries, recorded in one statement for many (the common case under load). */
+async function recordDelivered(sql: SqlQuery, deliveries: Array<{ delivery: DueDelivery; statusCode: number | null }>): Promise<void> {
+  await sql.query(
+    `WITH done AS (
+       UPDATE webhook_delivery d SET status = 'delivered', "deliveredAt" = now(), "lockedUntil" = NULL, "lastStatusCode" = o.code, "lastError" = NULL
+       FROM unnest($1::bigint[], $2::int[]) AS o(id, code) WHERE d.id = o.id)
+     UPDATE webhook_endpoint SET "failingSince" = NULL WHERE id = ANY($3::text[]) AND "failingSince" IS NOT NULL`,
+    [deliveries.map((d) => d.delivery.id), deliveries.map((d) => d.statusCode), [...new Set(deliveries.map((d) => d.delivery.endpointId))]],
+  );
+}
+
+async function recordFailed(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): Promise<void> {
   const delaySeconds = retryDelaySeconds(delivery.attempts, delivery.createdAt);
   if (delaySeconds !== null) {
     await sql.query(
@@ -116,28 +122,80 @@ async function record(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): P
   );
 }
 
+function record(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): Promise<void> {
+  return outcome.ok ? recordDelivered(sql, [{ delivery, statusCode: outcome.statusCode }]) : recordFailed(sql, delivery, outcome);
+}
+
 /** One pass: claims what is due and sends it. Returns how many deliveries were attempted. */
 export async function deliverDueWebhooks(database: Database): Promise<number> {
-  const due = await claimDueDeliveries(database.sql);
+  const due = await claimDueDeliveries(database.sql, BATCH);
   await Promise.all(due.map(async (delivery) => record(database.sql, delivery, await send(delivery))));
   return due.length;
 }
 
-/** Delivers webhooks from this instance until its database closes (every instance may run it). */
+/**
+ * Delivers webhooks from this instance until its database closes (every instance may run it).
+ * Claims as slots free up rather than pass by pass, so one receiver that takes its full timeout
+ * does not hold back everyone else's deliveries, and a backlog drains without waiting for ticks.
+ */
 export function startWebhookDelivery(database: Database): void {
-  let running = false;
+  let inFlight = 0;
+  let claiming = false;
   let failing = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverDueWebhooks(database)
-      .then(() => (failing = false))
-      .catch((error: unknown) => {
-        if (!failing) console.error("[webhooks] delivery pass failed, retrying:", (error as Error).message);
-        failing = true;
-      })
-      .finally(() => (running = false));
-  }, POLL_MS);
+  let closed = false;
+  const reportFailure = (error: unknown) => {
+    if (!failing) console.error("[webhooks] delivery pass failed, retrying:", (error as Error).message);
+    failing = true;
+  };
+  // Successes wait a moment to be recorded together; the lease covers the wait.
+  let delivered: Array<{ delivery: DueDelivery; statusCode: number | null }> = [];
+  let flushing: Promise<void> | null = null;
+  const flushDelivered = () => {
+    flushing = null;
+    const batch = delivered;
+    delivered = [];
+    // Not recorded: sent again once the lease ends (at least once, never lost).
+    return recordDelivered(database.sql, batch).catch(reportFailure);
+  };
+  const deliver = async (delivery: DueDelivery) => {
+    try {
+      const outcome = await send(delivery);
+      if (outcome.ok) {
+        delivered.push({ delivery, statusCode: outcome.statusCode });
+        flushing ??= new Promise((resolve) => setTimeout(resolve, FLUSH_MS)).then(flushDelivered);
+        await flushing;
+      } else {
+        await recordFailed(database.sql, delivery, outcome);
+      }
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      inFlight--;
+    }
+  };
+  const claim = async () => {
+    if (claiming || closed) return;
+    claiming = true;
+    try {
+      for (;;) {
+        const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight);
+        if (room <= 0 || closed) break;
+        const due = await claimDueDeliveries(database.sql, room);
+        failing = false;
+        inFlight += due.length;
+        for (const delivery of due) void deliver(delivery);
+        if (due.length < room) break;
+      }
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      claiming = false;
+    }
+  };
+  const timer = setInterval(() => void claim(), POLL_MS);
   timer.unref();
-  database.onClose(() => clearInterval(timer));
+  database.onClose(() => {
+    closed = true;
+    clearInterval(timer);
+  });
 }
