@@ -164,7 +164,6 @@ export const SellResultSchema = z
     sold: z.array(z.object({ id: z.string(), value: MoneyString })).meta({ description: "The sold items, in the order requested." }),
     total: MoneyString.meta({ description: "The amount credited: the sum of the sold items' values." }),
     balanceAfter: z.number().meta({ description: "Wallet balance after the credit (JSON number).", example: 134.01 }),
-    balance: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
   })
   .meta({ id: "SellResult" });
 export type SellResult = z.infer<typeof SellResultSchema>;
@@ -214,7 +213,7 @@ export const LedgerEntrySchema = z
     id: z.string(),
     kind: LedgerKindSchema,
     amount: MoneyString.meta({ description: "Signed: negative for debits (openings).", example: "-4.99" }),
-    balanceAfter: MoneyString.meta({ description: "The wallet balance right after this entry." }),
+    balanceAfter: z.number().meta({ description: "The wallet balance right after this entry (JSON number).", example: 95.01 }),
     createdAt: IsoTimestamp,
     note: z.string().nullable(),
     spinId: z.string().nullable().meta({ description: "With PACK_OPEN: the opening." }),
