@@ -1,5 +1,12 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { baseUrl, call, newPlayer } from "./support.ts";
+
+const root = path.resolve(import.meta.dirname, "../../..");
 
 async function getDocument() {
   const response = await fetch(`${baseUrl}/api/openapi.json`);
@@ -27,6 +34,40 @@ describe("GET /api/openapi.json", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
     expect(doc.components.schemas.Error.properties.message).toBeDefined();
+  });
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "prizepacks-openapi-"));
+    try {
+      const file = path.join(folder, "openapi.json");
+      await writeFile(file, await (await fetch(`${baseUrl}/api/openapi.json`)).text());
+      // Offline: no telemetry, no update check.
+      const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" };
+      const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/redocly"), ["lint", file, `--config=${path.join(root, "redocly.yaml")}`, "--format=json"], { env, cwd: folder }).catch(
+        (failure: { stdout?: string; stderr?: string }) => {
+          throw new Error(`redocly lint failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+        },
+      );
+      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("names the host that served it as the server", async () => {
+    expect((await getDocument()).servers).toEqual([{ url: baseUrl }]);
+  });
+
+  it("challenges a REST call without a valid key with WWW-Authenticate, as documented", async () => {
+    const doc = await getDocument();
+    expect(doc.paths["/v1/me"].get.responses["401"].headers["WWW-Authenticate"]).toBeDefined();
+    for (const key of [undefined, "pp_live_nope"]) {
+      const { status, headers } = await call("/v1/me", { key });
+      expect(status).toBe(401);
+      expect(headers.get("www-authenticate")).toBe('Bearer realm="prizepacks"');
+    }
   });
 
   it("is enough for a bot to list, open and verify", async () => {

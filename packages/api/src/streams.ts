@@ -15,6 +15,7 @@ import type { Database } from "@prizepacks/db";
 import { toAppError } from "./errors.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
+import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
@@ -160,7 +161,7 @@ function refuse(res: ServerResponse, error: unknown): void {
   const appError = toAppError(error);
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
   if (appError.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(appError.details.retryAfterSeconds);
-  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="prizepacks"';
+  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = API_KEY_CHALLENGE;
   const body = { message: appError.message, code: appError.code, ...(appError.details.retryAfterSeconds !== undefined && { retryAfter: appError.details.retryAfterSeconds }) };
   res.writeHead(appError.status, headers).end(JSON.stringify(body));
 }

@@ -1,8 +1,8 @@
 import type { SqlQuery } from "@prizepacks/db";
+import { RARITIES, type Rarity } from "@prizepacks/db/seed";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 
-export const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
-export type Rarity = (typeof RARITIES)[number];
+export { RARITIES, type Rarity };
 
 /** A public opening: what anyone may see of it (the player's name masked to one letter). */
 export interface Drop {
