@@ -10,13 +10,14 @@ import {
   RARITIES,
   SIGNATURE_HEADER,
   SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_REQUEST_TIMEOUT_MS,
   type ErrorCode,
   type ErrorResponse,
 } from "@prizepacks/core";
 import { dropExample, eventExamples, successExamples } from "./openapi-examples.ts";
 import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
-import { MAX_DROP_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_KEY } from "./streams.ts";
+import { MAX_DROP_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -221,7 +222,7 @@ function streamOperations(): Json {
     operationId: "drops-stream",
     summary: "The public feed of openings as server-sent events",
     description: [
-      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${20} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${MAX_DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
+      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${MAX_DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
       "",
       sseFraming,
     ].join("\n"),
@@ -275,7 +276,7 @@ function webhookOperations(): Json {
           operationId: `webhook-${type.replace(".", "-")}`,
           summary: `${type} delivered to your endpoint`,
           description: [
-            `The same event as on \`GET /v1/events\`, POSTed as JSON to each enabled endpoint that chose \`${type}\`. Answer with any 2xx within 10 seconds; anything else is retried with exponential backoff for a day, after which the endpoint is marked failing. Deliveries can repeat: use the event's \`id\` to handle each once.`,
+            `The same event as on \`GET /v1/events\`, POSTed as JSON to each enabled endpoint that chose \`${type}\`. Answer with any 2xx within ${WEBHOOK_REQUEST_TIMEOUT_MS / 1000} seconds; anything else is retried with exponential backoff for a day, after which the endpoint is marked failing. Deliveries can repeat: use the event's \`id\` to handle each once.`,
             "",
             `Verify \`${SIGNATURE_HEADER}\` before trusting the body: split it at \`,\` into \`t\` and \`v1\`; compute \`HMAC-SHA256(secret, t + "." + rawBody)\` as hex with the endpoint's secret (\`whsec_…\`, shown once when the endpoint is created); compare it with \`v1\` in constant time; refuse a \`t\` more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from now (a replay). In Node: \`timingSafeEqual(createHmac("sha256", secret).update(\`\${t}.\${rawBody}\`).digest(), Buffer.from(v1, "hex"))\`.`,
           ].join("\n"),

@@ -23,7 +23,8 @@ export const MAX_STREAMS_PER_KEY = 5;
 export const MAX_DROP_STREAMS_PER_ADDRESS = 10;
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
-const RECENT_DROPS = 20;
+/** Drops a new viewer of the feed gets first. */
+export const RECENT_DROPS = 20;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 

@@ -51,5 +51,5 @@ export {
   setWebhookEndpointEnabled,
 } from "./webhooks/webhook-endpoints.ts";
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
-export { deliverDueWebhooks, startWebhookDelivery } from "./webhooks/deliver-webhooks.ts";
+export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
