@@ -15,10 +15,8 @@ const scalarConfiguration = {
   hideClientButton: true,
   showDeveloperTools: "never",
   agent: { disabled: true },
-  mcp: { disabled: true },
   documentDownloadType: "json",
   authentication: { preferredSecurityScheme: "bearerAuth" },
-  persistAuth: false,
 };
 
 const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
