@@ -27,7 +27,7 @@ function saleError(error: unknown): string {
 
 function saleNotice(result: SellResult): string {
   const count = result.sold.length;
-  return `Sold ${count} ${count === 1 ? "item" : "items"} for ${result.total}. New balance ${result.balance}.`;
+  return `Sold ${count} ${count === 1 ? "item" : "items"} for ${result.total}. New balance ${result.balanceAfter.toFixed(2)}.`;
 }
 
 /** The inventory: held/sold tabs, held totals, selection and selling. */

@@ -65,7 +65,7 @@ export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
                   <SignedAmount amount={entry.amount} />
                 </td>
                 <td data-label="Balance after" className="num money">
-                  {entry.balanceAfter}
+                  {entry.balanceAfter.toFixed(2)}
                 </td>
                 <td data-label="Note" className="muted">
                   {entry.note ?? "—"}

@@ -1,5 +1,14 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { baseUrl, call, newPlayer } from "./support.ts";
+
+const root = path.resolve(import.meta.dirname, "../../..");
 
 async function getDocument() {
   const response = await fetch(`${baseUrl}/api/openapi.json`);
@@ -27,6 +36,74 @@ describe("GET /api/openapi.json", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
     expect(doc.components.schemas.Error.properties.message).toBeDefined();
+  });
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "prizepacks-openapi-"));
+    try {
+      const file = path.join(folder, "openapi.json");
+      await writeFile(file, await (await fetch(`${baseUrl}/api/openapi.json`)).text());
+      // Offline: no telemetry, no update check.
+      const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" };
+      const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/redocly"), ["lint", file, `--config=${path.join(root, "redocly.yaml")}`, "--format=json"], { env, cwd: folder }).catch(
+        (failure: { stdout?: string; stderr?: string }) => {
+          throw new Error(`redocly lint failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+        },
+      );
+      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("names the host that served it as the server", async () => {
+    expect((await getDocument()).servers).toEqual([{ url: baseUrl }]);
+  });
+
+  it("challenges a REST call without a valid key with WWW-Authenticate, as documented", async () => {
+    const doc = await getDocument();
+    expect(doc.paths["/v1/me"].get.responses["401"].headers["WWW-Authenticate"]).toBeDefined();
+    for (const key of [undefined, "pp_live_nope"]) {
+      const { status, headers } = await call("/v1/me", { key });
+      expect(status).toBe(401);
+      expect(headers.get("www-authenticate")).toBe('Bearer realm="prizepacks"');
+    }
+  });
+
+  it("describes what the server really answers: each live response matches its documented schema", async () => {
+    const doc = await getDocument();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const id = `${baseUrl}/api/openapi.json`;
+    ajv.addSchema({ $id: id, components: doc.components });
+    const check = async (method: string, documented: string, actual: string, key: string | undefined, body?: unknown) => {
+      const { status, json } = await call(actual, { key, method, ...(body !== undefined && { body: JSON.stringify(body) }) });
+      const response = doc.paths[documented][method.toLowerCase()].responses[String(status)];
+      expect(response, `${method} ${actual} answered ${status}, which is not documented`).toBeDefined();
+      const schema = JSON.parse(JSON.stringify(response.content["application/json"].schema).replaceAll('"#/components/', `"${id}#/components/`));
+      const validate = ajv.compile(schema);
+      expect(validate(json) ? [] : validate.errors, `${method} ${actual} ${status}`).toEqual([]);
+      return json;
+    };
+    const player = await newPlayer("40.00");
+    const packs = await check("GET", "/v1/packs", "/v1/packs", player.apiKey);
+    await check("GET", "/v1/boxes/{idOrSlug}", `/v1/boxes/${packs[0].slug}`, player.apiKey);
+    const opened = await check("POST", "/v1/packs/{idOrSlug}/open", `/v1/packs/${packs[0].slug}/open`, player.apiKey);
+    await check("GET", "/v1/me", "/v1/me", player.apiKey);
+    await check("GET", "/v1/fairness", "/v1/fairness", player.apiKey);
+    await check("GET", "/v1/inventory", "/v1/inventory", player.apiKey);
+    await check("POST", "/v1/inventory/sell", "/v1/inventory/sell", player.apiKey, { inventoryItemIds: [opened.inventoryItem.id] });
+    await check("POST", "/v1/fairness/rotate", "/v1/fairness/rotate", player.apiKey);
+    await check("GET", "/v1/history", "/v1/history", player.apiKey);
+    await check("GET", "/v1/wallet", "/v1/wallet", player.apiKey);
+    await check("GET", "/v1/wallet/ledger", "/v1/wallet/ledger", player.apiKey);
+    // Errors too: 401, 404, 400 (with issues), 409.
+    await check("GET", "/v1/me", "/v1/me", "pp_live_nope");
+    await check("GET", "/v1/packs/{idOrSlug}", "/v1/packs/no-such-pack", player.apiKey);
+    await check("GET", "/v1/inventory", "/v1/inventory?limit=1000", player.apiKey);
+    await check("POST", "/v1/inventory/sell", "/v1/inventory/sell", player.apiKey, { inventoryItemIds: [opened.inventoryItem.id] });
   });
 
   it("is enough for a bot to list, open and verify", async () => {

@@ -88,10 +88,9 @@ describe("POST /v1/inventory/sell", () => {
       sold: [{ id: a.inventoryItem.id, value: a.item.value }],
       total: a.item.value,
       balanceAfter: (cents(before.balanceString) + cents(a.item.value)) / 100,
-      balance: ((cents(before.balanceString) + cents(a.item.value)) / 100).toFixed(2),
     });
     const me = (await call("/v1/me", { key: player.apiKey })).json;
-    expect(me.balanceString).toBe(sold.json.balance);
+    expect(me.balance).toBe(sold.json.balanceAfter);
     expect((await call("/v1/wallet", { key: player.apiKey })).json).toEqual({ balance: me.balance, balanceString: me.balanceString });
 
     const held = (await call("/v1/inventory", { key: player.apiKey })).json;
@@ -107,7 +106,7 @@ describe("POST /v1/inventory/sell", () => {
     expect(again.json.message).toMatch(/already sold/);
     // All or nothing: the held item in the same request is not sold either.
     expect((await sell(player, [b.inventoryItem.id, a.inventoryItem.id])).status).toBe(409);
-    expect((await call("/v1/me", { key: player.apiKey })).json.balanceString).toBe(sold.json.balance);
+    expect((await call("/v1/me", { key: player.apiKey })).json.balance).toBe(sold.json.balanceAfter);
     expect((await call("/v1/inventory", { key: player.apiKey })).json.heldCount).toBe(1);
   });
 
@@ -229,9 +228,9 @@ describe("GET /v1/wallet/ledger", () => {
     expect(json.entries.map((e: { kind: string }) => e.kind)).toEqual(["ITEM_SALE", "PACK_OPEN", "PACK_OPEN", "DEPOSIT"]);
     expect(json.entries[0]).toMatchObject({ amount: opened[0].item.value, inventoryItemId: opened[0].inventoryItem.id, spinId: null });
     expect(json.entries[1]).toMatchObject({ amount: `-${pack.price}`, spinId: opened[1].spin.id, inventoryItemId: null });
-    expect(json.entries[3]).toMatchObject({ amount: "30.00", balanceAfter: "30.00" });
+    expect(json.entries[3]).toMatchObject({ amount: "30.00", balanceAfter: 30 });
     const me = (await call("/v1/me", { key: player.apiKey })).json;
-    expect(json.entries[0].balanceAfter).toBe(me.balanceString);
+    expect(json.entries[0].balanceAfter).toBe(me.balance);
     expect(json.entries.reduce((sum: number, e: { amount: string }) => sum + cents(e.amount), 0)).toBe(cents(me.balanceString));
 
     const paged = await call("/v1/wallet/ledger?limit=3", { key: player.apiKey });

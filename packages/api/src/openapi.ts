@@ -1,43 +1,130 @@
 import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
-import { errorCodeStatus, ErrorResponseSchema } from "@prizepacks/core";
-import { z } from "zod";
+import {
+  ACCOUNT_EVENT_TYPES,
+  AccountEventSchema,
+  DropSchema,
+  EVENT_REPLAY_HOURS,
+  ErrorResponseSchema,
+  errorCodeStatus,
+  IDEMPOTENCY_WINDOW_HOURS,
+  RARITIES,
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_REQUEST_TIMEOUT_MS,
+  type ErrorCode,
+  type ErrorResponse,
+} from "@prizepacks/core";
+import { dropExample, eventExamples, successExamples } from "./openapi-examples.ts";
+import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
+import { MAX_DROP_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const rateLimitHeaders = {
-  "RateLimit-Limit": { description: "Requests allowed in the window.", schema: { type: "integer" } },
-  "RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" } },
-  "RateLimit-Reset": { description: "Seconds until the window frees up.", schema: { type: "integer" } },
+  "RateLimit-Limit": { description: "Requests allowed in the window (sent once the key is known).", schema: { type: "integer", minimum: 1 } },
+  "RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer", minimum: 0 } },
+  "RateLimit-Reset": { description: "Seconds until the window frees up.", schema: { type: "integer", minimum: 0 } },
+};
+const retryAfterHeader = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 }, example: 12 } };
+const challengeHeader = {
+  "WWW-Authenticate": { description: "How to authenticate: the API key as a bearer token.", schema: { type: "string" }, example: 'Bearer realm="prizepacks"' },
 };
 
-type ErrorExample = { message: string; code: string };
-
-const errorExamples: Record<string, ErrorExample> = {
-  "400": { message: "limit: Too big: expected number to be <=100", code: "BAD_REQUEST" },
-  "401": { message: "Invalid API key.", code: "UNAUTHORIZED" },
-  "403": { message: "This account is banned.", code: "FORBIDDEN" },
-  "404": { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
-  "409": { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
-  "429": { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED" },
-  "500": { message: "Internal server error.", code: "INTERNAL" },
-  "503": { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE" },
+/** One example body per error code, each a message the server really sends. */
+const errorExamples: Record<ErrorCode, ErrorResponse> = {
+  BAD_REQUEST: { message: "limit: Too big: expected number to be <=100", code: "BAD_REQUEST", issues: [{ path: ["limit"], message: "Too big: expected number to be <=100" }] },
+  INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" },
+  UNAUTHORIZED: { message: "Invalid API key.", code: "UNAUTHORIZED" },
+  FORBIDDEN: { message: "This account is banned.", code: "FORBIDDEN" },
+  NOT_FOUND: { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
+  CONFLICT: { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
+  RATE_LIMITED: { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED", retryAfter: 12 },
+  INTERNAL: { message: "Internal server error.", code: "INTERNAL" },
+  UNAVAILABLE: { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE", retryAfter: 2 },
 };
 
-/** Every operation can meet an outage or a wait bound: the same 503 for all. */
-const unavailableDescription = "The database (or, for opens, the rate limiter) is unavailable or a wait bound ran out; nothing was done. Retry after Retry-After seconds.";
-
-const insufficientBalance = { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" };
+/** The code each status's example shows, from the one error table (the first code with that status). */
+function exampleFor(status: string): ErrorResponse {
+  const code = (Object.keys(errorCodeStatus) as ErrorCode[]).find((candidate) => String(errorCodeStatus[candidate]) === status);
+  if (!code) throw new Error(`No error code has status ${status}: add it to errorCodeStatus first.`);
+  return errorExamples[code];
+}
 
 /** Where an operation's error differs from its status's example above. */
-const operationErrorExamples: Record<string, Record<string, ErrorExample>> = {
-  "packs-open": { "400": insufficientBalance },
-  "boxes-open": { "400": insufficientBalance },
+const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
+  open: { "400": errorExamples.INSUFFICIENT_BALANCE },
+  "fairness-rotate": {
+    "400": { message: "clientSeed: clientSeed must be 1-64 printable ASCII characters without spaces", code: "BAD_REQUEST", issues: [{ path: ["clientSeed"], message: "clientSeed must be 1-64 printable ASCII characters without spaces" }] },
+    "409": { message: "The seed pair was rotated concurrently; try again.", code: "CONFLICT" },
+  },
   "inventory-sell": {
+    "400": { message: "inventoryItemIds: Too small: expected array to have >=1 items", code: "BAD_REQUEST", issues: [{ path: ["inventoryItemIds"], message: "Too small: expected array to have >=1 items" }] },
     "404": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was not found.', code: "NOT_FOUND" },
     "409": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was already sold.', code: "CONFLICT" },
   },
+  "events-stream": {
+    "400": { message: "Last-Event-ID must be the id of an event this stream sent.", code: "BAD_REQUEST" },
+    "429": { message: `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`, code: "RATE_LIMITED", retryAfter: 5 },
+  },
+  "drops-stream": {
+    "400": { message: `minRarity: must be one of ${RARITIES.join(", ")}.`, code: "BAD_REQUEST" },
+    "429": { message: `At most ${MAX_DROP_STREAMS_PER_ADDRESS} drop feeds per address at once.`, code: "RATE_LIMITED", retryAfter: 5 },
+  },
 };
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const commonErrors: Record<string, string> = {
+  "500": "An unexpected error; it is logged in full on the server. Nothing was done that a retry would repeat.",
+  "503": "The database (or, for opens, the rate limiter) is unavailable or a wait bound ran out; nothing was done. Retry after Retry-After seconds.",
+};
+
+const tags = [
+  { name: "Packs", description: "The catalogue: every active pack, one pack with its odds table, and opening a pack." },
+  { name: "Boxes", description: "The Packs operations again under `/v1/boxes`, for clients that call them boxes." },
+  { name: "Account", description: "The account the API key belongs to." },
+  { name: "Inventory", description: "Items won by opening packs: list them, sell them for their value." },
+  { name: "History", description: "The account's openings with every value needed to verify each draw." },
+  { name: "Wallet", description: "The balance and the ledger of every change to it." },
+  { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
+  { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
+  { name: "Webhooks", description: `The account's events as signed HTTPS POSTs to endpoints registered in Settings → API (${SIGNATURE_HEADER} header).` },
+];
+
+function describeDocument(): string {
+  const limits = rateLimitPolicies();
+  return [
+    "Open prize packs from bots and integrations. `/v1/packs` and `/v1/boxes` are the same API under two names. A typed client generated from this document (openapi-typescript + openapi-fetch) drives the whole flow: see `examples/bot` in the repository.",
+    "",
+    "## Authentication",
+    "Send the API key with every `/v1` request as `Authorization: Bearer <key>` (recommended) or `X-Api-Key: <key>`. Keys look like `pp_live_` followed by 40 base62 characters and are created in the web app under Settings → API. A 401 carries `WWW-Authenticate: Bearer realm=\"prizepacks\"`. Only `GET /v1/drops` needs no key.",
+    "",
+    "## Money",
+    "Amounts are exact decimal strings with two decimals (`\"4.99\"`, `\"-4.99\"`), except `balance`, `balanceAfter` and `maxItemValue`, which are JSON numbers (`95.01`). Where a balance is also needed exactly, `balanceString` carries it as a string.",
+    "",
+    "## Errors and limits",
+    "Errors are JSON `{ message, code, issues?, retryAfter? }`; `code` is one of " +
+      Object.entries(errorCodeStatus)
+        .map(([code, status]) => `\`${code}\` (${status})`)
+        .join(", ") +
+      ". When several apply, the first of 401, 403, 429, 404, 400 wins.",
+    `Opens are limited to ${limits.open.limit} per ${limits.open.windowSeconds} s per key, other calls to ${limits.api.limit} per ${limits.api.windowSeconds} s per key (the defaults; \`RateLimit-Limit\` says the real one). Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` once the key is known, errors included; 429 and 503 carry \`Retry-After\` in seconds.`,
+    "",
+    "## Idempotent opens",
+    `\`Idempotency-Key\` on an open: 1 to 255 printable ASCII characters without spaces (0x21-0x7E), e.g. a UUID. A retry with the same key by the same account within ${IDEMPOTENCY_WINDOW_HOURS} hours returns the original response and opens nothing.`,
+    "",
+    "## Provable fairness",
+    "Every opening is drawn from the account's seed pair: a secret server seed, committed by its SHA-256 (`serverSeedHash`), a client seed the account may choose, and a nonce counting the pair's openings from 0.",
+    "1. `hash = HMAC-SHA256(key = serverSeed, message = clientSeed + \":\" + nonce)`, as lower-case hex; the seeds are used as UTF-8 text.",
+    "2. `result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1`: the first 13 hex characters are 52 bits, an integer below 2^52, so `result` is a ticket from 1 to 100000.",
+    "3. The item whose `[ticketFrom, ticketTo]` range holds `result` wins. The ranges of a pack cover 1..100000 exactly; an item's chance in percent is its ticket count / 1000.",
+    "4. The odds table is fixed by `oddsHash` = SHA-256 (hex) of its canonical form: the JSON array of `[itemId, ticketFrom, ticketTo]` rows ordered by `ticketFrom`, without whitespace, e.g. `[[\"cmic2x9rq0010pp3kancearbu\",1,60],[\"cmic2x9rq0011pp3ksmartfit\",61,773]]`. Every opening records the `oddsHash` and `oddsVersion` it used.",
+    "",
+    "`POST /v1/fairness/rotate` retires the pair and reveals its server seed: check `SHA-256(serverSeed) = serverSeedHash`, then recompute every opening of the pair (nonces 0 to `previous.nonce` - 1, listed by `GET /v1/history`).",
+    "",
+    "## Events and webhooks",
+    `\`GET /v1/events\` streams the account's events (${ACCOUNT_EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}) as server-sent events; reconnect with \`Last-Event-ID\` within ${EVENT_REPLAY_HOURS} hours to get every missed event, in order, none twice. The same events can be delivered as webhooks (see \`webhooks\`), signed with \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>\`.`,
+  ].join("\n");
+}
 
 /**
  * Each operation's own error descriptions, from its meta. trpc-to-openapi keeps one response
@@ -57,56 +144,223 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
   return byOperation;
 }
 
+/** "packs-open" and "boxes-open" share their examples. */
+const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
+
+function errorResponse(operationId: string, status: string, description: string): Json {
+  const example = operationErrorExamples[exampleKey(operationId)]?.[status] ?? operationErrorExamples[operationId]?.[status] ?? exampleFor(status);
+  return {
+    description,
+    headers: {
+      ...(status !== "401" && status !== "500" && rateLimitHeaders),
+      ...(status === "401" && challengeHeader),
+      ...((status === "429" || status === "503") && retryAfterHeader),
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
+  };
+}
+
+/**
+ * zod gives every .int() the bounds of a safe integer (±2^53 - 1), which reference UIs show as
+ * a value and which say nothing: a bound that is not ours is dropped.
+ */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(dropSafeIntegerBounds);
+  if (node === null || typeof node !== "object") return;
+  const schema = node as Json;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  for (const value of Object.values(schema)) dropSafeIntegerBounds(value);
+}
+
+const sseFraming =
+  "Each event is sent as `id: <event id>`, `event: <type>` and `data: <JSON>` lines followed by a blank line; the JSON is the schema below. A comment line (`: heartbeat …`) every 15 seconds keeps proxies from closing the stream, and `retry: 3000` asks clients to reconnect after 3 seconds.";
+
+/** The two streams served beside the tRPC procedures (streams.ts), for the generator's `paths`: zod schemas render as the outputs do. */
+function streamOperations(): Json {
+  const limits = rateLimitPolicies();
+  const eventExampleEntries = Object.fromEntries(
+    Object.entries(eventExamples).map(([type, value]) => [type.replace(".", "-"), { summary: type, value }]),
+  );
+  const lastEventId = (where: "header" | "query") => ({
+    name: where === "header" ? "Last-Event-ID" : "lastEventId",
+    in: where,
+    required: false,
+    description:
+      where === "header"
+        ? `Resume after this event: every later event of the last ${EVENT_REPLAY_HOURS} hours is sent first, in order, none twice. Browsers' EventSource sends it on reconnect by itself.`
+        : "The same as the Last-Event-ID header, for clients that cannot set headers.",
+    schema: { type: "string", pattern: "^\\d{1,19}$" },
+    example: "18342",
+  });
+  const events = {
+    operationId: "events-stream",
+    summary: "The account's events as server-sent events",
+    description: [
+      `Streams the key's account's events as they happen: ${ACCOUNT_EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}. Authenticated and rate limited like every /v1 call; at most ${MAX_STREAMS_PER_KEY} streams per key at once (the next one is a 429).`,
+      "",
+      sseFraming,
+      "",
+      "A new stream starts after the account's latest event. To miss nothing across reconnects, remember the last `id` received and reconnect with `Last-Event-ID` (or `?lastEventId=`). A client that reads too slowly is disconnected and resumes the same way. The stream ends when the key that opened it is revoked (after its `key.revoked` event) or the account may no longer act.",
+    ].join("\n"),
+    tags: ["Events"],
+    security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+    parameters: [lastEventId("header"), lastEventId("query")],
+    responses: {
+      "200": {
+        description: "The event stream (text/event-stream), open until the client closes it.",
+        headers: rateLimitHeaders,
+        content: { "text/event-stream": { schema: AccountEventSchema, examples: eventExampleEntries } },
+      },
+      "400": { description: "Last-Event-ID is not an event id" },
+      "401": { description: "API key missing or invalid" },
+      "403": { description: "Account banned, deleted or not verified" },
+      "429": { description: `Rate limit exceeded, or ${MAX_STREAMS_PER_KEY} streams of this key already open` },
+    },
+  };
+  const drops = {
+    operationId: "drops-stream",
+    summary: "The public feed of openings as server-sent events",
+    description: [
+      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${MAX_DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
+      "",
+      sseFraming,
+    ].join("\n"),
+    tags: ["Events"],
+    security: [],
+    parameters: [
+      {
+        name: "minRarity",
+        in: "query",
+        required: false,
+        description: "Only drops of this rarity or rarer.",
+        schema: { type: "string", enum: [...RARITIES] },
+        example: "EPIC",
+      },
+    ],
+    responses: {
+      "200": {
+        description: "The drop feed (text/event-stream), open until the client closes it.",
+        headers: rateLimitHeaders,
+        content: { "text/event-stream": { schema: DropSchema, example: dropExample } },
+      },
+      "400": { description: "minRarity is not a rarity" },
+      "429": { description: `Too many connections from this address, or ${MAX_DROP_STREAMS_PER_ADDRESS} feeds already open` },
+    },
+  };
+  return { "/v1/events": { get: events }, "/v1/drops": { get: drops } };
+}
+
+const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
+  "open.completed": "OpenCompletedEvent",
+  "item.sold": "ItemSoldEvent",
+  "wallet.changed": "WalletChangedEvent",
+  "seed.rotated": "SeedRotatedEvent",
+  "key.revoked": "KeyRevokedEvent",
+};
+
+function webhookOperations(): Json {
+  const header = (name: string, description: string, example: string, pattern?: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string", ...(pattern && { pattern }) },
+    example,
+  });
+  return Object.fromEntries(
+    ACCOUNT_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook-${type.replace(".", "-")}`,
+          summary: `${type} delivered to your endpoint`,
+          description: [
+            `The same event as on \`GET /v1/events\`, POSTed as JSON to each enabled endpoint that chose \`${type}\`. Answer with any 2xx within ${WEBHOOK_REQUEST_TIMEOUT_MS / 1000} seconds; anything else is retried with exponential backoff for a day, after which the endpoint is marked failing. Deliveries can repeat: use the event's \`id\` to handle each once.`,
+            "",
+            `Verify \`${SIGNATURE_HEADER}\` before trusting the body: split it at \`,\` into \`t\` and \`v1\`; compute \`HMAC-SHA256(secret, t + "." + rawBody)\` as hex with the endpoint's secret (\`whsec_…\`, shown once when the endpoint is created); compare it with \`v1\` in constant time; refuse a \`t\` more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from now (a replay). In Node: \`timingSafeEqual(createHmac("sha256", secret).update(\`\${t}.\${rawBody}\`).digest(), Buffer.from(v1, "hex"))\`.`,
+          ].join("\n"),
+          tags: ["Webhooks"],
+          security: [],
+          parameters: [
+            header(
+              SIGNATURE_HEADER,
+              "`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + \".\" + raw body)>`.",
+              "t=1795435200,v1=4f2a7c9e1b3d5f8a0c2e4b6d8f1a3c5e7b9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a",
+              "^t=\\d+,v1=[0-9a-f]{64}$",
+            ),
+            header("Prizepacks-Event-Id", "The event's id, as in the body.", "18342", "^\\d{1,19}$"),
+            header("Prizepacks-Event-Type", "The event's type, as in the body.", type),
+            header("Prizepacks-Delivery-Id", "This delivery (the same across its retries); resend one from Settings → API.", "5521", "^\\d{1,19}$"),
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: `#/components/schemas/${eventSchemaIds[type]}` }, example: eventExamples[type] } },
+          },
+          responses: {
+            "2XX": { description: "Received: the delivery is done." },
+            "4XX": { description: "Not received: retried with exponential backoff for a day." },
+            "5XX": { description: "Not received: retried with exponential backoff for a day." },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI document of the REST facade, generated from the router's meta and zod schemas. */
 export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
   const document = generateOpenApiDocument(appRouter, {
     title: "prizepacks REST API",
     version: "1.0.0",
     baseUrl,
-    description: [
-      "Open prize packs from bots and integrations. `/v1/packs` and `/v1/boxes` are the same API under two names.",
-      "",
-      "Authenticate every request with `Authorization: Bearer <key>` (recommended) or `X-Api-Key: <key>`. Keys look like `pp_live_` followed by 40 base62 characters and are created in the web app under Settings → API.",
-      "",
-      "Errors are JSON `{ message, code }`. When several apply, the first of 401, 403, 429, 404, 400 wins. Opens are limited to 30 per minute per key, other calls to a per-key limit (120 per minute by default); 429 responses carry `Retry-After` in seconds.",
-      "",
-      "Every opening is provably fair: `hash = HMAC-SHA256(serverSeed, clientSeed + \":\" + nonce)`, `result = floor(parseInt(hash[0..13], 16) / 2^52 × 100000) + 1`, and the item whose ticket range holds `result` wins. Rotate the seed pair to reveal the server seed and verify.",
-    ].join("\n"),
+    description: describeDocument(),
+    license: { name: "MIT", identifier: "MIT" },
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer pp_live_..." },
       apiKeyHeader: { type: "apiKey", in: "header", name: "X-Api-Key", description: "X-Api-Key: pp_live_..." },
     },
-    tags: ["Packs", "Boxes", "Account", "Inventory", "History", "Wallet", "Fairness"],
+    defs: { Error: ErrorResponseSchema },
+    paths: streamOperations(),
   }) as Json;
 
-  // The schema carries the meta id "Error", so zod emits it as a definition behind a root $ref.
-  const errorJsonSchema = z.toJSONSchema(ErrorResponseSchema, { target: "openapi-3.0", unrepresentable: "any" }) as Json;
-  document.components.schemas = { ...(document.components.schemas ?? {}), Error: errorJsonSchema.definitions.Error };
+  document.tags = tags;
+  document.webhooks = webhookOperations();
+  // The generator's own error schemas ("error.NOT_FOUND", …) carry tRPC's codes, not ours; the
+  // responses below use Error.
+  for (const name of Object.keys(document.components.schemas)) if (name.startsWith("error.")) delete document.components.schemas[name];
 
   const errorDescriptions = errorDescriptionsByOperation();
   for (const pathItem of Object.values(document.paths as Json)) {
     for (const operation of Object.values(pathItem as Json) as Json[]) {
-      operation.responses["503"] ??= { description: unavailableDescription };
+      const { operationId } = operation;
+      const body = operation.requestBody?.content?.["application/json"];
+      // A body whose fields are all optional may be left out (rotate); generators then need no `{}`.
+      if (body && !(body.schema?.required?.length > 0)) operation.requestBody.required = false;
+      if (exampleKey(operationId) === "open") {
+        operation.requestBody = {
+          required: false,
+          description: "Optional. A JSON object if sent (its fields are ignored); anything else is a 400.",
+          content: { "application/json": { schema: { type: "object" }, example: {} } },
+        };
+      }
+      for (const [status, description] of Object.entries(commonErrors)) operation.responses[status] ??= { description };
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
         if (status.startsWith("2")) {
-          response.headers = { ...(response.headers ?? {}), ...rateLimitHeaders };
+          const success = response;
+          success.headers = { ...(success.headers ?? {}), ...rateLimitHeaders };
+          const media = success.content?.["application/json"];
+          const example = successExamples[exampleKey(operationId)] ?? successExamples[operationId];
+          if (media && example !== undefined) media.example = example;
           continue;
         }
-        const description: string =
-          status === "503" ? unavailableDescription : (errorDescriptions.get(operation.operationId)?.[status] ?? response.description);
-        const example = operationErrorExamples[operation.operationId]?.[status] ??
-          errorExamples[status] ?? { message: description, code: "BAD_REQUEST" };
         // A fresh object per operation: the generator's is shared by every operation with this code.
-        operation.responses[status] = {
-          description,
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
-          ...((status === "429" || status === "503") && {
-            headers: { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } },
-          }),
-        };
+        const description = commonErrors[status] ?? errorDescriptions.get(operationId)?.[status] ?? response.description;
+        operation.responses[status] = errorResponse(operationId, status, description);
       }
     }
   }
+  dropSafeIntegerBounds(document);
   document["x-error-codes"] = errorCodeStatus;
   return document;
 }

@@ -15,6 +15,7 @@ import type { Database } from "@prizepacks/db";
 import { toAppError } from "./errors.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
+import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
@@ -22,7 +23,8 @@ export const MAX_STREAMS_PER_KEY = 5;
 export const MAX_DROP_STREAMS_PER_ADDRESS = 10;
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
-const RECENT_DROPS = 20;
+/** Drops a new viewer of the feed gets first. */
+export const RECENT_DROPS = 20;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -160,7 +162,7 @@ function refuse(res: ServerResponse, error: unknown): void {
   const appError = toAppError(error);
   const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
   if (appError.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(appError.details.retryAfterSeconds);
-  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = 'Bearer realm="prizepacks"';
+  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = API_KEY_CHALLENGE;
   const body = { message: appError.message, code: appError.code, ...(appError.details.retryAfterSeconds !== undefined && { retryAfter: appError.details.retryAfterSeconds }) };
   res.writeHead(appError.status, headers).end(JSON.stringify(body));
 }

@@ -20,7 +20,7 @@ export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.
 export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
-export { openPack, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
+export { openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,
   API_KEY_PREFIX,
@@ -51,5 +51,5 @@ export {
   setWebhookEndpointEnabled,
 } from "./webhooks/webhook-endpoints.ts";
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
-export { deliverDueWebhooks, startWebhookDelivery } from "./webhooks/deliver-webhooks.ts";
-export { SIGNATURE_HEADER, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
+export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
+export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "@prizepacks/db/seed";
 import { ErrorCodeSchema } from "./errors.ts";
 
 // The public shapes of the service. Domain functions return exactly these; the API
@@ -17,7 +18,18 @@ const MoneyString = z
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: "Decimal amount as a string with two decimals.", example: "4.99" });
 
-const UpperLabel = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
+const RaritySchema = z.enum(RARITIES).meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY (lowest to highest).", example: "RARE" });
+const Sha256Hex = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .meta({ description: "SHA-256, 64 lower-case hex characters.", example: "5f0e3b9c7d2a41e8b6c3f09a1d7e2b4c8a6f3e1d0b9c7a5e3f1d2c4b6a8e0f13" });
+const ServerSeed = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .meta({ description: "32 random bytes as 64 lower-case hex characters.", example: "9b1c4e7a2d5f8036c1e4a7b0d3f6298c5e1a4d7b0c3f6e9a2d5b8c1e4f7a0d36" });
+const Nonce = z.number().int().min(0);
+const Ticket = z.number().int().min(1).max(100_000);
+const IsoTimestamp = z.string().meta({ format: "date-time", description: "ISO 8601 timestamp (UTC).", example: "2026-11-23T12:00:00.000Z" });
 
 export const PackSummarySchema = z
   .object({
@@ -26,10 +38,10 @@ export const PackSummarySchema = z
     name: z.string().meta({ example: "Budget Tech Drop" }),
     image: z.string().meta({ description: "Relative path to the pack image.", example: "/images/packs/budget-tech-drop.svg" }),
     price: MoneyString,
-    category: UpperLabel.meta({ description: "Category label in upper case.", example: "TECH" }),
-    rarityTheme: UpperLabel.meta({ description: "Theme label in upper case.", example: "SILVER" }),
+    category: z.enum(PACK_CATEGORIES).meta({ description: "What the pack holds.", example: "TECH" }),
+    rarityTheme: z.enum(RARITY_THEMES).meta({ description: "The pack's colour theme.", example: "SILVER" }),
     maxItemValue: z.number().meta({ description: "Highest item value in the pack (JSON number).", example: 349.99 }),
-    spinCount: z.number().int().meta({ description: "Number of times the pack has been opened.", example: 1280 }),
+    spinCount: z.number().int().min(0).meta({ description: "Number of times the pack has been opened.", example: 1280 }),
   })
   .meta({ id: "PackSummary" });
 export type PackSummary = z.infer<typeof PackSummarySchema>;
@@ -38,20 +50,23 @@ export const PackItemSchema = z
   .object({
     id: z.string(),
     name: z.string().meta({ example: "Wireless Earbuds" }),
-    rarity: UpperLabel.meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY.", example: "RARE" }),
+    rarity: RaritySchema,
     value: MoneyString,
     image: z.string().meta({ example: "/images/items/budget-tech-drop/anc-earbuds.svg" }),
-    chance: z.number().meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
-    ticketFrom: z.number().int().meta({ description: "First winning ticket (1..100000).", example: 151 }),
-    ticketTo: z.number().int().meta({ description: "Last winning ticket; the range holds chance × 1000 tickets.", example: 5000 }),
+    chance: z.number().min(0).max(100).meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
+    ticketFrom: Ticket.meta({ description: "First winning ticket (1..100000).", example: 151 }),
+    ticketTo: Ticket.meta({ description: "Last winning ticket; the range holds chance × 1000 tickets.", example: 5000 }),
   })
   .meta({ id: "PackItem" });
 export type PackItem = z.infer<typeof PackItemSchema>;
 
 export const PackDetailSchema = PackSummarySchema.extend({
   description: z.string(),
-  oddsHash: z.string().meta({ description: "SHA-256 of the canonical odds table (see README: fairness)." }),
-  oddsVersion: z.number().int().meta({ description: "Version of the odds table; changes whenever items or chances change." }),
+  oddsHash: Sha256Hex.meta({
+    description:
+      'SHA-256 (hex) of the canonical odds table: the JSON array of `[itemId, ticketFrom, ticketTo]` rows ordered by ticketFrom, without any whitespace, e.g. `[["cmf…a",1,150],["cmf…b",151,5000]]`.',
+  }),
+  oddsVersion: z.number().int().min(1).meta({ description: "Version of the odds table; changes whenever items or chances change." }),
   expectedValue: MoneyString.meta({ description: "Sum of value × chance: the average value of one opening." }),
   items: z.array(PackItemSchema).meta({ description: "Ordered by ticketFrom; ranges cover exactly 1..100000." }),
 }).meta({ id: "PackDetail" });
@@ -63,19 +78,19 @@ export const OpenResultSchema = z
       id: z.string(),
       packId: z.string(),
       itemId: z.string(),
-      nonce: z.number().int(),
-      result: z.number().int().meta({ description: "The drawn ticket, 1..100000." }),
+      nonce: Nonce,
+      result: Ticket.meta({ description: "The drawn ticket, 1..100000." }),
     }),
-    item: z.object({ id: z.string(), name: z.string(), rarity: UpperLabel, value: MoneyString, image: z.string() }),
+    item: z.object({ id: z.string(), name: z.string(), rarity: RaritySchema, value: MoneyString, image: z.string() }),
     inventoryItem: z.object({ id: z.string(), itemId: z.string(), value: MoneyString }),
     balanceAfter: z.number().meta({ description: "Wallet balance after the debit (JSON number).", example: 95.01 }),
     fairness: z.object({
-      serverSeedHash: z.string(),
+      serverSeedHash: Sha256Hex.meta({ description: "SHA-256 of the server seed used (revealed on rotate)." }),
       clientSeed: z.string(),
-      nonce: z.number().int().meta({ description: "Equal to spin.nonce." }),
-      hash: z.string().meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
-      oddsHash: z.string().meta({ description: "SHA-256 of the odds table this draw used." }),
-      oddsVersion: z.number().int(),
+      nonce: Nonce.meta({ description: "Equal to spin.nonce." }),
+      hash: Sha256Hex.meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
+      oddsHash: Sha256Hex.meta({ description: "SHA-256 of the canonical odds table this draw used." }),
+      oddsVersion: z.number().int().min(1),
     }),
   })
   .meta({ id: "OpenResult" });
@@ -88,17 +103,17 @@ export const AccountSchema = z
     name: z.string(),
     balance: z.number().meta({ description: "Wallet balance (JSON number).", example: 100 }),
     balanceString: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
-    createdAt: z.string().meta({ description: "ISO 8601 timestamp." }),
+    createdAt: IsoTimestamp,
   })
   .meta({ id: "Account" });
 export type Account = z.infer<typeof AccountSchema>;
 
 export const FairnessStateSchema = z
   .object({
-    serverSeedHash: z.string().meta({ description: "SHA-256 of the active, still secret server seed." }),
+    serverSeedHash: Sha256Hex.meta({ description: "SHA-256 of the active, still secret server seed." }),
     clientSeed: z.string(),
-    nonce: z.number().int().meta({ description: "The nonce the next opening will use." }),
-    nextServerSeedHash: z.string().meta({ description: "Commitment to the server seed that becomes active on rotate." }),
+    nonce: Nonce.meta({ description: "The nonce the next opening will use." }),
+    nextServerSeedHash: Sha256Hex.meta({ description: "Commitment to the server seed that becomes active on rotate." }),
   })
   .meta({ id: "FairnessState" });
 export type FairnessState = z.infer<typeof FairnessStateSchema>;
@@ -112,18 +127,21 @@ export const ClientSeedSchema = z
 export const RotateResultSchema = z
   .object({
     previous: z.object({
-      serverSeed: z.string().meta({ description: "The retired server seed, now revealed." }),
-      serverSeedHash: z.string(),
+      serverSeed: ServerSeed.meta({ description: "The retired server seed, now revealed: its SHA-256 is serverSeedHash." }),
+      serverSeedHash: Sha256Hex,
       clientSeed: z.string(),
-      nonce: z.number().int().meta({ description: "Number of openings made with the retired pair." }),
+      nonce: Nonce.meta({ description: "Number of openings made with the retired pair (nonces 0 to nonce - 1)." }),
     }),
-    current: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.literal(0) }),
-    nextServerSeedHash: z.string(),
+    current: z.object({
+      serverSeedHash: Sha256Hex,
+      clientSeed: z.string(),
+      nonce: Nonce.max(0).meta({ description: "Always 0: the new pair is unused." }),
+    }),
+    nextServerSeedHash: Sha256Hex,
   })
   .meta({ id: "RotateResult" });
 export type RotateResult = z.infer<typeof RotateResultSchema>;
 
-const IsoTimestamp = z.string().meta({ description: "ISO 8601 timestamp.", example: "2026-11-23T12:00:00.000Z" });
 const NextCursor = z
   .string()
   .nullable()
@@ -138,7 +156,7 @@ export const InventoryItemSchema = z
     packId: z.string(),
     packName: z.string().meta({ example: "Budget Tech Drop" }),
     name: z.string().meta({ example: "Wireless Earbuds" }),
-    rarity: UpperLabel.meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY.", example: "RARE" }),
+    rarity: RaritySchema,
     value: MoneyString.meta({ description: "The item's value when it was won; selling credits exactly this." }),
     image: z.string(),
     status: InventoryStatusSchema,
@@ -153,7 +171,7 @@ export const InventoryPageSchema = z
   .object({
     items: z.array(InventoryItemSchema).meta({ description: "Newest first." }),
     totalValue: MoneyString.meta({ description: "Sum of the values of all held items of the account, not only this page." }),
-    heldCount: z.number().int().meta({ description: "Number of held items of the account." }),
+    heldCount: z.number().int().min(0).meta({ description: "Number of held items of the account." }),
     nextCursor: NextCursor,
   })
   .meta({ id: "InventoryPage" });
@@ -164,7 +182,6 @@ export const SellResultSchema = z
     sold: z.array(z.object({ id: z.string(), value: MoneyString })).meta({ description: "The sold items, in the order requested." }),
     total: MoneyString.meta({ description: "The amount credited: the sum of the sold items' values." }),
     balanceAfter: z.number().meta({ description: "Wallet balance after the credit (JSON number).", example: 134.01 }),
-    balance: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
   })
   .meta({ id: "SellResult" });
 export type SellResult = z.infer<typeof SellResultSchema>;
@@ -174,21 +191,19 @@ export const SpinHistoryEntrySchema = z
     id: z.string().meta({ description: "The spin (opening) identifier." }),
     createdAt: IsoTimestamp,
     pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), image: z.string() }),
-    item: z.object({ id: z.string(), name: z.string(), rarity: UpperLabel, value: MoneyString, image: z.string() }),
+    item: z.object({ id: z.string(), name: z.string(), rarity: RaritySchema, value: MoneyString, image: z.string() }),
     price: MoneyString.meta({ description: "The price paid for the opening." }),
     inventoryItemId: z.string(),
     fairness: z.object({
-      serverSeedHash: z.string(),
-      serverSeed: z
-        .string()
-        .nullable()
+      serverSeedHash: Sha256Hex,
+      serverSeed: ServerSeed.nullable()
         .meta({ description: "The server seed, revealed once its seed pair is retired (POST /v1/fairness/rotate); null while it is active." }),
       clientSeed: z.string(),
-      nonce: z.number().int(),
-      hash: z.string().meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
-      result: z.number().int().meta({ description: "The drawn ticket, 1..100000." }),
-      oddsHash: z.string().meta({ description: "SHA-256 of the odds table this draw used." }),
-      oddsVersion: z.number().int(),
+      nonce: Nonce,
+      hash: Sha256Hex.meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
+      result: Ticket.meta({ description: "The drawn ticket, 1..100000." }),
+      oddsHash: Sha256Hex.meta({ description: "SHA-256 of the canonical odds table this draw used." }),
+      oddsVersion: z.number().int().min(1),
     }),
   })
   .meta({ id: "SpinHistoryEntry" });
@@ -214,7 +229,7 @@ export const LedgerEntrySchema = z
     id: z.string(),
     kind: LedgerKindSchema,
     amount: MoneyString.meta({ description: "Signed: negative for debits (openings).", example: "-4.99" }),
-    balanceAfter: MoneyString.meta({ description: "The wallet balance right after this entry." }),
+    balanceAfter: z.number().meta({ description: "The wallet balance right after this entry (JSON number).", example: 95.01 }),
     createdAt: IsoTimestamp,
     note: z.string().nullable(),
     spinId: z.string().nullable().meta({ description: "With PACK_OPEN: the opening." }),
@@ -256,7 +271,65 @@ export const ErrorResponseSchema = z
     message: z.string().meta({ example: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20." }),
     code: ErrorCodeSchema,
     issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
-    retryAfter: z.number().int().optional().meta({ description: "With 429: seconds to wait (also in Retry-After)." }),
+    retryAfter: z.number().int().min(0).optional().meta({ description: "With 429: seconds to wait (also in Retry-After)." }),
   })
   .meta({ id: "Error" });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+// The events of an account (GET /v1/events and webhooks) and the public drop feed (GET /v1/drops).
+// Each event's data is what the matching REST call returned, where there is one.
+
+const EventId = z
+  .string()
+  .regex(/^\d{1,19}$/)
+  .meta({ description: "The event's id: a 64-bit integer as a string, increasing with every event of the account. Resume after it with Last-Event-ID.", example: "18342" });
+
+function accountEvent<Type extends string, Data extends z.ZodType>(id: string, type: Type, data: Data, description: string) {
+  return z.object({ id: EventId, type: z.literal(type), createdAt: IsoTimestamp, data }).meta({ id, description });
+}
+
+export const OpenCompletedEventSchema = accountEvent("OpenCompletedEvent", "open.completed", OpenResultSchema, "An opening completed; data is the open response.");
+export const ItemSoldEventSchema = accountEvent(
+  "ItemSoldEvent",
+  "item.sold",
+  z.object({
+    sold: z.array(z.object({ id: z.string(), value: MoneyString })),
+    total: MoneyString,
+    balanceAfter: z.number().meta({ description: "Wallet balance after the credit (JSON number).", example: 134.01 }),
+  }),
+  "Inventory items were sold; data is the sale response.",
+);
+export const WalletChangedEventSchema = accountEvent(
+  "WalletChangedEvent",
+  "wallet.changed",
+  z.object({
+    balance: z.number().meta({ description: "The new wallet balance (JSON number).", example: 95.01 }),
+    balanceString: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
+    amount: MoneyString.meta({ description: "Signed: negative for debits (openings).", example: "-4.99" }),
+    reason: LedgerKindSchema,
+    note: z.string().optional(),
+    spinId: z.string().optional().meta({ description: "With PACK_OPEN: the opening." }),
+  }),
+  "The wallet balance changed (deposit, opening, sale or adjustment).",
+);
+export const SeedRotatedEventSchema = accountEvent("SeedRotatedEvent", "seed.rotated", RotateResultSchema, "The seed pair was rotated; data is the rotate response.");
+export const KeyRevokedEventSchema = accountEvent(
+  "KeyRevokedEvent",
+  "key.revoked",
+  z.object({ id: z.string(), name: z.string(), start: z.string(), revokedAt: IsoTimestamp }),
+  "An API key of the account was revoked. A stream opened with that key ends after this event.",
+);
+
+export const AccountEventSchema = z
+  .discriminatedUnion("type", [OpenCompletedEventSchema, ItemSoldEventSchema, WalletChangedEventSchema, SeedRotatedEventSchema, KeyRevokedEventSchema])
+  .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
+
+export const DropSchema = z
+  .object({
+    id: EventId,
+    at: IsoTimestamp,
+    player: z.string().meta({ description: "The player's name masked to its first letter.", example: "J***" }),
+    pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), price: MoneyString }),
+    item: z.object({ id: z.string(), name: z.string(), rarity: RaritySchema, value: MoneyString, image: z.string() }),
+  })
+  .meta({ id: "Drop", description: "A public opening, as the drop feed shows it." });

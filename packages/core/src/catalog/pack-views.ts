@@ -21,8 +21,9 @@ export function toPackSummary(pack: PackWithOdds, spinCount: number): PackSummar
     name: pack.name,
     image: pack.image,
     price: formatMoney(pack.price),
-    category: pack.category,
-    rarityTheme: pack.rarityTheme,
+    // Packs enter only through createPack, whose CatalogPack type admits only these labels.
+    category: pack.category as PackSummary["category"],
+    rarityTheme: pack.rarityTheme as PackSummary["rarityTheme"],
     maxItemValue: moneyToNumber(maxItemValue),
     spinCount,
   };

@@ -1,17 +1,13 @@
 import type { SqlQuery } from "@prizepacks/db";
+import { RARITIES, type Rarity } from "@prizepacks/db/seed";
+import type { z } from "zod";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
+import type { DropSchema } from "../schemas.ts";
 
-export const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
-export type Rarity = (typeof RARITIES)[number];
+export { RARITIES, type Rarity };
 
-/** A public opening: what anyone may see of it (the player's name masked to one letter). */
-export interface Drop {
-  id: string;
-  at: string;
-  player: string;
-  pack: { id: string; slug: string; name: string; price: string };
-  item: { id: string; name: string; rarity: Rarity; value: string; image: string };
-}
+/** A public opening: what anyone may see of it (the player's name masked to one letter); its documented shape. */
+export type Drop = z.infer<typeof DropSchema>;
 
 export function atLeastRarity(rarity: string, min: Rarity | undefined): boolean {
   return !min || RARITIES.indexOf(rarity as Rarity) >= RARITIES.indexOf(min);

@@ -111,7 +111,6 @@ describe("sellInventoryItems", () => {
       ],
       total: "8.35",
       balanceAfter: 11.35,
-      balance: "11.35",
     });
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("11.35");
     const sales = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "ITEM_SALE" }, orderBy: { balanceAfter: "asc" } });

@@ -75,7 +75,6 @@ export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids
         sold: soldView,
         total: formatMoney(total),
         balanceAfter: moneyToNumber(balance),
-        balance: formatMoney(balance),
       };
     },
   );

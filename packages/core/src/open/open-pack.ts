@@ -10,7 +10,8 @@ import { formatMoney, moneyToNumber } from "../money.ts";
 import type { OpenResult } from "../schemas.ts";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 printable ASCII characters, no spaces (0x21-0x7E). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface OpenPackInput {
   userId: string;

@@ -27,7 +27,7 @@ export function createTestPack(db: Db, { price = "3.00", items = defaultItems, a
     description: "",
     image: "/images/test.svg",
     price,
-    category: "TEST",
+    category: "TECH",
     rarityTheme: "SILVER",
     active,
     items,

@@ -1,5 +1,5 @@
 import type { DbTx } from "@prizepacks/db";
-import { formatMoney } from "../money.ts";
+import { formatMoney, moneyToNumber } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { LedgerPage } from "../schemas.ts";
 
@@ -25,7 +25,7 @@ export async function listLedgerEntries(db: DbTx, { userId, cursor, limit }: Lis
       id: entry.id,
       kind: entry.kind,
       amount: formatMoney(entry.amount),
-      balanceAfter: formatMoney(entry.balanceAfter),
+      balanceAfter: moneyToNumber(entry.balanceAfter),
       createdAt: entry.createdAt.toISOString(),
       note: entry.note,
       spinId: entry.spinId,

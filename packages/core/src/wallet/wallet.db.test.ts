@@ -31,17 +31,17 @@ describe("listLedgerEntries", () => {
     expect(entries.map((e) => e.kind)).toEqual(["DEPOSIT", "ITEM_SALE", "PACK_OPEN", "DEPOSIT"]);
     expect(entries[0]).toMatchObject({ amount: "0.01", note: "demo deposit", spinId: null, inventoryItemId: null });
     expect(entries[1]).toMatchObject({ amount: opened.item.value, inventoryItemId: opened.inventoryItem.id, spinId: null });
-    expect(entries[2]).toMatchObject({ amount: "-3.00", balanceAfter: "7.00", spinId: opened.spin.id });
-    expect(entries[3]).toMatchObject({ amount: "10.00", balanceAfter: "10.00" });
+    expect(entries[2]).toMatchObject({ amount: "-3.00", balanceAfter: 7, spinId: opened.spin.id });
+    expect(entries[3]).toMatchObject({ amount: "10.00", balanceAfter: 10 });
 
     const wallet = await getWalletBalance(db, user.userId);
     const sum = entries.reduce((total, e) => total.plus(e.amount), new Prisma.Decimal(0));
     expect(sum.toFixed(2)).toBe(wallet.balanceString);
-    expect(entries[0]!.balanceAfter).toBe(wallet.balanceString);
+    expect(entries[0]!.balanceAfter).toBe(wallet.balance);
     // Oldest to newest, each balanceAfter is the previous one plus the amount.
     const chronological = [...entries].reverse();
     chronological.reduce((previous, e) => {
-      expect(previous.plus(e.amount).toFixed(2)).toBe(e.balanceAfter);
+      expect(Number(previous.plus(e.amount).toFixed(2))).toBe(e.balanceAfter);
       return new Prisma.Decimal(e.balanceAfter);
     }, new Prisma.Decimal(0));
   });

@@ -12,7 +12,8 @@ const POLL_MS = 500;
 const FLUSH_MS = 50;
 /** A claimed delivery belongs to one instance for this long; after a crash another takes it. */
 const LEASE_SECONDS = 60;
-const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a receiver has to answer a delivery. */
+export const WEBHOOK_REQUEST_TIMEOUT_MS = 10_000;
 /** Deliveries are retried for a day after the event; then they fail and the endpoint is marked failing. */
 const GIVE_UP_AFTER_MS = 24 * 3600_000;
 
@@ -64,7 +65,7 @@ function send(delivery: DueDelivery): Promise<Outcome> {
       url,
       {
         method: "POST",
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: WEBHOOK_REQUEST_TIMEOUT_MS,
         lookup: publicOnlyLookup({ allowPrivate: webhooksMayTargetPrivateAddresses() }),
         headers: {
           "content-type": "application/json",
@@ -82,7 +83,7 @@ function send(delivery: DueDelivery): Promise<Outcome> {
         resolve({ ok, statusCode: res.statusCode ?? null, error: ok ? null : `HTTP ${res.statusCode}` });
       },
     );
-    req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${WEBHOOK_REQUEST_TIMEOUT_MS / 1000} s`)));
     req.on("error", (error) => resolve({ ok: false, statusCode: null, error: error.message.slice(0, 500) }));
     req.end(body);
   });

@@ -6,10 +6,20 @@
  * sum(value * tickets / 100000), is close to 90% of its price.
  */
 
+/** Rarities, lowest first (the order a minimum rarity compares by). */
+export const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+/** The labels a pack can carry: the API documents them as enums, so a new one is added here. */
+export const PACK_CATEGORIES = ["TECH", "CARDS", "GAMING", "SPORTS", "FASHION", "SNEAKERS", "TRAVEL", "WATCHES"] as const;
+export type PackCategory = (typeof PACK_CATEGORIES)[number];
+export const RARITY_THEMES = ["BRONZE", "SILVER", "GOLD", "NEON", "DIAMOND"] as const;
+export type RarityTheme = (typeof RARITY_THEMES)[number];
+
 export interface CatalogItem {
   key: string;
   name: string;
-  rarity: "COMMON" | "UNCOMMON" | "RARE" | "EPIC" | "LEGENDARY";
+  rarity: Rarity;
   value: string;
   image: string;
   tickets: number;
@@ -21,8 +31,8 @@ export interface CatalogPack {
   description: string;
   image: string;
   price: string;
-  category: string;
-  rarityTheme: string;
+  category: PackCategory;
+  rarityTheme: RarityTheme;
   active: boolean;
   items: CatalogItem[];
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { IdInput } from "../shared/inputs.ts";
 
@@ -20,9 +20,12 @@ export const openPackOutput = OpenResultSchema;
 export const openPackHeaders = z.object({
   "Idempotency-Key": z
     .string()
-    .max(255)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
     .optional()
-    .meta({ description: "Optional. A retry with the same key by the same account within 24 hours returns the original response and opens nothing; the same key on a different pack is a 409." }),
+    .meta({
+      description: `Optional: 1 to 255 printable ASCII characters without spaces (0x21-0x7E), e.g. a UUID; anything else is a 400. A retry with the same key by the same account within ${IDEMPOTENCY_WINDOW_HOURS} hours returns the original response and opens nothing; the same key on a different pack is a 409, and while the first request is still running a retry gets a 409 too.`,
+      example: "7f3c2a9e-4b1d-4e8a-9c6f-2d5b8e1a4c70",
+    }),
 });
 
 const familyTag = (family: PackFamily) => (family === "packs" ? "Packs" : "Boxes");

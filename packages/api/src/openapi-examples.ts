@@ -1,0 +1,215 @@
+import type {
+  Account,
+  FairnessState,
+  HistoryPage,
+  InventoryPage,
+  LedgerPage,
+  OpenResult,
+  PackDetail,
+  PackSummary,
+  RotateResult,
+  SellResult,
+  WalletBalance,
+} from "@prizepacks/core";
+
+// One account's story, as the API told it: 100.00 deposited, one Budget Tech Drop opened
+// (nonce 0, ticket 20844: the phone stand), the stand sold, the seed pair rotated. The seeds,
+// hashes, ticket and oddsHash are real: the documented recipe reproduces them
+// (openapi-examples.test.ts checks that, and every example against its schema).
+
+const at = (time: string) => `2026-11-23T${time}.000Z`;
+
+export const exampleSeeds = {
+  serverSeed: "9b1c4e7a2d5f8036c1e4a7b0d3f6298c5e1a4d7b0c3f6e9a2d5b8c1e4f7a0d36",
+  serverSeedHash: "0a3881e7adc32f854c9e5d6c6f978bc48c0c97deb7f4a3cb2265a171fe50dab2",
+  clientSeed: "5d2f8a1c7e4b0d9f3a6c2e8b1f4d7a0c",
+  nextServerSeedHash: "d0993e4cd284a3319a71b861d3ccbc8db43b62ede53c23c2adb92484a679f9bd",
+  afterNextServerSeedHash: "7c4e0b9f2a6d3e8c1b5f9a2d6e0c4b8f3a7d1e5c9b2f6a0d4e8c3b7f1a5d9e2c",
+  newClientSeed: "my-bot-seed-2026-11-23",
+};
+
+const pack = {
+  id: "cmic2x9rq0002pp3kbudgetdr",
+  slug: "budget-tech-drop",
+  name: "Budget Tech Drop",
+  image: "/images/packs/budget-tech-drop.svg",
+  price: "4.99",
+};
+
+const packSummary: PackSummary = { ...pack, category: "TECH", rarityTheme: "SILVER", maxItemValue: 129, spinCount: 1280 };
+
+const item = (id: string, name: string, rarity: PackDetail["items"][number]["rarity"], value: string, image: string, ticketFrom: number, ticketTo: number) => ({
+  id,
+  name,
+  rarity,
+  value,
+  image: `/images/items/budget-tech-drop/${image}.svg`,
+  chance: Number(((ticketTo - ticketFrom + 1) / 1000).toFixed(3)),
+  ticketFrom,
+  ticketTo,
+});
+
+const packDetail: PackDetail = {
+  ...packSummary,
+  description: "Everyday tech accessories with a shot at noise-cancelling earbuds.",
+  oddsHash: "e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc",
+  oddsVersion: 1,
+  expectedValue: "4.49",
+  items: [
+    item("cmic2x9rq0010pp3kancearbu", "True Wireless Earbuds (ANC)", "LEGENDARY", "129.00", "anc-earbuds", 1, 60),
+    item("cmic2x9rq0011pp3ksmartfit", "Smart Fitness Band", "EPIC", "49.00", "smart-fitness-band", 61, 773),
+    item("cmic2x9rq0012pp3kbluetoot", "Portable Bluetooth Speaker", "RARE", "29.00", "bluetooth-speaker", 774, 2198),
+    item("cmic2x9rq0013pp3kpowerban", "10,000 mAh Power Bank", "RARE", "19.99", "power-bank", 2199, 4527),
+    item("cmic2x9rq0014pp3kusbcchar", "20W USB-C Fast Charger", "UNCOMMON", "12.50", "usb-c-charger", 4528, 8856),
+    item("cmic2x9rq0015pp3kbraidedc", "Braided USB-C Cable (2 m)", "UNCOMMON", "7.99", "braided-cable", 8857, 16670),
+    item("cmic2x9rq0016pp3kphonesta", "Aluminium Phone Stand", "COMMON", "4.50", "phone-stand", 16671, 33343),
+    item("cmic2x9rq0017pp3kscreencl", "Screen Cleaning Kit", "COMMON", "2.49", "screen-cleaning-kit", 33344, 69758),
+    item("cmic2x9rq0018pp3kcablecli", "Cable Organizer Clips", "COMMON", "1.20", "cable-clips", 69759, 100000),
+  ],
+};
+
+const wonItem = { id: "cmic2x9rq0016pp3kphonesta", name: "Aluminium Phone Stand", rarity: "COMMON" as const, value: "4.50", image: "/images/items/budget-tech-drop/phone-stand.svg" };
+const spinId = "cmic3b7tz0001pp3kspin0001";
+const inventoryItemId = "cmic3b7tz0002pp3kinvt0001";
+const draw = {
+  nonce: 0,
+  hash: "355babce2ebbf9701dfab52f2de5d41ba5a4d94c6b57ff3ec581ee8923352c71",
+  result: 20844,
+};
+
+export const openResultExample: OpenResult = {
+  spin: { id: spinId, packId: pack.id, itemId: wonItem.id, nonce: draw.nonce, result: draw.result },
+  item: wonItem,
+  inventoryItem: { id: inventoryItemId, itemId: wonItem.id, value: wonItem.value },
+  balanceAfter: 95.01,
+  fairness: {
+    serverSeedHash: exampleSeeds.serverSeedHash,
+    clientSeed: exampleSeeds.clientSeed,
+    nonce: draw.nonce,
+    hash: draw.hash,
+    oddsHash: packDetail.oddsHash,
+    oddsVersion: 1,
+  },
+};
+
+const account: Account = {
+  id: "Jq3ZkV9xR2mT8wLp4cN6yB1s",
+  email: "bot@example.org",
+  name: "Jane Doe",
+  balance: 95.01,
+  balanceString: "95.01",
+  createdAt: at("11:58:02"),
+};
+
+const fairnessState: FairnessState = {
+  serverSeedHash: exampleSeeds.serverSeedHash,
+  clientSeed: exampleSeeds.clientSeed,
+  nonce: 1,
+  nextServerSeedHash: exampleSeeds.nextServerSeedHash,
+};
+
+export const rotateResultExample: RotateResult = {
+  previous: { serverSeed: exampleSeeds.serverSeed, serverSeedHash: exampleSeeds.serverSeedHash, clientSeed: exampleSeeds.clientSeed, nonce: 1 },
+  current: { serverSeedHash: exampleSeeds.nextServerSeedHash, clientSeed: exampleSeeds.newClientSeed, nonce: 0 },
+  nextServerSeedHash: exampleSeeds.afterNextServerSeedHash,
+};
+
+const inventoryPage: InventoryPage = {
+  items: [
+    {
+      id: inventoryItemId,
+      itemId: wonItem.id,
+      packId: pack.id,
+      packName: pack.name,
+      name: wonItem.name,
+      rarity: wonItem.rarity,
+      value: wonItem.value,
+      image: wonItem.image,
+      status: "HELD",
+      createdAt: at("12:00:00"),
+      soldAt: null,
+      spinId,
+    },
+  ],
+  totalValue: "4.50",
+  heldCount: 1,
+  nextCursor: null,
+};
+
+export const sellResultExample: SellResult = { sold: [{ id: inventoryItemId, value: "4.50" }], total: "4.50", balanceAfter: 99.51 };
+
+const historyPage: HistoryPage = {
+  spins: [
+    {
+      id: spinId,
+      createdAt: at("12:00:00"),
+      pack: { id: pack.id, slug: pack.slug, name: pack.name, image: pack.image },
+      item: wonItem,
+      price: pack.price,
+      inventoryItemId,
+      fairness: {
+        serverSeedHash: exampleSeeds.serverSeedHash,
+        serverSeed: exampleSeeds.serverSeed,
+        clientSeed: exampleSeeds.clientSeed,
+        nonce: draw.nonce,
+        hash: draw.hash,
+        result: draw.result,
+        oddsHash: packDetail.oddsHash,
+        oddsVersion: 1,
+      },
+    },
+  ],
+  nextCursor: null,
+};
+
+const wallet: WalletBalance = { balance: 99.51, balanceString: "99.51" };
+
+const ledgerPage: LedgerPage = {
+  entries: [
+    { id: "cmic3c1aa0003pp3kledg0003", kind: "ITEM_SALE", amount: "4.50", balanceAfter: 99.51, createdAt: at("12:01:10"), note: null, spinId: null, inventoryItemId },
+    { id: "cmic3b7tz0003pp3kledg0002", kind: "PACK_OPEN", amount: "-4.99", balanceAfter: 95.01, createdAt: at("12:00:00"), note: null, spinId, inventoryItemId: null },
+    { id: "cmic2z4kd0001pp3kledg0001", kind: "DEPOSIT", amount: "100.00", balanceAfter: 100, createdAt: at("11:58:02"), note: "Demo deposit", spinId: null, inventoryItemId: null },
+  ],
+  nextCursor: null,
+};
+
+/** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
+export const successExamples: Record<string, unknown> = {
+  list: [packSummary],
+  get: packDetail,
+  open: openResultExample,
+  "me-get": account,
+  "fairness-get": fairnessState,
+  "fairness-rotate": rotateResultExample,
+  "inventory-list": inventoryPage,
+  "inventory-sell": sellResultExample,
+  "history-list": historyPage,
+  "wallet-get": wallet,
+  "wallet-ledger": ledgerPage,
+};
+
+export const eventExamples = {
+  "open.completed": { id: "18342", type: "open.completed", createdAt: at("12:00:00"), data: openResultExample },
+  "item.sold": { id: "18344", type: "item.sold", createdAt: at("12:01:10"), data: { sold: sellResultExample.sold, total: "4.50", balanceAfter: 99.51 } },
+  "wallet.changed": {
+    id: "18343",
+    type: "wallet.changed",
+    createdAt: at("12:00:00"),
+    data: { balance: 95.01, balanceString: "95.01", amount: "-4.99", reason: "PACK_OPEN", spinId },
+  },
+  "seed.rotated": { id: "18346", type: "seed.rotated", createdAt: at("12:02:30"), data: rotateResultExample },
+  "key.revoked": {
+    id: "18347",
+    type: "key.revoked",
+    createdAt: at("12:05:00"),
+    data: { id: "cmic3d0fb0001pp3kkey00001", name: "trading bot", start: "pp_live_AbCd", revokedAt: at("12:05:00") },
+  },
+} as const;
+
+export const dropExample = {
+  id: "18342",
+  at: at("12:00:00"),
+  player: "J***",
+  pack: { id: pack.id, slug: pack.slug, name: pack.name, price: pack.price },
+  item: wonItem,
+};
