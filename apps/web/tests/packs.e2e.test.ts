@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { admin, call, demoApiKey, demoPacksOf, families, newPlayer } from "./support.ts";
+import { admin, call, demoApiKey, demoPacksOf, families, newPlayer, statusWithinOneSecond } from "./support.ts";
 
 // Each family's tests read with a key of their own, so the per-key limit (120/min) is not shared.
 const readerKeys = { packs: (await newPlayer()).apiKey, boxes: (await newPlayer()).apiKey };
@@ -123,7 +123,7 @@ describe.each(families)("GET /v1/%s/{idOrSlug}", (family) => {
     } finally {
       await admin("pack:set-active", { slug: target.slug, active: "true" });
     }
-    expect((await call(`/v1/${family}/${target.slug}`, { key: demoApiKey })).status).toBe(200);
+    expect(await statusWithinOneSecond(`/v1/${family}/${target.slug}`, { key: demoApiKey }, 200)).toBe(200);
   });
 
   it("treats an id or slug that cannot be percent-decoded like any unknown pack: 401 first, then JSON 404", async () => {

@@ -73,3 +73,16 @@ export async function somePack(key: string) {
 }
 
 export const families = ["packs", "boxes"] as const;
+
+/**
+ * The status of a call once a change made elsewhere (the admin CLI, another instance) has had
+ * the second the contract gives it to take effect: polled, so a fast notification passes at once.
+ */
+export async function statusWithinOneSecond(pathname: string, options: CallOptions, expected: number): Promise<number> {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    const { status } = await call(pathname, options);
+    if (status === expected || Date.now() > deadline) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

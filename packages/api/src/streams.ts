@@ -51,18 +51,24 @@ export function createStreamHandler({ database }: { database: Database }) {
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
       throw new AppError("BAD_REQUEST", "Last-Event-ID must be the id of an event this stream sent.");
     }
-    const stream = openStream(req, res, limits ?? {});
+    // The slot is taken before the first await, so a burst of connections cannot pass the cap.
     streamsPerKey.set(principal.apiKeyId, (streamsPerKey.get(principal.apiKeyId) ?? 0) + 1);
-    const hub = await runtime.events();
-    // Announced events are held until the starting point is known, so none falls between the
-    // database read and the subscription.
+    const releaseSlot = () => {
+      const left = (streamsPerKey.get(principal.apiKeyId) ?? 1) - 1;
+      if (left > 0) streamsPerKey.set(principal.apiKeyId, left);
+      else streamsPerKey.delete(principal.apiKeyId);
+    };
+    // Announced events are held until the stream is open and its starting point known, so none
+    // falls between the database read and the subscription. The starting point is fixed before
+    // the 200 is sent: whatever the client does after it sees the 200 reaches the stream.
+    let stream: ReturnType<typeof openStream> | undefined;
     let sentUpTo: string | null = null;
     const held: AccountEvent[] = [];
     let reading = false;
     let again = false;
     const sendIfNew = (event: AccountEvent): boolean => {
       if (sentUpTo !== null && BigInt(event.id) <= BigInt(sentUpTo)) return true;
-      if (!stream.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
+      if (!stream!.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
       sentUpTo = event.id;
       // The key this stream was opened with is revoked: the stream ends with it (after saying so).
       return !(event.type === "key.revoked" && event.data.id === principal.apiKeyId);
@@ -76,36 +82,46 @@ export function createStreamHandler({ database }: { database: Database }) {
           again = false;
           for (;;) {
             const events = await listAccountEventsAfter(database.sql, { userId: principal.userId, afterId: sentUpTo!, limit: REPLAY_BATCH });
-            for (const event of events) if (!sendIfNew(event)) return stream.close();
+            for (const event of events) if (!sendIfNew(event)) return stream!.close();
             if (events.length < REPLAY_BATCH) break;
-            await stream.drained();
+            await stream!.drained();
           }
-        } while (again && !stream.closed);
+        } while (again && !stream!.closed);
       } catch (error) {
         console.error("[events] stream read failed:", (error as Error).message);
-        stream.close();
+        stream!.close();
       } finally {
         reading = false;
       }
     };
-    const unwatch = hub.watchAccount(principal.userId, (event) => {
-      if (sentUpTo === null) return void (event ? held.push(event) : (again = true));
-      if (!event || reading) return void catchUp();
-      if (!sendIfNew(event)) stream.close();
-    });
+    let unwatch = () => {};
+    let startAfter: string;
+    try {
+      const hub = await runtime.events();
+      unwatch = hub.watchAccount(principal.userId, (event) => {
+        if (sentUpTo === null) return void (event ? held.push(event) : (again = true));
+        if (!event || reading) return void catchUp();
+        if (!sendIfNew(event)) stream!.close();
+      });
+      startAfter = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
+    } catch (error) {
+      // Nothing sent yet: the caller answers with the error's JSON (a 503 for a database fault).
+      unwatch();
+      releaseSlot();
+      throw error;
+    }
+    stream = openStream(req, res, limits ?? {});
+    sentUpTo = startAfter;
     // A revoked key, a banned or deleted account: the stream ends with its access.
     const recheck = setInterval(() => {
-      runtime.principals.authenticate(key).catch(() => stream.close());
+      runtime.principals.authenticate(key).catch(() => stream!.close());
     }, HEARTBEAT_MS);
     stream.onClose(() => {
       unwatch();
       clearInterval(recheck);
-      const left = (streamsPerKey.get(principal.apiKeyId) ?? 1) - 1;
-      if (left > 0) streamsPerKey.set(principal.apiKeyId, left);
-      else streamsPerKey.delete(principal.apiKeyId);
+      releaseSlot();
     });
-    sentUpTo = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
-    await catchUp(); // the replay after Last-Event-ID, and whatever arrived while it was read
+    await catchUp(); // the replay after the starting point, and whatever arrived while it was read
     for (const event of held.splice(0)) if (!sendIfNew(event)) return stream.close();
   }
 
