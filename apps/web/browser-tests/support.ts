@@ -124,3 +124,18 @@ export async function snap(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** "$1,234.50" / "-$4.99" for integer cents: how the app shows money. */
+export const displayCents = (value: number) => {
+  const absolute = Math.abs(value);
+  return `${value < 0 ? "-" : ""}$${Math.floor(absolute / 100).toLocaleString("en-US")}.${String(absolute % 100).padStart(2, "0")}`;
+};
+
+/** A ready-made account with `balance`, signed in on `page` (a setup shortcut; journeys sign up in the browser). */
+export async function signedInPlayer(page: Page, balance: string, label = "player") {
+  const email = uniqueEmail(label);
+  const created = await admin("user:create", { email, balance, password: PASSWORD, name: `${label} tester` });
+  await signIn(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  return { email, apiKey: created.apiKey! };
+}

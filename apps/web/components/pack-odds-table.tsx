@@ -1,4 +1,5 @@
 import type { PackItem } from "@prizepacks/core";
+import { Money } from "./money";
 
 /** Every item of a pack with its published odds: the ticket ranges a draw is checked against. */
 export function PackOddsTable({ items }: { items: PackItem[] }) {
@@ -38,7 +39,9 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
               <td className="odds-rarity-column">
                 <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
               </td>
-              <td className="num money">{item.value}</td>
+              <td className="num">
+                <Money amount={item.value} />
+              </td>
               <td className="num">{item.chance}%</td>
               <td className="num odds-tickets">
                 {item.ticketFrom}–<wbr />
