@@ -4,7 +4,7 @@ import { Money } from "./money";
 /** Every item of a pack with its published odds: the ticket ranges a draw is checked against. */
 export function PackOddsTable({ items }: { items: PackItem[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Items and odds table">
       <table className="odds-table">
         <caption className="visually-hidden">Items, values, chances and ticket ranges</caption>
         <thead>
