@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { demoCatalog } from "@prizepacks/db/seed";
 import { DEMO_PACK, alertOf, cents, displayCents, expectHeaderBalance, followMailLink, signIn, signUp, signedInPlayer, uniqueEmail } from "./support";
 
 const PRICE = cents(DEMO_PACK.price);
@@ -175,4 +176,20 @@ test("an unverified player can ask for a new verification link, and it works", a
   await followMailLink(page, email, /Verify your prizepacks e-mail/);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expect(page.getByTestId("header-balance")).toBeVisible();
+});
+
+test("GET /art: every demo pack and item image is drawn, an unknown icon is a 404", async ({ request }) => {
+  const images = demoCatalog.flatMap((pack) => [pack.image, ...pack.items.map((item) => item.image)]);
+  const bodies = new Set<string>();
+  for (const image of new Set(images)) {
+    const response = await request.get(image);
+    expect(response.status(), image).toBe(200);
+    expect(response.headers()["content-type"]).toContain("image/svg+xml");
+    const body = await response.text();
+    expect(body, "no text inside images").not.toMatch(/<text/);
+    bodies.add(body);
+  }
+  expect(bodies.size).toBe(new Set(images).size);
+  expect((await request.get("/art/item/EPIC/not-an-icon.svg")).status()).toBe(404);
+  expect((await request.get("/art/item/SHINY/trophy.svg")).status()).toBe(404);
 });
