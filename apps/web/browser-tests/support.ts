@@ -101,7 +101,7 @@ export async function hasSessionCookie(page: Page): Promise<boolean> {
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const shotsDir = path.join(root, "test-results", "screenshots");
 const docsDir = path.join(root, "docs", "screenshots");
-const DOCS_SHOTS = new Set(["catalogue", "pack", "open-result", "inventory", "fairness", "api-keys"]);
+const DOCS_SHOTS = new Set(["fairness", "api-keys"]);
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
 export async function snap(page: Page, name: string) {
@@ -138,4 +138,18 @@ export async function signedInPlayer(page: Page, balance: string, label = "playe
   await signIn(page, email);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   return { email, apiKey: created.apiKey! };
+}
+
+/**
+ * One screenshot of what is on screen now, animations left running (a reel mid-spin), into
+ * test-results/screenshots/ and, with SCREENSHOTS_TO_DOCS=1, docs/screenshots/.
+ */
+export async function snapView(page: Page, name: string, options: { clip?: { x: number; y: number; width: number; height: number } } = {}) {
+  mkdirSync(shotsDir, { recursive: true });
+  const file = path.join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: file, caret: "hide", ...options });
+  if (process.env.SCREENSHOTS_TO_DOCS === "1") {
+    mkdirSync(docsDir, { recursive: true });
+    copyFileSync(file, path.join(docsDir, `${name}.png`));
+  }
 }

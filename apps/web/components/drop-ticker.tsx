@@ -40,7 +40,7 @@ export function DropTicker() {
           </select>
         </div>
         <ol className="drop-ticker-list">
-          {shown.length === 0 && <li className="drop-ticker-empty muted small-text">{live ? "Waiting for the next opening…" : "The live feed is resting."}</li>}
+          {shown.length === 0 && <li className="drop-ticker-empty muted small-text">Openings by every player show up here as they happen.</li>}
           {shown.map((drop) => (
             <li key={drop.id} className={`drop rarity-border-${drop.item.rarity}`} data-testid="drop">
               <img src={drop.item.image} alt="" width={40} height={40} />

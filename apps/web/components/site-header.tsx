@@ -26,7 +26,13 @@ export async function SiteHeader() {
         <Link href="/" className="brand" aria-label="prizepacks home">
           <span className="brand-mark" aria-hidden="true">▣</span> prizepacks
         </Link>
-        <MainMenu links={nav} />
+        <MainMenu links={nav}>
+          {viewer && (
+            <div className="menu-only">
+              <SignOutButton />
+            </div>
+          )}
+        </MainMenu>
         <div className="session">
           <SoundSwitch />
           {account ? (
@@ -35,10 +41,14 @@ export async function SiteHeader() {
               <span className="muted small-text session-email" title={account.email}>
                 {account.email}
               </span>
-              <SignOutButton />
+              <span className="menu-hidden">
+                <SignOutButton />
+              </span>
             </>
           ) : viewer ? (
-            <SignOutButton />
+            <span className="menu-hidden">
+              <SignOutButton />
+            </span>
           ) : (
             <>
               <Link href="/sign-in" className="button ghost small">
