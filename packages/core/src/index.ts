@@ -40,7 +40,7 @@ export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
 export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
-export { atLeastRarity, BEST_PULL_HOURS, listBestPulls, maskPlayerName, RARITIES, recentDrops } from "./events/drops.ts";
+export { atLeastRarity, BEST_PULL_HOURS, listBestPulls, maskPlayerName, RARITIES, readBestPulls, recentDrops } from "./events/drops.ts";
 export type { BestPull, Drop, Rarity } from "./events/drops.ts";
 export {
   createWebhookEndpoint,

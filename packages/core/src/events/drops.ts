@@ -81,16 +81,20 @@ const bestPullsCache = new WeakMap<SqlQuery, { at: number; pulls: Promise<Map<st
 export function listBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
   const cached = bestPullsCache.get(sql);
   if (cached && Date.now() - cached.at < BEST_PULLS_CACHE_MS) return cached.pulls;
-  const pulls = sql
-    .query<{ packId: string; createdAt: Date; item: Drop["item"] } & Record<string, unknown>>(
-      `SELECT DISTINCT ON (e.data->'spin'->>'packId') e.data->'spin'->>'packId' AS "packId", e."createdAt", e.data->'item' AS item
-         FROM account_event e
-        WHERE e.type = 'open.completed' AND e."createdAt" > now() - make_interval(hours => $1)
-        ORDER BY e.data->'spin'->>'packId', (e.data->'item'->>'value')::numeric DESC, e.id DESC`,
-      [BEST_PULL_HOURS],
-    )
-    .then((rows) => new Map(rows.map((row) => [row.packId, { packId: row.packId, at: row.createdAt.toISOString(), item: row.item }])));
+  const pulls = readBestPulls(sql);
   bestPullsCache.set(sql, { at: Date.now(), pulls });
   pulls.catch(() => bestPullsCache.delete(sql));
   return pulls;
+}
+
+/** listBestPulls without its cache. */
+export async function readBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
+  const rows = await sql.query<{ packId: string; createdAt: Date; item: Drop["item"] } & Record<string, unknown>>(
+    `SELECT DISTINCT ON (e.data->'spin'->>'packId') e.data->'spin'->>'packId' AS "packId", e."createdAt", e.data->'item' AS item
+       FROM account_event e
+      WHERE e.type = 'open.completed' AND e."createdAt" > now() - make_interval(hours => $1)
+      ORDER BY e.data->'spin'->>'packId', (e.data->'item'->>'value')::numeric DESC, e.id DESC`,
+    [BEST_PULL_HOURS],
+  );
+  return new Map(rows.map((row) => [row.packId, { packId: row.packId, at: new Date(row.createdAt).toISOString(), item: row.item }]));
 }
