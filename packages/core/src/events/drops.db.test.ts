@@ -11,7 +11,7 @@ describe("readBestPulls", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });
-    const opened = [];
+    const opened: Awaited<ReturnType<typeof openPack>>[] = [];
     for (let i = 0; i < 6; i++) opened.push(await openPack(database(), { userId: user.userId, idOrSlug: pack.slug }));
     const best = (results: typeof opened) => results.reduce((top, result) => (Number(result.item.value) > Number(top.item.value) ? result : top));
 
