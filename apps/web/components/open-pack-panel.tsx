@@ -13,6 +13,7 @@ import { OpenSummary, type OpenResult, type SaleState } from "./open-summary";
 import { PackReel } from "./pack-reel";
 
 const MAX_PACKS = 5;
+const LANDING_PAUSE_MS = 900;
 const quantities = Array.from({ length: MAX_PACKS }, (_, index) => index + 1);
 
 interface Opening {
@@ -54,6 +55,8 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
   const saleStatusRef = useRef<HTMLDivElement>(null);
 
+  /** Set a moment after the last reel lands, so the landing is seen before the summary takes over. */
+  const [summaryShown, setSummaryShown] = useState(false);
   const spinning = openings.some((opening) => !opening.landed);
   const busy = progress !== null || spinning;
   const allLanded = openings.length > 0 && !spinning;
@@ -66,6 +69,7 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
     const reducedMotion = prefersReducedMotion();
     const won: Opening[] = [];
     setOpenings([]);
+    setSummaryShown(false);
     setError(null);
     setSale({ kind: "idle" });
     setSkip(quickOpen);
@@ -99,14 +103,21 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
     setOpenings((current) => (current[index]?.landed === false ? current.map((opening, i) => (i === index ? { ...opening, landed: true } : opening)) : current));
   }, []);
 
-  // Once everything has landed: the win sound (only for a real win) and focus on the summary.
+  // Once everything has landed: the win sound (only for a real win), then the summary.
   useEffect(() => {
     if (!allLanded) return;
     const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0));
     const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
     if (celebration !== 0) playWin(celebration);
-    summaryHeadingRef.current?.focus();
-  }, [allLanded, openings, price]);
+    const reels = openings.some((opening) => opening.strip);
+    const timer = window.setTimeout(() => setSummaryShown(true), reels && !skip ? LANDING_PAUSE_MS : 0);
+    return () => window.clearTimeout(timer);
+  }, [allLanded, openings, price, skip]);
+
+  // The focus follows the outcome (the Open button it was on is busy until then).
+  useEffect(() => {
+    if (summaryShown) summaryHeadingRef.current?.focus();
+  }, [summaryShown]);
 
   async function sellWon() {
     if (sale.kind === "selling" || sale.kind === "sold") return;
@@ -188,7 +199,8 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
       {error !== null && <OpenPackError error={error} />}
 
       <div className="open-stage" ref={reelsRef}>
-        {reels.length > 0 && (
+        {/* Several reels give way to the summary, so reels and then results each fit one screen; one reel stays above its result. */}
+        {reels.length > 0 && !(summaryShown && reels.length > 1) && (
           <div
             className={`open-panel-reels reels-${reels.length}`}
             onClick={() => setSkip(true)}
@@ -217,10 +229,10 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
         )}
 
         <div role="status" className="visually-hidden">
-          {allLanded ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.` : ""}
+          {allLanded && summaryShown ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.` : ""}
         </div>
 
-        {allLanded && (
+        {allLanded && summaryShown && (
           <OpenSummary
             ref={summaryHeadingRef}
             results={results}
