@@ -133,14 +133,17 @@ test("phone: the pack page has a bottom bar; after Open the reel is in the viewp
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 });
 
-test("an opening made over REST appears in another browser's drop feed within 2 s", async ({ page, browser, request }) => {
+test("an opening made over REST appears in another browser's drop feed within 2 s, and in the pack's live open count", async ({ page, browser, request }) => {
   const { apiKey } = await signedInPlayer(page, "20.00", "dropper");
   const watcher = await browser.newContext();
   try {
     const watching = await watcher.newPage();
-    await watching.goto("/fairness");
+    await watching.goto(`/packs/${DEMO_PACK.slug}`);
     const ticker = watching.getByTestId("drop-ticker");
     await expect(ticker).toHaveAttribute("data-live", "true");
+    const openCount = watching.getByTestId("open-count");
+    const countBefore = Number((await openCount.innerText()).replace(/\D/g, ""));
+
     const response = await request.post(`/v1/packs/${DEMO_PACK.slug}/open`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(response.status()).toBe(200);
     const body = await response.json();
@@ -148,6 +151,11 @@ test("an opening made over REST appears in another browser's drop feed within 2 
     await expect(drop).toBeVisible({ timeout: 2_000 });
     await expect(drop).toContainText(displayCents(cents(body.item.value)));
     await expect(drop).toContainText(DEMO_PACK.name);
+    await expect(openCount).toHaveText(`${(countBefore + 1).toLocaleString("en-US")} times`);
+
+    // The rarity filter hides what is below it.
+    await watching.getByLabel("Show which drops").selectOption("LEGENDARY");
+    for (const rarity of await ticker.getByTestId("drop").locator(".rarity").allInnerTexts()) expect(rarity).toBe("LEGENDARY");
   } finally {
     await watcher.close();
   }
