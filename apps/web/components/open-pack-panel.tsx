@@ -51,6 +51,7 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   const [quickOpen, setQuickOpen] = usePreference("quickOpen");
   // React state reaches the button a render later; this closes the gap for a double click.
   const inFlight = useRef(false);
+  const saleInFlight = useRef(false);
   const reelsRef = useRef<HTMLDivElement>(null);
   const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
   const saleStatusRef = useRef<HTMLDivElement>(null);
@@ -120,7 +121,8 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   }, [summaryShown]);
 
   async function sellWon() {
-    if (sale.kind === "selling" || sale.kind === "sold") return;
+    if (saleInFlight.current || sale.kind === "sold") return;
+    saleInFlight.current = true;
     setSale({ kind: "selling" });
     try {
       const result = await trpc.inventory.sell.mutate({ inventoryItemIds: openings.map((opening) => opening.result.inventoryItem.id) });
@@ -129,6 +131,7 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
     } catch (caught) {
       setSale({ kind: "failed", message: errorMessage(caught) });
     } finally {
+      saleInFlight.current = false;
       for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.ledger]) void queryClient.invalidateQueries({ queryKey });
     }
   }

@@ -56,11 +56,12 @@ export function PackReel({
   }, [skip, landed]);
 
   // transitionend does not fire in hidden tabs; never leave the player waiting.
+  // (nor does requestAnimationFrame, so this does not wait for the reel to start either).
   useEffect(() => {
-    if (offset === null || landed) return;
+    if (landed) return;
     const fallback = window.setTimeout(() => onLandedRef.current(), (skip ? SKIP_MS : SPIN_MS) + 600);
     return () => window.clearTimeout(fallback);
-  }, [offset, skip, landed]);
+  }, [skip, landed]);
 
   // A tick each time a card boundary passes the marker (only audible when sound is on).
   useEffect(() => {
