@@ -79,6 +79,10 @@ export default defineConfig({
       RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
       // Webhook receivers on loopback (demo mode's development flag; see webhooks.spec.ts).
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
+      // Every page of every test holds a drop feed (one EventSource per tab), all from 127.0.0.1:
+      // far more than one visitor would open. Raised here only; production keeps its defaults.
+      RATE_LIMIT_DROPS_PER_MINUTE: "100000",
+      DROP_STREAMS_PER_ADDRESS: "1000",
     },
   },
 });

@@ -23,7 +23,9 @@ function run(command, args, extraEnv = {}) {
 
 run("npm", ["run", "--silent", "db:generate"]);
 if (process.env.PRIZEPACKS_SKIP_BUILD !== "1") run(bin("turbo"), ["run", "build", "--output-logs=errors-only"]);
-run(bin("tsx"), ["scripts/prepare.ts"]);
+// The folder as resolved here (a relative PRIZEPACKS_DATA_DIR means relative to where npm start
+// was run): prepare.ts runs from the repository root and would otherwise resolve it elsewhere.
+run(bin("tsx"), ["scripts/prepare.ts"], { PRIZEPACKS_DATA_DIR: dataDir });
 
 // Hand-off for the admin CLI while this server holds the embedded database.
 const token = randomBytes(32).toString("hex");

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { DropTicker } from "../components/drop-ticker";
 import { SiteHeader } from "../components/site-header";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -20,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <Providers>
           <SiteHeader />
+          <DropTicker />
           <main id="main" className="page">
             {children}
           </main>

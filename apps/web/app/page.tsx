@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { listActivePacks } from "@prizepacks/core";
+import { listActivePacks, listBestPulls } from "@prizepacks/core";
 import { CatalogueFilters } from "../components/catalogue-filters";
 import { PackCard } from "../components/pack-card";
 import { database } from "../lib/database";
@@ -16,7 +16,7 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const query = parseCatalogueQuery(params);
   // The catalogue is public: read it directly, so signed-out visitors see it too.
-  const allPacks = await listActivePacks(await database());
+  const [allPacks, bestPulls] = await Promise.all([listActivePacks(await database()), listBestPulls((await database()).sql)]);
   const packs = filterAndSortPacks(allPacks, query);
   const filtered = query.category !== null;
 
@@ -45,7 +45,7 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
       {packs.length > 0 ? (
         <div className="grid catalogue-grid">
           {packs.map((pack) => (
-            <PackCard key={pack.id} pack={pack} />
+            <PackCard key={pack.id} pack={pack} bestPull={bestPulls.get(pack.id) ?? null} />
           ))}
         </div>
       ) : (

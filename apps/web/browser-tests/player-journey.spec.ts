@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { demoCatalog } from "@prizepacks/db/seed";
-import { DEMO_PACK, cents, expectHeaderBalance, formatCents, signUpVerified, snap, uniqueEmail } from "./support";
+import { DEMO_PACK, cents, displayCents, expectHeaderBalance, formatCents, signUpVerified, snap, uniqueEmail } from "./support";
 
 /** The text of the <dd> that follows the <dt> named `term` inside `scope`. */
 async function described(scope: Locator, term: string): Promise<string> {
@@ -29,7 +29,7 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     const cards = page.getByTestId("pack-card");
     for (const pack of demoCatalog) {
       const card = cards.filter({ has: page.getByRole("heading", { name: pack.name, exact: true }) });
-      if (pack.active) await expect(card.getByText(pack.price, { exact: true })).toBeVisible();
+      if (pack.active) await expect(card.getByText(displayCents(cents(pack.price)), { exact: true })).toBeVisible();
       else await expect(card).toHaveCount(0);
     }
     await snap(page, "catalogue");
@@ -38,12 +38,12 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
   await test.step("add funds on /wallet; the header balance follows", async () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
     await expect(page).toHaveURL(/\/wallet$/);
-    await expect(page.getByTestId("wallet-balance")).toHaveText("0.00");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
     await page.getByLabel("Amount").fill(deposit);
     await page.getByRole("button", { name: "Add funds" }).click();
     balance += cents(deposit);
-    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(`Added ${deposit}. New balance ${formatCents(balance)}.`);
-    await expect(page.getByTestId("wallet-balance")).toHaveText(formatCents(balance));
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(`Added ${displayCents(cents(deposit))}. New balance ${displayCents(balance)}.`);
+    await expect(page.getByTestId("wallet-balance")).toHaveText(displayCents(balance));
     await expectHeaderBalance(page, balance);
   });
 
@@ -55,7 +55,7 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
   await test.step("open a pack on its page (reduced motion)", async () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    await page.getByRole("link", { name: DEMO_PACK.name, exact: true }).click();
+    await page.getByRole("main").getByRole("link", { name: DEMO_PACK.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/packs/${DEMO_PACK.slug}$`));
     await expect(page.getByRole("heading", { level: 1, name: DEMO_PACK.name })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Items and odds" })).toBeVisible();
@@ -69,16 +69,17 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     const result = page.getByTestId("open-result");
     await expect(result).toBeVisible();
     await expect(page.getByTestId("reel")).toHaveCount(0); // reduced motion: no reel
-    const name = (await result.getByRole("heading", { level: 3 }).innerText()).trim();
-    const valueText = /Value\s+(\d+\.\d{2})/.exec(await result.innerText())?.[1];
-    expect(valueText, "the result shows the item's value").toBeTruthy();
-    won = { name, value: cents(valueText!), valueText: valueText! };
+    const name = (await result.getByRole("heading", { level: 4 }).innerText()).trim();
+    const valueText = (await result.getByTestId("open-result-value").innerText()).trim();
+    expect(valueText, "the result shows the item's value").toMatch(/^\$[\d,]+\.\d{2}$/);
+    won = { name, value: cents(valueText), valueText };
     await expect(result).toHaveAccessibleName(`You won ${name}`);
     await expect(page.getByRole("status").filter({ hasText: "You won" })).toContainText(`You won ${name}`);
 
     balance -= price;
-    await expect(result.getByText(/^Balance now/)).toContainText(formatCents(balance));
     await expectHeaderBalance(page, balance);
+    await expect(result.getByTestId("open-result-net")).toHaveText(`${won.value - price >= 0 ? "+" : ""}${displayCents(won.value - price)}`);
+    await result.getByText("Fairness data").click();
 
     opening = {
       serverSeedHash: await described(result, "serverSeedHash"),
@@ -98,7 +99,7 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
   });
 
   await test.step("the won item is in /inventory; selling it credits its value", async () => {
-    await page.getByTestId("open-result").getByRole("link", { name: "Go to inventory" }).click();
+    await page.getByTestId("open-summary").getByRole("link", { name: "Go to inventory" }).click();
     await expect(page).toHaveURL(/\/inventory$/);
     const items = page.getByTestId("inventory-item");
     await expect(items).toHaveCount(1);
@@ -111,7 +112,7 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await page.getByRole("button", { name: `Sell ${won.name} for ${won.valueText}` }).click();
     balance += won.value;
     await expect(page.getByRole("status").filter({ hasText: "Sold" })).toContainText(
-      `Sold 1 item for ${won.valueText}. New balance ${formatCents(balance)}.`,
+      `Sold 1 item for ${won.valueText}. New balance ${displayCents(balance)}.`,
     );
     await expectHeaderBalance(page, balance);
     expect(balance).toBe(cents(deposit) - price + won.value);
@@ -211,7 +212,7 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
 
   await test.step("/wallet: the balance and the ledger add up", async () => {
     await page.goto("/wallet");
-    await expect(page.getByTestId("wallet-balance")).toHaveText(formatCents(balance));
+    await expect(page.getByTestId("wallet-balance")).toHaveText(displayCents(balance));
     await expectHeaderBalance(page, balance);
     expect(balance).toBe(cents(deposit) - 2 * price + won.value);
     await expect(page.getByRole("heading", { name: "Wallet history" })).toBeVisible();
@@ -219,10 +220,10 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     const rows = page.getByTestId("ledger-row");
     await expect(rows).toHaveCount(4);
     const expected = [
-      ["Pack opened", `-${formatCents(price)}`, formatCents(balance)],
-      ["Item sold", `+${won.valueText}`, formatCents(balance + price)],
-      ["Pack opened", `-${formatCents(price)}`, formatCents(cents(deposit) - price)],
-      ["Deposit", `+${deposit}`, deposit],
+      ["Pack opened", displayCents(-price), displayCents(balance)],
+      ["Item sold", `+${won.valueText}`, displayCents(balance + price)],
+      ["Pack opened", displayCents(-price), displayCents(cents(deposit) - price)],
+      ["Deposit", `+${displayCents(cents(deposit))}`, displayCents(cents(deposit))],
     ] as const;
     for (const [index, [kind, amount, after]] of expected.entries()) {
       await expect(rows.nth(index).locator('[data-label="Kind"]')).toHaveText(kind);

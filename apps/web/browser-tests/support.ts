@@ -101,7 +101,7 @@ export async function hasSessionCookie(page: Page): Promise<boolean> {
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const shotsDir = path.join(root, "test-results", "screenshots");
 const docsDir = path.join(root, "docs", "screenshots");
-const DOCS_SHOTS = new Set(["catalogue", "pack", "open-result", "inventory", "fairness", "api-keys"]);
+const DOCS_SHOTS = new Set(["fairness", "api-keys"]);
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
 export async function snap(page: Page, name: string) {
@@ -123,4 +123,33 @@ export async function snap(page: Page, name: string) {
     }
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** "$1,234.50" / "-$4.99" for integer cents: how the app shows money. */
+export const displayCents = (value: number) => {
+  const absolute = Math.abs(value);
+  return `${value < 0 ? "-" : ""}$${Math.floor(absolute / 100).toLocaleString("en-US")}.${String(absolute % 100).padStart(2, "0")}`;
+};
+
+/** A ready-made account with `balance`, signed in on `page` (a setup shortcut; journeys sign up in the browser). */
+export async function signedInPlayer(page: Page, balance: string, label = "player") {
+  const email = uniqueEmail(label);
+  const created = await admin("user:create", { email, balance, password: PASSWORD, name: `${label} tester` });
+  await signIn(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  return { email, apiKey: created.apiKey! };
+}
+
+/**
+ * One screenshot of what is on screen now, animations left running (a reel mid-spin), into
+ * test-results/screenshots/ and, with SCREENSHOTS_TO_DOCS=1, docs/screenshots/.
+ */
+export async function snapView(page: Page, name: string, options: { clip?: { x: number; y: number; width: number; height: number } } = {}) {
+  mkdirSync(shotsDir, { recursive: true });
+  const file = path.join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: file, caret: "hide", ...options });
+  if (process.env.SCREENSHOTS_TO_DOCS === "1") {
+    mkdirSync(docsDir, { recursive: true });
+    copyFileSync(file, path.join(docsDir, `${name}.png`));
+  }
 }

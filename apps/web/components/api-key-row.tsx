@@ -1,15 +1,10 @@
 "use client";
 import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
+import { LocalTime } from "./local-time";
 
 export type ApiKeySummary = RouterOutputs["keys"]["list"][number];
 
-// UTC, so the server render and the browser agree.
-const timestampFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-function Timestamp({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{timestampFormat.format(new Date(iso))} UTC</time>;
-}
 
 /** One key: revoking takes a second, explicit "Confirm revoke" click. */
 export function ApiKeyRow({
@@ -30,10 +25,10 @@ export function ApiKeyRow({
         {apiKey.start}…
       </td>
       <td className="small-text" data-label="Created">
-        <Timestamp iso={apiKey.createdAt} />
+        <LocalTime iso={apiKey.createdAt} />
       </td>
       <td className="small-text" data-label="Last used">
-        {apiKey.lastUsedAt ? <Timestamp iso={apiKey.lastUsedAt} /> : <span className="muted">never</span>}
+        {apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : <span className="muted">never</span>}
       </td>
       <td className="apikeys-status-cell">
         {active ? (

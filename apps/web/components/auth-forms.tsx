@@ -68,19 +68,47 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
   );
 }
 
+/**
+ * Sends a fresh verification link to an unverified address. better-auth limits this endpoint
+ * to 3 requests a minute per client address (its default rule for /send-verification-email);
+ * a refusal says when to try again.
+ */
+function ResendVerification({ email }: { email: string }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function resend() {
+    setStatus({ kind: "busy" });
+    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: "/?welcome=1" });
+    if (error) {
+      const message = error.status === 429 ? "Too many links asked for: wait a minute, then try again." : (error.message ?? "Could not send the link.");
+      return setStatus({ kind: "error", message });
+    }
+    setStatus({ kind: "done", message: `We sent a new verification link to ${email}. It is valid for 24 hours.` });
+  }
+  return (
+    <div className="stack resend-verification">
+      <button type="button" className="button ghost" onClick={() => void resend()} disabled={status.kind === "busy" || status.kind === "done"}>
+        {status.kind === "busy" ? "Sending…" : "Send a new verification link"}
+      </button>
+      <StatusMessage status={status} />
+    </div>
+  );
+}
+
 export function SignInForm({ next }: { next?: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { email, password } = formValues(event);
     setStatus({ kind: "busy" });
+    setUnverifiedEmail(null);
     const { error } = await authClient.signIn.email({ email: email!, password: password! });
     if (error) {
-      const message =
-        error.code === "EMAIL_NOT_VERIFIED"
-          ? "Your e-mail address is not verified yet. We sent you a new verification link."
-          : (error.message ?? "Sign-in failed.");
-      return setStatus({ kind: "error", message });
+      if (error.code === "EMAIL_NOT_VERIFIED") {
+        setUnverifiedEmail(email!);
+        return setStatus({ kind: "error", message: "Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one." });
+      }
+      return setStatus({ kind: "error", message: error.message ?? "Sign-in failed." });
     }
     window.location.href = safeNextPath(next);
   }
@@ -95,6 +123,7 @@ export function SignInForm({ next }: { next?: string }) {
         <input id="password" name="password" type="password" required autoComplete="current-password" />
       </div>
       <StatusMessage status={status} />
+      {unverifiedEmail && <ResendVerification key={unverifiedEmail} email={unverifiedEmail} />}
       <button className="button" type="submit" disabled={status.kind === "busy"}>
         {status.kind === "busy" ? "Signing in…" : "Sign in"}
       </button>

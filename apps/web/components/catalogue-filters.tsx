@@ -1,40 +1,47 @@
-"use client";
-import Form from "next/form";
-import type { ChangeEvent } from "react";
+import Link from "next/link";
 import { categoryLabel, packSorts, type CatalogueQuery } from "../lib/pack-catalogue";
 
+function href(query: CatalogueQuery): string {
+  const params = new URLSearchParams();
+  if (query.category) params.set("category", query.category);
+  if (query.sort !== "price-asc") params.set("sort", query.sort);
+  const search = params.toString();
+  return search ? `/?${search}` : "/";
+}
+
 /**
- * A plain GET form, so filtering works without JavaScript and every view is a shareable URL;
- * with JavaScript, next/form navigates client-side and a change applies at once.
+ * Filters as chips: each is a link to its view, so a tap applies at once (a client-side
+ * navigation, no reload), works without JavaScript, and every view is a shareable URL.
  */
 export function CatalogueFilters({ categories, query }: { categories: string[]; query: CatalogueQuery }) {
-  const applyNow = (event: ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
   return (
-    <Form action="/" className="catalogue-filters" aria-label="Filter and sort packs">
-      <div className="field">
-        <label htmlFor="catalogue-category">Category</label>
-        <select id="catalogue-category" name="category" defaultValue={query.category ?? ""} onChange={applyNow}>
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabel(category)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="catalogue-sort">Sort by</label>
-        <select id="catalogue-sort" name="sort" defaultValue={query.sort} onChange={applyNow}>
-          {packSorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="button ghost">
-        Apply
-      </button>
-    </Form>
+    <div className="catalogue-filters">
+      <nav aria-label="Category" className="chips">
+        {[null, ...categories].map((category) => (
+          <Link
+            key={category ?? "all"}
+            href={href({ ...query, category })}
+            className={`chip${query.category === category ? " is-selected" : ""}`}
+            aria-current={query.category === category ? "page" : undefined}
+            scroll={false}
+          >
+            {category ? categoryLabel(category) : "All"}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label="Sort" className="chips">
+        {packSorts.map((option) => (
+          <Link
+            key={option.value}
+            href={href({ ...query, sort: option.value })}
+            className={`chip${query.sort === option.value ? " is-selected" : ""}`}
+            aria-current={query.sort === option.value ? "page" : undefined}
+            scroll={false}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
   );
 }

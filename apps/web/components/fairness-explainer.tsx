@@ -17,7 +17,8 @@ export function FairnessExplainer() {
         </li>
         <li>
           Opening number <code>nonce</code> computes
-          <pre>
+          {/* Scrolls sideways on a phone rather than breaking the alignment: focusable, so keyboards can scroll it. */}
+          <pre className="formula" tabIndex={0} role="region" aria-label="The draw formula">
             <code>{`hash   = HMAC-SHA256(key = serverSeed, message = clientSeed + ":" + nonce)   (lower-case hex)
 result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1        (1 … 100000)`}</code>
           </pre>

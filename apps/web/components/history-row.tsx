@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { SpinHistoryEntry } from "@prizepacks/core";
 import { LocalTime } from "./local-time";
+import { Money } from "./money";
 
 /** The /fairness verifier, pre-filled with this draw (the server seed only once it is revealed). */
 function verifyHref(spin: SpinHistoryEntry): string {
@@ -30,11 +31,11 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
         <dl className="history-row-money">
           <div>
             <dt>Value</dt>
-            <dd className="money">{spin.item.value}</dd>
+            <dd><Money amount={spin.item.value} /></dd>
           </div>
           <div>
             <dt>Paid</dt>
-            <dd className="money">{spin.price}</dd>
+            <dd><Money amount={spin.price} /></dd>
           </div>
         </dl>
       </div>

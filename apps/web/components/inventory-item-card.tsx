@@ -1,6 +1,8 @@
 "use client";
 import type { InventoryItem } from "@prizepacks/core";
 import { LocalTime } from "./local-time";
+import { displayMoney } from "../lib/money-cents";
+import { Money } from "./money";
 
 /** One won item; held items can be selected and sold, sold ones show when they were sold. */
 export function InventoryItemCard({
@@ -30,7 +32,7 @@ export function InventoryItemCard({
         <h2 className="inventory-item-name">{item.name}</h2>
         <p className="inventory-item-meta">
           <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
-          <span className="money">{item.value}</span>
+          <Money amount={item.value} />
         </p>
         <p className="muted small-text">
           {item.packName} · won <LocalTime iso={item.createdAt} />
@@ -46,7 +48,7 @@ export function InventoryItemCard({
         <button
           type="button"
           className="button small ghost inventory-item-sell"
-          aria-label={`Sell ${item.name} for ${item.value}`}
+          aria-label={`Sell ${item.name} for ${displayMoney(item.value)}`}
           disabled={busy}
           onClick={() => onSell(item.id)}
         >

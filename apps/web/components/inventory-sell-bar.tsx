@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { displayMoney } from "../lib/money-cents";
 
 /** "Select all" and "Sell selected (N) for X", kept in view at the bottom while scrolling. */
 export function InventorySellBar({
@@ -40,7 +41,7 @@ export function InventorySellBar({
       )}
       {tooMany && <span className="hint">Sell at most {maxPerSale} items at a time.</span>}
       <button type="button" className="button" disabled={busy || selectedCount === 0 || tooMany} onClick={onSellSelected}>
-        Sell selected ({selectedCount}) for {selectedValue}
+        Sell selected ({selectedCount}) for {displayMoney(selectedValue)}
       </button>
     </div>
   );

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import Link from "next/link";
 import { useRef, useState } from "react";
 import type { InventoryPage, SellResult } from "@prizepacks/core";
-import { centsToMoney, moneyToCents } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
 import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
 import { InventoryItemCard } from "./inventory-item-card";
 import { InventorySellBar } from "./inventory-sell-bar";
@@ -27,7 +27,7 @@ function saleError(error: unknown): string {
 
 function saleNotice(result: SellResult): string {
   const count = result.sold.length;
-  return `Sold ${count} ${count === 1 ? "item" : "items"} for ${result.total}. New balance ${result.balanceAfter.toFixed(2)}.`;
+  return `Sold ${count} ${count === 1 ? "item" : "items"} for ${displayMoney(result.total)}. New balance ${displayMoney(result.balanceAfter)}.`;
 }
 
 /** The inventory: held/sold tabs, held totals, selection and selling. */
@@ -99,7 +99,7 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
         <div>
           <dt className="muted small-text">Total value held</dt>
           <dd className="money inventory-summary-value" data-testid="inventory-total">
-            {summary?.totalValue ?? "…"}
+            {summary ? displayMoney(summary.totalValue) : "…"}
           </dd>
         </div>
         <div>

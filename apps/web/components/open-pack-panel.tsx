@@ -1,14 +1,19 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { centsToMoney, moneyToCents, multiplyMoney } from "../lib/money-cents";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "../lib/money-cents";
+import { celebrationFor } from "../lib/open-outcome";
+import { usePreference } from "../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../lib/reel-strip";
-import { queryKeys, trpc } from "../lib/trpc";
+import { playWin } from "../lib/reel-sound";
+import { errorMessage, queryKeys, trpc } from "../lib/trpc";
 import { OpenPackError } from "./open-pack-error";
-import { OpenResultCard, type OpenResult } from "./open-result-card";
+import { OpenSummary, type OpenResult, type SaleState } from "./open-summary";
 import { PackReel } from "./pack-reel";
 
 const MAX_PACKS = 5;
+const LANDING_PAUSE_MS = 900;
 const quantities = Array.from({ length: MAX_PACKS }, (_, index) => index + 1);
 
 interface Opening {
@@ -23,73 +28,148 @@ function prefersReducedMotion(): boolean {
 }
 
 function openLabel(quantity: number, price: string): string {
-  return `Open ${quantity} ${quantity === 1 ? "pack" : "packs"} for ${multiplyMoney(price, quantity)}`;
+  return `Open ${quantity} ${quantity === 1 ? "pack" : "packs"} for ${displayMoney(multiplyMoney(price, quantity))}`;
 }
 
 /**
- * Opens 1–5 packs, one request each (each its own nonce), then plays a reel per opening.
- * Every outcome comes from the server before any reel moves: the reel only shows it.
+ * Opens 1–5 packs, one request each (each its own nonce), then plays a reel per opening and
+ * sums them up. Every outcome comes from the server before any reel moves: the reel only shows it.
+ * Only quantities the balance covers are offered, so no open is charged and then refused.
  */
-export function OpenPackPanel({ slug, price, items }: { slug: string; price: string; items: ReelItem[] }) {
+export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: string; price: string; items: ReelItem[]; initialBalance: string }) {
   const queryClient = useQueryClient();
-  const [quantity, setQuantity] = useState(1);
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: () => trpc.me.get.query() });
+  const balanceCents = moneyToCents(me.data?.balanceString ?? initialBalance);
+  const affordable = Math.min(MAX_PACKS, Math.floor(balanceCents / moneyToCents(price)));
+
+  const [chosenQuantity, setQuantity] = useState(1);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [openings, setOpenings] = useState<Opening[]>([]);
   const [error, setError] = useState<unknown>(null);
+  const [skip, setSkip] = useState(false);
+  const [sale, setSale] = useState<SaleState>({ kind: "idle" });
+  const [quickOpen, setQuickOpen] = usePreference("quickOpen");
+  // React state reaches the button a render later; this closes the gap for a double click.
+  const inFlight = useRef(false);
+  const saleInFlight = useRef(false);
+  const reelsRef = useRef<HTMLDivElement>(null);
+  const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
+  const saleStatusRef = useRef<HTMLDivElement>(null);
 
+  /** Set a moment after the last reel lands, so the landing is seen before the summary takes over. */
+  const [summaryShown, setSummaryShown] = useState(false);
   const spinning = openings.some((opening) => !opening.landed);
   const busy = progress !== null || spinning;
   const allLanded = openings.length > 0 && !spinning;
+  const quantity = Math.max(1, Math.min(chosenQuantity, Math.max(affordable, 1)));
+  const canOpen = affordable >= quantity;
 
-  async function openPacks() {
-    const total = quantity;
+  async function openPacks(total: number) {
+    if (inFlight.current || affordable < total) return;
+    inFlight.current = true;
     const reducedMotion = prefersReducedMotion();
     const won: Opening[] = [];
     setOpenings([]);
+    setSummaryShown(false);
     setError(null);
-    for (let done = 0; done < total; done++) {
-      setProgress({ done, total });
-      try {
-        const result = await trpc.packs.open.mutate({ idOrSlug: slug });
-        const wonItem = items.find((item) => item.id === result.item.id) ?? { ...result.item, chance: 0 };
-        won.push({ result, strip: reducedMotion ? null : buildReelStrip(items, wonItem), landed: reducedMotion });
-      } catch (caught) {
-        setError(caught);
-        break;
-      } finally {
-        // Money moved (or a refusal may reflect a changed balance): refresh header and lists.
-        for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.history, queryKeys.ledger, queryKeys.fairness]) {
-          void queryClient.invalidateQueries({ queryKey });
+    setSale({ kind: "idle" });
+    setSkip(quickOpen);
+    // The reels (or the result) appear where the Open button was pressed: on a phone that is
+    // the bottom bar, so bring the stage into view now.
+    reelsRef.current?.scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
+    try {
+      for (let done = 0; done < total; done++) {
+        setProgress({ done, total });
+        try {
+          const result = await trpc.packs.open.mutate({ idOrSlug: slug });
+          const wonItem = items.find((item) => item.id === result.item.id) ?? { ...result.item, chance: 0 };
+          won.push({ result, strip: reducedMotion ? null : buildReelStrip(items, wonItem), landed: reducedMotion });
+        } catch (caught) {
+          setError(caught);
+          break;
         }
       }
+    } finally {
+      // Money moved (or a refusal may reflect a changed balance): refresh header and lists.
+      for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.history, queryKeys.ledger, queryKeys.fairness]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      setOpenings(won);
+      setProgress(null);
+      inFlight.current = false;
     }
-    setOpenings(won);
-    setProgress(null);
   }
 
   const markLanded = useCallback((index: number) => {
     setOpenings((current) => (current[index]?.landed === false ? current.map((opening, i) => (i === index ? { ...opening, landed: true } : opening)) : current));
   }, []);
 
-  const totalWonCents = openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0);
+  // Once everything has landed: the win sound (only for a real win), then the summary.
+  useEffect(() => {
+    if (!allLanded) return;
+    const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0));
+    const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
+    if (celebration !== 0) playWin(celebration);
+    const reels = openings.some((opening) => opening.strip);
+    const timer = window.setTimeout(() => setSummaryShown(true), reels && !skip ? LANDING_PAUSE_MS : 0);
+    return () => window.clearTimeout(timer);
+  }, [allLanded, openings, price, skip]);
+
+  // The focus follows the outcome (the Open button it was on is busy until then).
+  useEffect(() => {
+    if (summaryShown) summaryHeadingRef.current?.focus();
+  }, [summaryShown]);
+
+  async function sellWon() {
+    if (saleInFlight.current || sale.kind === "sold") return;
+    saleInFlight.current = true;
+    setSale({ kind: "selling" });
+    try {
+      const result = await trpc.inventory.sell.mutate({ inventoryItemIds: openings.map((opening) => opening.result.inventoryItem.id) });
+      const count = result.sold.length;
+      setSale({ kind: "sold", message: `Sold ${count} ${count === 1 ? "item" : "items"} for ${displayMoney(result.total)}. New balance ${displayMoney(result.balanceAfter)}.` });
+    } catch (caught) {
+      setSale({ kind: "failed", message: errorMessage(caught) });
+    } finally {
+      saleInFlight.current = false;
+      for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.ledger]) void queryClient.invalidateQueries({ queryKey });
+    }
+  }
+
+  // After a sale the focus goes to what it says (the sell button it was on is now disabled).
+  useEffect(() => {
+    if (sale.kind === "sold" || sale.kind === "failed") saleStatusRef.current?.focus();
+  }, [sale.kind]);
+
+  const results = openings.map((opening) => opening.result);
+  const reels = openings.filter((opening) => opening.strip);
 
   return (
     <section className="card stack open-panel" aria-labelledby="open-panel-title">
       <h2 id="open-panel-title" className="visually-hidden">
         Open this pack
       </h2>
-      <div className="open-panel-controls">
-        <div className="field">
-          <label htmlFor="open-quantity">Packs to open</label>
-          <select id="open-quantity" value={quantity} disabled={busy} onChange={(event) => setQuantity(Number(event.target.value))}>
+      <div className="open-bar" data-testid="open-bar">
+        <fieldset className="open-quantity" disabled={busy}>
+          <legend>Packs to open</legend>
+          <div className="chips">
             {quantities.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
+              <label key={count} className={`chip${count === quantity ? " is-selected" : ""}${count > affordable ? " is-unavailable" : ""}`}>
+                <input type="radio" name="open-quantity" value={count} checked={count === quantity} disabled={count > affordable} onChange={() => setQuantity(count)} />
+                <span>{count}</span>
+              </label>
             ))}
-          </select>
-        </div>
-        <button type="button" className="button big open-panel-button" disabled={busy} onClick={() => void openPacks()}>
+          </div>
+        </fieldset>
+        <button
+          type="button"
+          className="button big open-panel-button"
+          aria-disabled={busy || !canOpen ? true : undefined}
+          aria-describedby="open-balance-hint"
+          onClick={() => {
+            if (!busy && canOpen) void openPacks(quantity);
+          }}
+        >
           {progress ? (
             <>
               <span className="spinner" aria-hidden="true" /> Opening {progress.total > 1 ? `${progress.done + 1} of ${progress.total}` : "pack"}…
@@ -101,36 +181,77 @@ export function OpenPackPanel({ slug, price, items }: { slug: string; price: str
           )}
         </button>
       </div>
+      <div className="open-panel-options">
+        <p id="open-balance-hint" className="small-text muted" data-testid="open-balance-hint">
+          {affordable === 0 ? (
+            <>
+              Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack. <Link href="/wallet">Add funds</Link>
+            </>
+          ) : affordable < MAX_PACKS ? (
+            `Your balance covers ${affordable} ${affordable === 1 ? "pack" : "packs"}.`
+          ) : (
+            "Open up to 5 at once; each is its own provably fair draw."
+          )}
+        </p>
+        <label className="switch">
+          <input type="checkbox" role="switch" checked={quickOpen} onChange={(event) => setQuickOpen(event.target.checked)} data-testid="quick-open-switch" />
+          <span>Quick open</span>
+        </label>
+      </div>
 
       {error !== null && <OpenPackError error={error} />}
 
-      {openings.some((opening) => opening.strip) && (
-        <div className="stack open-panel-reels">
-          {openings.map((opening, index) =>
-            opening.strip ? (
-              <PackReel key={opening.result.spin.id} strip={opening.strip} winIndex={REEL_WIN_INDEX} landed={opening.landed} onLanded={() => markLanded(index)} />
-            ) : null,
-          )}
-        </div>
-      )}
+      <div className="open-stage" ref={reelsRef}>
+        {/* Several reels give way to the summary, so reels and then results each fit one screen; one reel stays above its result. */}
+        {reels.length > 0 && !(summaryShown && reels.length > 1) && (
+          <div
+            className={`open-panel-reels reels-${reels.length}`}
+            onClick={() => setSkip(true)}
+            title={spinning ? "Click to skip" : undefined}
+            data-testid="reels"
+          >
+            {openings.map((opening, index) =>
+              opening.strip ? (
+                <PackReel
+                  key={opening.result.spin.id}
+                  strip={opening.strip}
+                  winIndex={REEL_WIN_INDEX}
+                  landed={opening.landed}
+                  skip={skip}
+                  compact={reels.length > 1}
+                  onLanded={() => markLanded(index)}
+                />
+              ) : null,
+            )}
+            {spinning && (
+              <button type="button" className="button ghost small reel-skip" onClick={() => setSkip(true)}>
+                Skip
+              </button>
+            )}
+          </div>
+        )}
 
-      <div role="status" className="visually-hidden">
-        {allLanded ? `You won ${openings.map((opening) => `${opening.result.item.name} (${opening.result.item.rarity}, ${opening.result.item.value})`).join(", ")}.` : ""}
+        <div role="status" className="visually-hidden">
+          {allLanded && summaryShown ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.` : ""}
+        </div>
+
+        {allLanded && summaryShown && (
+          <OpenSummary
+            ref={summaryHeadingRef}
+            results={results}
+            price={price}
+            slug={slug}
+            sale={sale}
+            busy={busy || affordable < openings.length}
+            onSell={() => void sellWon()}
+            onOpenAgain={() => void openPacks(openings.length)}
+          />
+        )}
+        <div ref={saleStatusRef} tabIndex={-1} role="status" className="open-sale-status">
+          {sale.kind === "sold" && <p className="alert success">{sale.message}</p>}
+          {sale.kind === "failed" && <p className="alert error">{sale.message}</p>}
+        </div>
       </div>
-
-      {allLanded && (
-        <div className="stack open-panel-results">
-          {openings.length > 1 && (
-            <p className="small-text">
-              {openings.length} items worth <span className="money">{centsToMoney(totalWonCents)}</span> in total, for{" "}
-              <span className="money">{multiplyMoney(price, openings.length)}</span>.
-            </p>
-          )}
-          {openings.map((opening) => (
-            <OpenResultCard key={opening.result.spin.id} result={opening.result} slug={slug} />
-          ))}
-        </div>
-      )}
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import Link from "next/link";
-import type { PackSummary } from "@prizepacks/core";
-import { PackStatEntries } from "./pack-stat-entries";
+import type { BestPull, PackSummary } from "@prizepacks/core";
+import { LiveBestPull } from "./live-pack-stats";
+import { Money } from "./money";
 
 /** One pack of the catalogue; the whole card is clickable through the heading's link. */
-export function PackCard({ pack }: { pack: PackSummary }) {
+export function PackCard({ pack, bestPull }: { pack: PackSummary; bestPull: BestPull | null }) {
   return (
-    <article className="card pack-card" data-testid="pack-card">
-      <img className="pack-card-image" src={pack.image} alt={`${pack.name} pack`} width={256} height={256} loading="lazy" />
+    <article className={`card pack-card theme-${pack.rarityTheme}`} data-testid="pack-card">
+      <img className="pack-card-image" src={pack.image} alt="" width={256} height={256} loading="lazy" />
       <div className="pack-card-body">
         <p className="pack-card-category small-text">{pack.category}</p>
         <h2 className="pack-card-title">
@@ -17,9 +18,22 @@ export function PackCard({ pack }: { pack: PackSummary }) {
         <dl className="pack-card-stats">
           <div>
             <dt>Price</dt>
-            <dd className="money">{pack.price}</dd>
+            <dd>
+              <Money amount={pack.price} />
+            </dd>
           </div>
-          <PackStatEntries pack={pack} />
+          <div>
+            <dt>Top item</dt>
+            <dd>
+              <Money amount={pack.maxItemValue} />
+            </dd>
+          </div>
+          <div className="pack-card-best">
+            <dt>Best pull, 24 h</dt>
+            <dd>
+              <LiveBestPull packId={pack.id} initial={bestPull} />
+            </dd>
+          </div>
         </dl>
       </div>
     </article>

@@ -1,9 +1,10 @@
 import type { PackItem } from "@prizepacks/core";
+import { Money } from "./money";
 
 /** Every item of a pack with its published odds: the ticket ranges a draw is checked against. */
 export function PackOddsTable({ items }: { items: PackItem[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Items and odds table">
       <table className="odds-table">
         <caption className="visually-hidden">Items, values, chances and ticket ranges</caption>
         <thead>
@@ -38,7 +39,9 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
               <td className="odds-rarity-column">
                 <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
               </td>
-              <td className="num money">{item.value}</td>
+              <td className="num">
+                <Money amount={item.value} />
+              </td>
               <td className="num">{item.chance}%</td>
               <td className="num odds-tickets">
                 {item.ticketFrom}–<wbr />

@@ -1,17 +1,21 @@
 import type { PackSummary } from "@prizepacks/core";
+import { LiveOpenCount } from "./live-pack-stats";
+import { Money } from "./money";
 
-/** The top item's value and the open count, as entries of a pack's stats list (<dl>). */
-export function PackStatEntries({ pack }: { pack: Pick<PackSummary, "maxItemValue" | "spinCount"> }) {
+/** The top item's value and the open count (live), as entries of a pack's stats list (<dl>). */
+export function PackStatEntries({ pack, renderedAt }: { pack: Pick<PackSummary, "id" | "maxItemValue" | "spinCount">; renderedAt: string }) {
   return (
     <>
       <div>
         <dt>Top item</dt>
-        <dd className="money">{pack.maxItemValue.toFixed(2)}</dd>
+        <dd>
+          <Money amount={pack.maxItemValue} />
+        </dd>
       </div>
       <div>
         <dt>Opened</dt>
-        <dd className="num">
-          {pack.spinCount.toLocaleString("en-US")} {pack.spinCount === 1 ? "time" : "times"}
+        <dd>
+          <LiveOpenCount packId={pack.id} initialCount={pack.spinCount} renderedAt={renderedAt} />
         </dd>
       </div>
     </>

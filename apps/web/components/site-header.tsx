@@ -3,7 +3,9 @@ import { getAccount } from "@prizepacks/core";
 import { db } from "../lib/database";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
+import { MainMenu } from "./main-menu";
 import { SignOutButton } from "./sign-out-button";
+import { SoundSwitch } from "./sound-switch";
 
 const nav = [
   { href: "/", label: "Packs" },
@@ -12,6 +14,7 @@ const nav = [
   { href: "/fairness", label: "Fairness" },
   { href: "/wallet", label: "Wallet" },
   { href: "/settings/api", label: "API" },
+  { href: "/docs", label: "Docs" },
 ];
 
 export async function SiteHeader() {
@@ -23,25 +26,29 @@ export async function SiteHeader() {
         <Link href="/" className="brand" aria-label="prizepacks home">
           <span className="brand-mark" aria-hidden="true">▣</span> prizepacks
         </Link>
-        <nav aria-label="Main" className="main-nav">
-          {nav.map((item) => (
-            <Link key={item.href} href={item.href}>
-              {item.label}
-            </Link>
-          ))}
-          <Link href="/docs">Docs</Link>
-        </nav>
+        <MainMenu links={nav}>
+          {viewer && (
+            <div className="menu-only">
+              <SignOutButton />
+            </div>
+          )}
+        </MainMenu>
         <div className="session">
+          <SoundSwitch />
           {account ? (
             <>
               <BalanceBadge initialBalance={account.balanceString} />
               <span className="muted small-text session-email" title={account.email}>
                 {account.email}
               </span>
-              <SignOutButton />
+              <span className="menu-hidden">
+                <SignOutButton />
+              </span>
             </>
           ) : viewer ? (
-            <SignOutButton />
+            <span className="menu-hidden">
+              <SignOutButton />
+            </span>
           ) : (
             <>
               <Link href="/sign-in" className="button ghost small">

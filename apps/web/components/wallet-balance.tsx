@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { WalletBalance as WalletBalanceData } from "@prizepacks/core";
+import { displayMoney } from "../lib/money-cents";
 import { queryKeys, trpc } from "../lib/trpc";
 
 /** Under queryKeys.me, so every money-moving mutation (which invalidates it) refreshes this too. */
@@ -14,7 +15,7 @@ export function WalletBalance({ initialBalance }: { initialBalance: WalletBalanc
         Balance
       </h2>
       <p className="money wallet-balance-amount" data-testid="wallet-balance">
-        {data.balanceString}
+        {displayMoney(data.balanceString)}
       </p>
       <p className="hint">Opening a pack debits its price; selling an item credits its value.</p>
     </section>

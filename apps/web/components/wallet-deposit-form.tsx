@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { centsToMoney, moneyToCents } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
 import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
 import { walletBalanceKey } from "./wallet-balance";
 
@@ -35,7 +35,7 @@ export function WalletDepositForm() {
     mutationFn: (value: string) => trpc.wallet.deposit.mutate({ amount: value }),
     onSuccess: (result, value) => {
       queryClient.setQueryData(walletBalanceKey, result);
-      setNotice(`Added ${value}. New balance ${result.balanceString}.`);
+      setNotice(`Added ${displayMoney(value)}. New balance ${displayMoney(result.balanceString)}.`);
       setAmount("");
     },
     onSettled: async () => {

@@ -4,6 +4,7 @@ import type { LedgerEntry, LedgerPage } from "@prizepacks/core";
 import { errorMessage, queryKeys, trpc } from "../lib/trpc";
 import { LoadMoreButton } from "./load-more-button";
 import { LocalTime } from "./local-time";
+import { Money } from "./money";
 
 const kindLabels: Record<LedgerEntry["kind"], string> = {
   DEPOSIT: "Deposit",
@@ -14,8 +15,7 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
 
 /** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */
 function SignedAmount({ amount }: { amount: string }) {
-  const debit = amount.startsWith("-");
-  return <span className={`money ${debit ? "negative" : "positive"}`}>{debit ? amount : `+${amount}`}</span>;
+  return <Money amount={amount} signed className={amount.startsWith("-") ? "negative" : "positive"} />;
 }
 
 /** The wallet's ledger, newest first; the first page comes rendered from the server. */
@@ -64,8 +64,8 @@ export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
                 <td data-label="Amount" className="num">
                   <SignedAmount amount={entry.amount} />
                 </td>
-                <td data-label="Balance after" className="num money">
-                  {entry.balanceAfter.toFixed(2)}
+                <td data-label="Balance after" className="num">
+                  <Money amount={entry.balanceAfter} />
                 </td>
                 <td data-label="Note" className="muted">
                   {entry.note ?? "—"}

@@ -32,3 +32,11 @@ export function moneyPercent(part: string, whole: string): string {
   const tenths = Math.round((moneyToCents(part) * 1000) / wholeCents);
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
+
+/** The one way a money string is shown to a player: "1234.5" or "1234.50" → "$1,234.50", "-4.99" → "-$4.99". */
+export function displayMoney(amount: string | number): string {
+  const cents = typeof amount === "number" ? Math.round(amount * 100) : moneyToCents(/^-?\d+\.\d$/.test(amount) ? `${amount}0` : /^-?\d+$/.test(amount) ? `${amount}.00` : amount);
+  const absolute = Math.abs(cents);
+  const whole = Math.floor(absolute / 100).toLocaleString("en-US");
+  return `${cents < 0 ? "-" : ""}$${whole}.${String(absolute % 100).padStart(2, "0")}`;
+}

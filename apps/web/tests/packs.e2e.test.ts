@@ -26,7 +26,7 @@ describe.each(families)("GET /v1/%s", (family) => {
       expect(pack.rarityTheme).toMatch(/^[A-Z][A-Z0-9_]*$/);
       expect(typeof pack.maxItemValue).toBe("number");
       expect(Number.isInteger(pack.spinCount)).toBe(true);
-      expect(pack.image).toMatch(/^\/images\//);
+      expect(pack.image).toMatch(/^\/(images|art)\//); // demo packs: drawn art; test packs: fixtures
     }
     const demoPacks = demoPacksOf(json as Array<{ slug: string; category: string }>);
     expect(demoPacks.length).toBeGreaterThanOrEqual(8);

@@ -13,6 +13,8 @@ const schema = z
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Connections to the public drop feed, per client address. */
     RATE_LIMIT_DROPS_PER_MINUTE: positiveInt.default(30),
+    /** Drop feeds one client address may hold open at once, per instance (every open tab of the web app holds one). */
+    DROP_STREAMS_PER_ADDRESS: positiveInt.default(10),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })

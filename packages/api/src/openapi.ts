@@ -17,7 +17,8 @@ import {
 import { dropExample, eventExamples, successExamples } from "./openapi-examples.ts";
 import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
-import { MAX_DROP_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
+import { apiEnv } from "./env.ts";
+import { MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -69,7 +70,7 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
   },
   "drops-stream": {
     "400": { message: `minRarity: must be one of ${RARITIES.join(", ")}.`, code: "BAD_REQUEST" },
-    "429": { message: `At most ${MAX_DROP_STREAMS_PER_ADDRESS} drop feeds per address at once.`, code: "RATE_LIMITED", retryAfter: 5 },
+    "429": { message: "At most 10 drop feeds per address at once.", code: "RATE_LIMITED", retryAfter: 5 },
   },
 };
 
@@ -222,7 +223,7 @@ function streamOperations(): Json {
     operationId: "drops-stream",
     summary: "The public feed of openings as server-sent events",
     description: [
-      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${MAX_DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
+      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${apiEnv().DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
       "",
       sseFraming,
     ].join("\n"),
@@ -245,7 +246,7 @@ function streamOperations(): Json {
         content: { "text/event-stream": { schema: DropSchema, example: dropExample } },
       },
       "400": { description: "minRarity is not a rarity" },
-      "429": { description: `Too many connections from this address, or ${MAX_DROP_STREAMS_PER_ADDRESS} feeds already open` },
+      "429": { description: `Too many connections from this address, or ${apiEnv().DROP_STREAMS_PER_ADDRESS} feeds already open` },
     },
   };
   return { "/v1/events": { get: events }, "/v1/drops": { get: drops } };

@@ -12,6 +12,7 @@ import {
   type Rarity,
 } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
+import { apiEnv } from "./env.ts";
 import { toAppError } from "./errors.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
@@ -19,8 +20,6 @@ import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
-/** Concurrent drop-feed streams one client address may hold on one instance. */
-export const MAX_DROP_STREAMS_PER_ADDRESS = 10;
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
 /** Drops a new viewer of the feed gets first. */
@@ -129,8 +128,9 @@ export function createStreamHandler({ database }: { database: Database }) {
     const runtime = await serviceRuntime(database);
     const address = req.socket.remoteAddress ?? "unknown";
     const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
-    if ((streamsPerAddress.get(address) ?? 0) >= MAX_DROP_STREAMS_PER_ADDRESS) {
-      throw new AppError("RATE_LIMITED", `At most ${MAX_DROP_STREAMS_PER_ADDRESS} drop feeds per address at once.`, { retryAfterSeconds: 5 });
+    const maxStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
+    if ((streamsPerAddress.get(address) ?? 0) >= maxStreams) {
+      throw new AppError("RATE_LIMITED", `At most ${maxStreams} drop feeds per address at once.`, { retryAfterSeconds: 5 });
     }
     const minRarityParam = new URL(req.url ?? "/", "http://x").searchParams.get("minRarity");
     if (minRarityParam !== null && !RARITIES.includes(minRarityParam as Rarity)) {

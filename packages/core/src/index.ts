@@ -40,8 +40,8 @@ export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
 export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
-export { atLeastRarity, maskPlayerName, RARITIES, recentDrops } from "./events/drops.ts";
-export type { Drop, Rarity } from "./events/drops.ts";
+export { atLeastRarity, BEST_PULL_HOURS, listBestPulls, maskPlayerName, RARITIES, readBestPulls, recentDrops } from "./events/drops.ts";
+export type { BestPull, Drop, Rarity } from "./events/drops.ts";
 export {
   createWebhookEndpoint,
   listWebhookDeliveries,

@@ -57,3 +57,40 @@ async function packsById(catalog: CatalogCache): Promise<Map<string, Drop["pack"
   const packs = await catalog.listActive();
   return new Map(packs.map(({ pack }) => [pack.id, { id: pack.id, slug: pack.slug, name: pack.name, price: pack.price.toFixed(2) }]));
 }
+
+/** The most valuable item won from a pack recently. */
+export interface BestPull {
+  packId: string;
+  at: string;
+  item: Drop["item"];
+}
+
+export const BEST_PULL_HOURS = 24;
+/** The best pulls are read at most this often per process: the catalogue asks on every view, openings never pay. */
+const BEST_PULLS_CACHE_MS = 30_000;
+const bestPullsCache = new WeakMap<SqlQuery, { at: number; pulls: Promise<Map<string, BestPull>> }>();
+
+/**
+ * Each pack's most valuable drop of the last 24 hours, read from the openings' events (which
+ * are kept for a day anyway) rather than from spins, and cached: it costs the open path nothing.
+ */
+export function listBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
+  const cached = bestPullsCache.get(sql);
+  if (cached && Date.now() - cached.at < BEST_PULLS_CACHE_MS) return cached.pulls;
+  const pulls = readBestPulls(sql);
+  bestPullsCache.set(sql, { at: Date.now(), pulls });
+  pulls.catch(() => bestPullsCache.delete(sql));
+  return pulls;
+}
+
+/** listBestPulls without its cache. */
+export async function readBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
+  const rows = await sql.query<{ packId: string; createdAt: Date; item: Drop["item"] } & Record<string, unknown>>(
+    `SELECT DISTINCT ON (e.data->'spin'->>'packId') e.data->'spin'->>'packId' AS "packId", e."createdAt", e.data->'item' AS item
+       FROM account_event e
+      WHERE e.type = 'open.completed' AND e."createdAt" > now() - make_interval(hours => $1)
+      ORDER BY e.data->'spin'->>'packId', (e.data->'item'->>'value')::numeric DESC, e.id DESC`,
+    [BEST_PULL_HOURS],
+  );
+  return new Map(rows.map((row) => [row.packId, { packId: row.packId, at: new Date(row.createdAt).toISOString(), item: row.item }]));
+}

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { listOutbox, usesDevOutbox } from "@prizepacks/auth";
+import { LocalTime } from "../../../components/local-time";
 import { isDemoMode } from "@prizepacks/core";
 
 export function generateMetadata() {
@@ -37,12 +38,12 @@ export default function OutboxPage() {
             <li key={mail.id} className="card stack" data-testid="outbox-mail">
               <div className="row" style={{ justifyContent: "space-between" }}>
                 <strong>{mail.subject}</strong>
-                <time className="muted small-text" dateTime={mail.sentAt}>
-                  {new Date(mail.sentAt).toLocaleString("en")}
-                </time>
+                <span className="muted small-text">
+                  <LocalTime iso={mail.sentAt} />
+                </span>
               </div>
               <span className="muted small-text">To: {mail.to}</span>
-              <pre style={{ whiteSpace: "pre-wrap" }}>{mail.text}</pre>
+              <pre className="wrapped-text">{mail.text}</pre>
               {mail.link && (
                 <a className="button small" href={mail.link} style={{ alignSelf: "flex-start" }}>
                   Open the link

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
+import { getAccount, getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
 import { OpenPackPanel } from "../../../components/open-pack-panel";
 import { PackOddsTable } from "../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../components/pack-stat-entries";
-import { database } from "../../../lib/database";
+import { Money } from "../../../components/money";
+import { database, db } from "../../../lib/database";
 import { moneyPercent } from "../../../lib/money-cents";
 import { findViewer } from "../../../lib/server-api";
 
@@ -34,6 +35,7 @@ export default async function PackPage({ params }: { params: Params }) {
   const { slug } = await params;
   const [pack, viewer] = await Promise.all([findPack(slug), findViewer()]);
   if (!pack) notFound();
+  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
 
   return (
     <div className="stack pack-page">
@@ -41,7 +43,7 @@ export default async function PackPage({ params }: { params: Params }) {
         <Link href="/">← All packs</Link>
       </p>
       <section className="pack-hero" aria-labelledby="pack-title">
-        <img className="pack-hero-image card" src={pack.image} alt={`${pack.name} pack`} width={256} height={256} />
+        <img className="pack-hero-image card" src={pack.image} alt="" width={256} height={256} />
         <div className="stack pack-hero-info">
           <div>
             <p className="pack-card-category small-text">{pack.category}</p>
@@ -51,42 +53,46 @@ export default async function PackPage({ params }: { params: Params }) {
           <dl className="pack-facts">
             <div>
               <dt>Price</dt>
-              <dd className="money pack-price">{pack.price}</dd>
+              <dd className="pack-price">
+                <Money amount={pack.price} />
+              </dd>
             </div>
             <div>
               <dt>Expected return</dt>
               <dd>
-                <span className="money">{pack.expectedValue}</span>{" "}
+                <Money amount={pack.expectedValue} />{" "}
                 <span className="muted">({moneyPercent(pack.expectedValue, pack.price)}% of the price)</span>
               </dd>
             </div>
-            <PackStatEntries pack={pack} />
+            <PackStatEntries pack={pack} renderedAt={new Date().toISOString()} />
           </dl>
-          {viewer?.standing === "ok" ? (
-            <OpenPackPanel
-              slug={pack.slug}
-              price={pack.price}
-              items={pack.items.map(({ id, name, rarity, value, image, chance }) => ({ id, name, rarity, value, image, chance }))}
-            />
-          ) : viewer ? (
-            <p className="alert warn">
-              Your account cannot open packs right now. <Link href="/blocked">Find out why</Link>
-            </p>
-          ) : (
-            <div className="card stack pack-sign-in">
-              <p>Sign in to open this pack. New players can create an account in a minute.</p>
-              <div className="row">
-                <Link className="button big" href={`/sign-in?next=${encodeURIComponent(`/packs/${pack.slug}`)}`}>
-                  Sign in to open
-                </Link>
-                <Link className="button ghost" href="/sign-up">
-                  Create an account
-                </Link>
-              </div>
-            </div>
-          )}
         </div>
       </section>
+
+      {account ? (
+        <OpenPackPanel
+          initialBalance={account.balanceString}
+          slug={pack.slug}
+          price={pack.price}
+          items={pack.items.map(({ id, name, rarity, value, image, chance }) => ({ id, name, rarity, value, image, chance }))}
+        />
+      ) : viewer ? (
+        <p className="alert warn">
+          Your account cannot open packs right now. <Link href="/blocked">Find out why</Link>
+        </p>
+      ) : (
+        <div className="card stack pack-sign-in">
+          <p>Sign in to open this pack. New players can create an account in a minute.</p>
+          <div className="row">
+            <Link className="button big" href={`/sign-in?next=${encodeURIComponent(`/packs/${pack.slug}`)}`}>
+              Sign in to open
+            </Link>
+            <Link className="button ghost" href="/sign-up">
+              Create an account
+            </Link>
+          </div>
+        </div>
+      )}
 
       <section className="stack" aria-labelledby="odds-title">
         <div className="page-header">

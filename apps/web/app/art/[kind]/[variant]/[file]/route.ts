@@ -1,0 +1,24 @@
+import { drawItemArt, drawPackArt, isRarity, isTheme } from "../../../../../lib/art-svg";
+
+// GET /art/item/<RARITY>/<icon>.svg and /art/pack/<THEME>/<icon>,<icon>,<icon>.svg (URLs built by
+// @prizepacks/db/seed's art.ts). A URL names its picture completely, so it is cached for good.
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+export async function GET(_request: Request, { params }: { params: Promise<{ kind: string; variant: string; file: string }> }) {
+  const { kind, variant, file } = await params;
+  if (!file.endsWith(".svg")) return notFound();
+  const name = file.slice(0, -".svg".length);
+  let svg: string | null = null;
+  if (kind === "item" && isRarity(variant)) svg = await drawItemArt(name, variant);
+  else if (kind === "pack" && isTheme(variant)) svg = await drawPackArt(decodeURIComponent(name).split(","), variant);
+  if (!svg) return notFound();
+  return new Response(svg, {
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "public, max-age=31536000, immutable",
+      // An SVG opened on its own is a document: it may show nothing but itself.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}

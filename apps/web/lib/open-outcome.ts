@@ -1,0 +1,13 @@
+import { moneyToCents } from "./money-cents";
+
+/** 0: no celebration (the item is worth the price or less: no loss dressed up as a win); 1–3 grows with value ÷ price. */
+export type Celebration = 0 | 1 | 2 | 3;
+
+export function celebrationFor(value: string, price: string): Celebration {
+  const valueCents = moneyToCents(value);
+  const priceCents = moneyToCents(price);
+  if (valueCents <= priceCents) return 0;
+  if (valueCents >= priceCents * 10) return 3;
+  if (valueCents >= priceCents * 3) return 2;
+  return 1;
+}
