@@ -39,6 +39,8 @@ const config: NextConfig = {
     "better-auth",
     "nodemailer",
   ],
+  // forbidden(): the operator console answers 403 to anyone but an admin (app/forbidden.tsx).
+  experimental: { authInterrupts: true },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build need not do it twice
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

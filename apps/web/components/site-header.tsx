@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getAccount } from "@prizepacks/core";
 import { db } from "../lib/database";
+import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
 import { SignOutButton } from "./sign-out-button";
@@ -17,6 +18,7 @@ const nav = [
 export async function SiteHeader() {
   const viewer = await findViewer();
   const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  const isAdmin = await viewerIsAdmin(viewer);
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -30,6 +32,7 @@ export async function SiteHeader() {
             </Link>
           ))}
           <Link href="/docs">Docs</Link>
+          {isAdmin && <Link href="/admin">Console</Link>}
         </nav>
         <div className="session">
           {account ? (

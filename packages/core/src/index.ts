@@ -56,7 +56,7 @@ export { SIGNATURE_HEADER, signWebhookPayload, verifyWebhookSignature } from "./
 export { ADMIN_ACTIONS, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
 export { getRtpRange, setRtpRange } from "./catalog/catalog-settings.ts";
-export { diffOddsVersions, exportPack, getPackForAdmin, listPacksForAdmin } from "./catalog/pack-admin.ts";
+export { diffOddsVersions, exportPack, getPackForAdmin, listArtInUse, listPacksForAdmin } from "./catalog/pack-admin.ts";
 export type { AdminPackDetail, AdminPackRow, OddsDiff, OddsVersionRow } from "./catalog/pack-admin.ts";
 export { parsePackFileOrThrow, savePack } from "./catalog/save-pack.ts";
 export type { SavedPack } from "./catalog/save-pack.ts";

@@ -166,3 +166,12 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: { slug: str
   });
   return { from: row(a), to: row(b), rows };
 }
+
+/** The pictures the catalogue already uses, offered when a pack or item is given one. */
+export async function listArtInUse(db: DbTx): Promise<{ packs: string[]; items: string[] }> {
+  const [packs, items] = await Promise.all([
+    db.pack.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" } }),
+    db.packItem.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" }, take: 500 }),
+  ]);
+  return { packs: packs.map((row) => row.image), items: items.map((row) => row.image) };
+}

@@ -9,6 +9,7 @@ import {
   getPackForAdmin,
   getRtpRange,
   listAdminLog,
+  listArtInUse,
   listPacksForAdmin,
   revokeAccountKeyAsAdmin,
   ROLES,
@@ -50,7 +51,10 @@ const packs = router({
 });
 
 const settings = router({
-  get: adminProcedure.query(async ({ ctx }) => ({ rtpRange: await getRtpRange(ctx.db) })),
+  get: adminProcedure.query(async ({ ctx }) => {
+    const [rtpRange, art] = await Promise.all([getRtpRange(ctx.db), listArtInUse(ctx.db)]);
+    return { rtpRange, art };
+  }),
   setRtpRange: adminProcedure
     .input(z.object({ minPercent: z.string().max(10), maxPercent: z.string().max(10) }))
     .mutation(({ ctx, input }) => setRtpRange(ctx.db, ctx.actor, input)),
