@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { cloneElement, useId, useMemo, useState } from "react";
+import { cloneElement, useEffect, useId, useMemo, useState } from "react";
 import {
   checkPackDraft,
   PackFileSchema,
@@ -67,12 +67,17 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
   const [published, setPublished] = useState<string | null>(null);
   const isNew = !initial;
 
+  // The figures need only the price and the items; the other fields' problems are listed beside them.
   const live = useMemo(() => {
     const parsed = PackFileSchema.safeParse(draft);
-    if (!parsed.success) return { issues: packFileIssues(parsed.error), check: null };
-    const check = checkPackDraft(parsed.data, rtpRange);
-    return { issues: check.issues, check };
+    const fieldIssues = parsed.success ? [] : packFileIssues(parsed.error);
+    const odds = PackFileSchema.pick({ price: true, items: true }).safeParse(draft);
+    const check = odds.success ? checkPackDraft({ ...draft, ...odds.data }, rtpRange) : null;
+    return { issues: [...fieldIssues, ...(check?.issues ?? [])], check };
   }, [draft, rtpRange]);
+  // Set once React has hydrated the form: input typed before that would be lost.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const set = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -117,7 +122,7 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
   const rowOf = (index: number) => live.check?.rows[index];
 
   return (
-    <section className="card stack pack-editor" aria-labelledby="pack-editor-heading">
+    <section className="card stack pack-editor" aria-labelledby="pack-editor-heading" data-ready={ready}>
       <h2 id="pack-editor-heading">{isNew ? "Pack and chances" : "Edit and publish a new version"}</h2>
       <div className="admin-form-grid">
         <Field label="Name" issues={issuesAt("name")}>

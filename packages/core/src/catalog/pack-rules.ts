@@ -156,7 +156,7 @@ export interface DraftCheck {
  * exactly 100% (100,000 tickets), and an expected return inside the operator's range. Returns
  * the computed ticket ranges and figures even when a rule fails, for the console's live view.
  */
-export function checkPackDraft(pack: PackFile, rtpRange: RtpRange): DraftCheck {
+export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange: RtpRange): DraftCheck {
   const issues: DraftIssue[] = [];
   const tickets = pack.items.map((item) => chanceTextToTickets(item.chance));
   tickets.forEach((count, index) => {

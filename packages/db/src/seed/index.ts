@@ -1,2 +1,2 @@
-export { demoCatalog } from "./catalog.ts";
+export { demoCatalog, demoCatalogueFile } from "./catalog.ts";
 export type { CatalogItem, CatalogPack } from "./catalog.ts";
