@@ -48,7 +48,7 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await admin("user:set", { email: adminEmail, role: "admin" });
   await signIn(page, adminEmail, PASSWORD, "/admin/packs/new");
   await expect(page).toHaveURL(/\/admin\/packs\/new$/);
-  await expect(page.getByRole("link", { name: "Console" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console", exact: true })).toBeVisible();
   await editorReady(page);
 
   const slug = `console-${randomUUID().slice(0, 8)}`;
@@ -162,7 +162,7 @@ test("anyone but an admin gets 403 on every console page and admin procedure; CS
   await admin("user:create", { email, password: PASSWORD, balance: "5.00" });
   await signIn(page, email);
   await expect(page).toHaveURL((url) => url.pathname === "/");
-  await expect(page.getByRole("link", { name: "Console" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console", exact: true })).toHaveCount(0);
   for (const path of consolePages) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);

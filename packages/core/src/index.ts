@@ -75,3 +75,5 @@ export {
   STANDING_ACTIONS,
 } from "./users/account-admin.ts";
 export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
+export { getPackReport, rollUpReports } from "./reports/pack-reports.ts";
+export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";

@@ -7,6 +7,7 @@ import {
   diffOddsVersions,
   getAccountForAdmin,
   getPackForAdmin,
+  getPackReport,
   getRtpRange,
   listAdminLog,
   listArtInUse,
@@ -89,4 +90,10 @@ const log = router({
     .query(({ ctx, input }) => listAdminLog(ctx.db, input)),
 });
 
-export const adminRouter = router({ packs, settings, accounts, log });
+const reports = router({
+  get: adminProcedure
+    .input(z.object({ from: z.string().max(10), to: z.string().max(10), slug: Slug.optional() }))
+    .query(({ ctx, input }) => getPackReport(ctx.db, input)),
+});
+
+export const adminRouter = router({ packs, settings, accounts, log, reports });
