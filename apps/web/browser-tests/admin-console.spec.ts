@@ -144,9 +144,14 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await page.goto(`/admin/packs/${slug}`);
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page.getByTestId("odds-diff").getByRole("row", { name: /Big Prize/ })).toContainText("changed");
+
+  // The pack's report counts both openings: 10.00 + 9.00 of revenue.
+  await page.goto(`/admin/reports?slug=${slug}`);
+  await expect(page.getByTestId("report-total")).toContainText("Openings2");
+  await expect(page.getByTestId("report-total")).toContainText("Revenue19.00");
 });
 
-const consolePages = ["/admin", "/admin/packs", "/admin/packs/new", "/admin/packs/mini-gadget-grab", "/admin/accounts", "/admin/log"];
+const consolePages = ["/admin", "/admin/packs", "/admin/packs/new", "/admin/packs/mini-gadget-grab", "/admin/accounts", "/admin/log", "/admin/reports"];
 
 test("anyone but an admin gets 403 on every console page and admin procedure; CSRF is refused", async ({ page }) => {
   // Signed out.
@@ -169,7 +174,7 @@ test("anyone but an admin gets 403 on every console page and admin procedure; CS
     await expect(page.getByRole("heading", { name: "403: operators only" })).toBeVisible();
   }
   const origin = new URL(page.url()).origin;
-  const queries = ["admin.packs.list", "admin.settings.get", "admin.accounts.search", "admin.log.list"];
+  const queries = ["admin.packs.list", "admin.settings.get", "admin.accounts.search", "admin.log.list", "admin.reports.get"];
   for (const name of queries) {
     const response = await page.request.get(`/api/trpc/${name}`);
     expect(response.status(), name).toBe(403);

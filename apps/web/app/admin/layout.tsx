@@ -13,6 +13,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <strong>Console</strong>
         <Link href="/admin/packs">Packs</Link>
         <Link href="/admin/accounts">Accounts</Link>
+        <Link href="/admin/reports">Reports</Link>
         <Link href="/admin/log">Admin log</Link>
         <span className="muted small-text admin-nav-who">{admin.email}</span>
       </nav>
