@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { isAppError } from "@prizepacks/core";
 import { OddsVersions } from "../../../../components/admin/odds-versions";
 import { PackEditor } from "../../../../components/admin/pack-editor";
 import { PackStatusControls } from "../../../../components/admin/pack-status-controls";
@@ -13,7 +12,7 @@ export default async function AdminPackPage({ params }: { params: Promise<{ slug
   const api = await adminApi();
   const [detail, settings] = await Promise.all([
     api.admin.packs.get({ slug }).catch((error: unknown) => {
-      if (isAppError(error) || (error as { code?: string }).code === "NOT_FOUND") return null;
+      if ((error as { code?: string }).code === "NOT_FOUND") return null;
       throw error;
     }),
     api.admin.settings.get(),
