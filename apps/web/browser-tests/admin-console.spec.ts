@@ -214,3 +214,44 @@ test("anyone but an admin gets 403 on every console page and admin procedure; CS
   const stillOnSale = await page.request.get("/v1/packs/mini-gadget-grab", { headers: { authorization: `Bearer ${apiKey}` } });
   expect(stillOnSale.status()).toBe(200);
 });
+
+test("an admin finds an account, adjusts its balance with a reason (never below zero) and bans it", async ({ page }) => {
+  const adminEmail = uniqueEmail("operator");
+  await admin("user:create", { email: adminEmail, password: PASSWORD });
+  await admin("user:set", { email: adminEmail, role: "admin" });
+  const playerEmail = uniqueEmail("adjusted");
+  const player = await admin("user:create", { email: playerEmail, balance: "3.00" });
+
+  await signIn(page, adminEmail, PASSWORD, "/admin/accounts");
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await page.getByLabel("E-mail or id").fill(playerEmail);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: playerEmail }).click();
+  await expect(page.getByRole("heading", { name: playerEmail })).toBeVisible();
+  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+
+  await page.getByLabel("Amount").fill("5.00");
+  await page.getByRole("button", { name: "Credit" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("reason");
+  await page.getByLabel("Reason").fill("goodwill for a delayed payout");
+  await page.getByRole("button", { name: "Credit" }).click();
+  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(page.getByRole("row", { name: /ADJUSTMENT/ })).toContainText("goodwill for a delayed payout");
+
+  await page.getByLabel("Amount").fill("8.01");
+  await page.getByRole("button", { name: "Debit" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("below zero");
+  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+
+  await page.getByLabel("Reason").fill("chargeback fraud");
+  await page.getByRole("button", { name: "Ban", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unban" })).toBeVisible();
+  expect((await page.request.get("/v1/me", { headers: { authorization: `Bearer ${player.apiKey}` } })).status()).toBe(403);
+
+  await page.goto(`/admin/log?target=${player.userId}`);
+  const rows = page.getByTestId("admin-log").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("account.banned");
+  await expect(rows.nth(1)).toContainText("wallet.adjusted");
+  await expect(rows.nth(1)).toContainText(adminEmail);
+});
