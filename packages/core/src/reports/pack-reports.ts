@@ -1,4 +1,4 @@
-import type { Db } from "@prizepacks/db";
+import type { Database, Db } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -49,29 +49,65 @@ function aggregate(lo: Prisma.Sql, hi: Prisma.Sql): Prisma.Sql {
 }
 
 /**
- * Moves everything older than now − SETTLE into pack_day_stats, once: the watermark row is
- * locked, so two callers never add the same spins; one that finds it locked skips (the other is
- * doing it) and its report reads the tail from the old watermark instead.
+ * Moves at most one day of spins and sales older than now − SETTLE into pack_day_stats, so one
+ * call stays well inside the statement bound however far behind the rollup is. Returns whether
+ * it is caught up. The watermark row is locked, so two callers never add the same spins; one
+ * that finds it locked skips (the other is doing it) and reports read the tail from the old
+ * watermark instead, which is slower but just as exact.
  */
-export async function rollUpReports(db: Db): Promise<{ rolledUpTo: Date | null }> {
+export async function rollUpReports(db: Db): Promise<{ caughtUp: boolean }> {
   return db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ rolledUpTo: Date; hi: Date }>>`
-      SELECT "rolledUpTo", ((now() AT TIME ZONE 'UTC') - ${SETTLE}::interval)::timestamp(3) AS hi FROM report_rollup WHERE id = 1 FOR UPDATE SKIP LOCKED`;
-    if (!state || state.hi <= state.rolledUpTo) return { rolledUpTo: state?.rolledUpTo ?? null };
-    await tx.$executeRaw`
-      WITH ${aggregate(Prisma.sql`${state.rolledUpTo}::timestamp`, Prisma.sql`${state.hi}::timestamp`)}
-      INSERT INTO pack_day_stats ("packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue")
-      SELECT "packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue" FROM combined
-      ON CONFLICT ("packId", day) DO UPDATE SET
-        openings = pack_day_stats.openings + EXCLUDED.openings,
-        revenue = pack_day_stats.revenue + EXCLUDED.revenue,
-        "valueWon" = pack_day_stats."valueWon" + EXCLUDED."valueWon",
-        "expectedValue" = pack_day_stats."expectedValue" + EXCLUDED."expectedValue",
-        "itemsSold" = pack_day_stats."itemsSold" + EXCLUDED."itemsSold",
-        "soldValue" = pack_day_stats."soldValue" + EXCLUDED."soldValue"`;
-    await tx.reportRollup.update({ where: { id: 1 }, data: { rolledUpTo: state.hi } });
-    return { rolledUpTo: state.hi };
+    await tx.$executeRaw`SET LOCAL jit = off`;
+    const [state] = await tx.$queryRaw<Array<{ lo: Date; now: Date }>>`
+      SELECT "rolledUpTo" AS lo, ((now() AT TIME ZONE 'UTC') - ${SETTLE}::interval)::timestamp(3) AS now FROM report_rollup WHERE id = 1 FOR UPDATE SKIP LOCKED`;
+    if (!state) return { caughtUp: false };
+    // Skip the empty stretch before the first spin or sale (found through the indexes).
+    const [first] = await tx.$queryRaw<Array<{ at: Date | null }>>`
+      SELECT LEAST(
+        (SELECT MIN(m) FROM pack p CROSS JOIN LATERAL (SELECT MIN(s."createdAt") AS m FROM spin s WHERE s."packId" = p.id AND s."createdAt" >= ${state.lo}::timestamp) x),
+        (SELECT MIN("createdAt") FROM ledger_entry WHERE kind = 'ITEM_SALE' AND "createdAt" >= ${state.lo}::timestamp)
+      ) AS at`;
+    const lo = first?.at && first.at > state.lo ? first.at : state.lo;
+    const hi = new Date(Math.min(state.now.getTime(), lo.getTime() + 86_400_000));
+    if (first?.at && hi > lo) {
+      await tx.$executeRaw`
+        WITH ${aggregate(Prisma.sql`${lo}::timestamp`, Prisma.sql`${hi}::timestamp`)}
+        INSERT INTO pack_day_stats ("packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue")
+        SELECT "packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue" FROM combined
+        ON CONFLICT ("packId", day) DO UPDATE SET
+          openings = pack_day_stats.openings + EXCLUDED.openings,
+          revenue = pack_day_stats.revenue + EXCLUDED.revenue,
+          "valueWon" = pack_day_stats."valueWon" + EXCLUDED."valueWon",
+          "expectedValue" = pack_day_stats."expectedValue" + EXCLUDED."expectedValue",
+          "itemsSold" = pack_day_stats."itemsSold" + EXCLUDED."itemsSold",
+          "soldValue" = pack_day_stats."soldValue" + EXCLUDED."soldValue"`;
+    }
+    // Nothing between lo and now (no spin or sale since): the watermark moves straight to now.
+    const next = first?.at ? hi : state.now;
+    if (next > state.lo) await tx.reportRollup.update({ where: { id: 1 }, data: { rolledUpTo: next } });
+    return { caughtUp: next.getTime() >= state.now.getTime() };
   });
+}
+
+export const REPORT_ROLLUP_INTERVAL_MS = 60_000;
+
+/** Keeps the rollup a minute behind in the background, a day per transaction until caught up. */
+export function startReportRollup(database: Database): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (let i = 0; i < 366 && !(await rollUpReports(database.prisma)).caughtUp; i++);
+    } catch (error) {
+      console.error("[reports] rollup failed, retrying in a minute:", (error as Error).message);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, REPORT_ROLLUP_INTERVAL_MS);
+  timer.unref();
+  database.onClose(() => clearInterval(timer));
 }
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
@@ -152,16 +188,27 @@ export async function getPackReport(db: Db, query: ReportQuery): Promise<PackRep
     if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
     packId = pack.id;
   }
-  await rollUpReports(db);
+  // Catch up first (the background rollup normally has), a day per transaction, for at most
+  // about two seconds; whatever is left is read from the tail, exact but slower.
+  const deadline = Date.now() + 2_000;
+  while (!(await rollUpReports(db)).caughtUp && Date.now() < deadline);
   // One statement, one snapshot: the watermark, the rolled-up days and the tail after it agree.
-  const rows = await db.$queryRaw<Row[]>`
+  // Measured here with 300,000 spins over 30 days and nothing rolled up yet: 1.1 s for the first
+  // report (it catches up), then 16-90 ms (20,000 spins in the live tail included). A rollup day
+  // of 33,000 spins takes about 0.2 s, so the background rollup keeps up with millions a day.
+  const [, rows] = await db.$transaction([
+    // The planner's estimates for the per-pack lateral scans are pessimistic enough to trigger
+    // JIT compilation, which costs ~0.7 s against a few ms of index scans.
+    db.$executeRaw`SET LOCAL jit = off`,
+    db.$queryRaw<Row[]>`
     WITH mark AS (SELECT "rolledUpTo" AS lo FROM report_rollup WHERE id = 1),
     ${aggregate(Prisma.sql`(SELECT lo FROM mark)`, Prisma.sql`(now() AT TIME ZONE 'UTC') + interval '1 day'`)}
     SELECT "packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue" FROM pack_day_stats
       WHERE day BETWEEN ${from}::date AND ${to}::date AND (${packId}::text IS NULL OR "packId" = ${packId})
     UNION ALL
     SELECT "packId", day, openings, revenue, "valueWon", "expectedValue", "itemsSold", "soldValue" FROM combined
-      WHERE day BETWEEN ${from}::date AND ${to}::date AND (${packId}::text IS NULL OR "packId" = ${packId})`;
+      WHERE day BETWEEN ${from}::date AND ${to}::date AND (${packId}::text IS NULL OR "packId" = ${packId})`,
+  ]);
   const total = new Sum();
   const byPack = new Map<string, Sum>();
   const byDay = new Map<string, Sum>();
