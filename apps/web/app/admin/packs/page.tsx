@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RtpRangeForm } from "../../../components/admin/rtp-range-form";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Packs" };
@@ -20,9 +21,7 @@ export default async function AdminPacksPage({ searchParams }: { searchParams: P
           </Link>
         </div>
       </div>
-      <p className="muted small-text">
-        Publishable expected return: {settings.rtpRange.minPercent}% to {settings.rtpRange.maxPercent}% of the price.
-      </p>
+      <RtpRangeForm minPercent={settings.rtpRange.minPercent} maxPercent={settings.rtpRange.maxPercent} />
       <div className="table-wrap">
         <table>
           <thead>
