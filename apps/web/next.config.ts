@@ -41,6 +41,8 @@ const config: NextConfig = {
     // The art set: 9 MB of icon JSON, read on the first art request rather than bundled.
     "@iconify-json/fluent-emoji-flat",
   ],
+  // forbidden(): the operator console answers 403 to anyone but an admin (app/forbidden.tsx).
+  experimental: { authInterrupts: true },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build need not do it twice
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

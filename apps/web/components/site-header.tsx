@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getAccount } from "@prizepacks/core";
 import { db } from "../lib/database";
+import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
 import { MainMenu } from "./main-menu";
@@ -20,13 +21,14 @@ const nav = [
 export async function SiteHeader() {
   const viewer = await findViewer();
   const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  const isAdmin = await viewerIsAdmin(viewer);
   return (
     <header className="site-header">
       <div className="site-header-inner">
         <Link href="/" className="brand" aria-label="prizepacks home">
           <span className="brand-mark" aria-hidden="true">▣</span> prizepacks
         </Link>
-        <MainMenu links={nav}>
+        <MainMenu links={isAdmin ? [...nav, { href: "/admin", label: "Console" }] : nav}>
           {viewer && (
             <div className="menu-only">
               <SignOutButton />

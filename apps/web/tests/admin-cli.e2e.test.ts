@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call, dataDir, uniqueEmail } from "./support.ts";
@@ -43,6 +46,40 @@ describe("npm run admin", () => {
       expect(result.status, args.join(" ")).not.toBe(0);
       expect(result.stdout).toBe("");
       expect(JSON.parse(result.stderr)).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it("pack:export writes a file that pack:import reads back: a new pack served over REST, exported the same", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "prizepacks-cli-packs-"));
+    try {
+      const exported = cli("pack:export", "--slug", "budget-tech-drop");
+      expect(exported.status, exported.stderr).toBe(0);
+      const pack = JSON.parse(exported.stdout);
+      const slug = `cli-${randomUUID().slice(0, 8)}`;
+      // A relative path: the CLI resolves it where it runs, even when the server does the work.
+      const file = path.relative(root, path.join(dir, "pack.json"));
+      writeFileSync(path.join(root, file), JSON.stringify({ ...pack, slug, name: "Imported by the CLI" }));
+      const imported = cli("pack:import", "--file", file);
+      expect(imported.status, imported.stderr).toBe(0);
+      expect(JSON.parse(imported.stdout).imported).toEqual([expect.objectContaining({ slug, created: true, oddsVersion: 1, rtpPercent: "89.999" })]);
+
+      const { apiKey } = JSON.parse(cli("user:create", "--email", uniqueEmail("cli-pack")).stdout);
+      const served = await call(`/v1/packs/${slug}`, { key: apiKey });
+      expect(served.status).toBe(200);
+      expect(served.json).toMatchObject({ name: "Imported by the CLI", price: pack.price, oddsVersion: 1 });
+      expect(served.json.items.map((item: { chance: number }) => String(item.chance))).toEqual(pack.items.map((item: { chance: string }) => item.chance));
+
+      const again = path.join(dir, "again.json");
+      expect(cli("pack:export", "--slug", slug, "--file", again).status).toBe(0);
+      expect(JSON.parse(readFileSync(again, "utf8"))).toEqual({ ...pack, slug, name: "Imported by the CLI" });
+
+      // The same rules as the console: chances that do not sum to 100% are refused.
+      writeFileSync(path.join(dir, "bad.json"), JSON.stringify({ ...pack, slug: `${slug}-bad`, items: pack.items.slice(1) }));
+      const refused = cli("pack:import", "--file", path.join(dir, "bad.json"));
+      expect(refused.status).not.toBe(0);
+      expect(JSON.parse(refused.stderr).error).toMatch(/must sum to exactly 100%/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

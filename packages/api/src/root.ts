@@ -1,3 +1,4 @@
+import { adminRouter } from "./router/admin/admin.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { listHistory } from "./router/history/list-history.ts";
 import { listInventoryItems } from "./router/inventory/list-inventory.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
   webhooks: router({ list: listWebhooks, create: createWebhook, setEnabled: setWebhookEnabled, deliveries: listDeliveries, resend: resendDelivery }),
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

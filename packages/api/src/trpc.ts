@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, serviceRuntime } from "@prizepacks/core";
+import { AppError, isAdminRole, serviceRuntime, type AdminActor } from "@prizepacks/core";
 import { AccountGate } from "./account-gate.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
@@ -116,4 +116,16 @@ export const openProcedure = authenticated.use(rateLimited("open")).use(oneAtATi
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {
   if (ctx.source !== "web") throw new AppError("FORBIDDEN", "This action is available in the web app only.");
   return next();
+});
+
+/**
+ * Operators: a signed-in web session of an account whose role is admin (403 for anyone else).
+ * The role is read from the database on each call, so revoking it takes effect at once. Never
+ * served over /v1: admin procedures declare no OpenAPI meta, and this refuses API keys anyway.
+ */
+export const adminProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.db.user.findUnique({ where: { id: ctx.userId }, select: { id: true, email: true, role: true } });
+  if (!user || !isAdminRole(user.role)) throw new AppError("FORBIDDEN", "This console is for operators only.");
+  const actor: AdminActor = { id: user.id, email: user.email };
+  return next({ ctx: { ...ctx, actor } });
 });

@@ -53,3 +53,27 @@ export {
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
 export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
+export { ADMIN_ACTIONS, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
+export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
+export { getRtpRange, setRtpRange } from "./catalog/catalog-settings.ts";
+export { diffOddsVersions, exportPack, getPackForAdmin, listArtInUse, listPacksForAdmin } from "./catalog/pack-admin.ts";
+export type { AdminPackDetail, AdminPackRow, OddsDiff, OddsVersionRow } from "./catalog/pack-admin.ts";
+export { parsePackFileOrThrow, savePack } from "./catalog/save-pack.ts";
+export type { SavedPack } from "./catalog/save-pack.ts";
+export { archivePack, deletePack } from "./catalog/set-pack-active.ts";
+export { simulatePack, SIMULATION_DRAWS } from "./catalog/simulate-pack.ts";
+export type { SimulationResult } from "./catalog/simulate-pack.ts";
+export {
+  adjustBalance,
+  getAccountForAdmin,
+  isAdminRole,
+  revokeAccountKeyAsAdmin,
+  ROLES,
+  searchAccounts,
+  setAccountRole,
+  setAccountStanding,
+  STANDING_ACTIONS,
+} from "./users/account-admin.ts";
+export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
+export { getPackReport, rollUpReports } from "./reports/pack-reports.ts";
+export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";

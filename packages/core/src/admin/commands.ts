@@ -1,6 +1,12 @@
 import type { Db } from "@prizepacks/db";
 import { z } from "zod";
-import { setPackActive } from "../catalog/set-pack-active.ts";
+import { readFile, writeFile } from "node:fs/promises";
+import { CLI_ACTOR } from "../admin-log/admin-log.ts";
+import { setRtpRange } from "../catalog/catalog-settings.ts";
+import { exportPack } from "../catalog/pack-admin.ts";
+import { savePack } from "../catalog/save-pack.ts";
+import { archivePack, deletePack, setPackActive } from "../catalog/set-pack-active.ts";
+import { adjustBalance, ROLES } from "../users/account-admin.ts";
 import { auditInvariants } from "../audit/audit.ts";
 import { AppError } from "../errors.ts";
 import { createApiKey, revokeApiKey } from "../keys/api-keys.ts";
@@ -30,9 +36,16 @@ const commands = {
     },
   },
   "user:set": {
-    flags: z.object({ email, banned: bool.optional(), deleted: bool.optional(), "email-verified": bool.optional() }),
-    run: (db: Db, f: { email: string; banned?: boolean; deleted?: boolean; "email-verified"?: boolean }) =>
-      setUserFlags(db, f.email, { banned: f.banned, deleted: f.deleted, emailVerified: f["email-verified"] }),
+    flags: z.object({
+      email,
+      banned: bool.optional(),
+      deleted: bool.optional(),
+      "email-verified": bool.optional(),
+      role: z.enum(ROLES).optional(),
+      reason: z.string().min(3).max(500).optional(),
+    }),
+    run: (db: Db, f: { email: string; banned?: boolean; deleted?: boolean; "email-verified"?: boolean; role?: (typeof ROLES)[number]; reason?: string }) =>
+      setUserFlags(db, f.email, { banned: f.banned, deleted: f.deleted, emailVerified: f["email-verified"], role: f.role, reason: f.reason }),
   },
   "key:create": {
     flags: z.object({ email, name: z.string().min(1).max(64).default("cli") }),
@@ -54,15 +67,71 @@ const commands = {
       return { balance: formatMoney(balance) };
     },
   },
+  "wallet:adjust": {
+    flags: z.object({ email, direction: z.enum(["credit", "debit"]), amount: z.string(), reason: z.string() }),
+    run: async (db: Db, f: { email: string; direction: "credit" | "debit"; amount: string; reason: string }) => {
+      const user = await getUserByEmailOrThrow(db, f.email);
+      return adjustBalance(db, CLI_ACTOR, { userId: user.id, direction: f.direction, amount: f.amount, reason: f.reason });
+    },
+  },
   "pack:set-active": {
     flags: z.object({ slug: z.string().min(1), active: bool }),
     run: (db: Db, f: { slug: string; active: boolean }) => setPackActive(db, f),
+  },
+  "pack:archive": {
+    flags: z.object({ slug: z.string().min(1) }),
+    run: (db: Db, f: { slug: string }) => archivePack(db, f),
+  },
+  "pack:delete": {
+    flags: z.object({ slug: z.string().min(1) }),
+    run: (db: Db, f: { slug: string }) => deletePack(db, f),
+  },
+  // A file holds one pack or an array of packs, in the format pack:export writes.
+  "pack:import": {
+    flags: z.object({ file: z.string().min(1) }),
+    run: async (db: Db, f: { file: string }) => {
+      const packs = parsePackFileText(await readFile(f.file, "utf8"), f.file);
+      const saved = [];
+      for (const [index, pack] of packs.entries()) {
+        try {
+          const result = await savePack(db, CLI_ACTOR, pack);
+          saved.push({ slug: result.slug, created: result.created, oddsVersion: result.oddsVersion, oddsHash: result.oddsHash, versionCreated: result.versionCreated, rtpPercent: result.check.rtpPercent });
+        } catch (error) {
+          if (packs.length === 1 || !(error instanceof AppError)) throw error;
+          throw new AppError(error.code, `pack ${index} (${String((pack as { slug?: unknown }).slug)}): ${error.message}`, error.details);
+        }
+      }
+      return { imported: saved };
+    },
+  },
+  "pack:export": {
+    flags: z.object({ slug: z.string().min(1), file: z.string().min(1).optional() }),
+    run: async (db: Db, f: { slug: string; file?: string }) => {
+      const pack = await exportPack(db, f.slug);
+      if (!f.file) return pack as unknown as Record<string, unknown>;
+      await writeFile(f.file, `${JSON.stringify(pack, null, 2)}\n`);
+      return { slug: f.slug, file: f.file };
+    },
+  },
+  "settings:rtp-range": {
+    flags: z.object({ min: z.string(), max: z.string() }),
+    run: (db: Db, f: { min: string; max: string }) => setRtpRange(db, CLI_ACTOR, { minPercent: f.min, maxPercent: f.max }),
   },
   audit: {
     flags: z.object({}),
     run: (db: Db) => auditInvariants(db),
   },
 } as const;
+
+function parsePackFileText(text: string, file: string): unknown[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", `${file} is not JSON: ${(error as Error).message}`);
+  }
+  return Array.isArray(data) ? data : [data];
+}
 
 export type AdminCommand = keyof typeof commands;
 export const adminCommandNames = Object.keys(commands) as AdminCommand[];

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { dbEnv, openDatabase } from "@prizepacks/db";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { AppError } from "../errors.ts";
@@ -10,7 +11,9 @@ export const ADMIN_ENDPOINT = "/api/internal/admin";
  * Runs an admin command against the service's database: directly on PostgreSQL, or on the
  * embedded default through the running server when there is one.
  */
-export async function runAdmin(command: string, flags: AdminFlags): Promise<AdminOutcome> {
+export async function runAdmin(command: string, givenFlags: AdminFlags): Promise<AdminOutcome> {
+  // A file is named from where the CLI runs; the server it may hand the command to runs elsewhere.
+  const flags = givenFlags.file ? { ...givenFlags, file: path.resolve(givenFlags.file) } : givenFlags;
   if (!dbEnv().databaseUrl) {
     const handoff = readServerHandoff();
     if (handoff) {

@@ -49,22 +49,25 @@ export async function revokeApiKey(
   db: Db,
   target: { apiKey: string } | { apiKeyId: string; userId?: string },
 ): Promise<{ revoked: true }> {
-  const where = "apiKey" in target ? { hashedKey: hashApiKey(target.apiKey) } : { id: target.apiKeyId, userId: target.userId };
-  const key = await db.$transaction(async (tx) => {
-    const found = await tx.apiKey.findFirst({ where });
-    if (!found) throw new AppError("NOT_FOUND", "No such API key.");
-    if (found.revokedAt) return found;
-    const revoked = await tx.apiKey.update({ where: { id: found.id }, data: { revokedAt: new Date() } });
-    await recordAccountEvent(tx, revoked.userId, "key.revoked", {
-      id: revoked.id,
-      name: revoked.name,
-      start: revoked.start,
-      revokedAt: revoked.revokedAt!.toISOString(),
-    });
-    return revoked;
-  });
+  const { key } = await db.$transaction((tx) => revokeApiKeyInTransaction(tx, target));
   announceChange(db, { kind: "key", hashedKey: key.hashedKey });
   return { revoked: true };
+}
+
+/** revokeApiKey in the caller's transaction; `revokedNow` is false when it was revoked before. */
+export async function revokeApiKeyInTransaction(tx: DbTx, target: { apiKey: string } | { apiKeyId: string; userId?: string }) {
+  const where = "apiKey" in target ? { hashedKey: hashApiKey(target.apiKey) } : { id: target.apiKeyId, userId: target.userId };
+  const found = await tx.apiKey.findFirst({ where });
+  if (!found) throw new AppError("NOT_FOUND", "No such API key.");
+  if (found.revokedAt) return { key: found, revokedNow: false };
+  const revoked = await tx.apiKey.update({ where: { id: found.id }, data: { revokedAt: new Date() } });
+  await recordAccountEvent(tx, revoked.userId, "key.revoked", {
+    id: revoked.id,
+    name: revoked.name,
+    start: revoked.start,
+    revokedAt: revoked.revokedAt!.toISOString(),
+  });
+  return { key: revoked, revokedNow: true };
 }
 
 /** A key with what decides whether it may act: its revocation and its account's standing. */

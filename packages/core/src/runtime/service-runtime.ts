@@ -4,6 +4,7 @@ import { startSpinCountRollup } from "../catalog/spin-count-rollup.ts";
 import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
 import { EventHub } from "../events/event-hub.ts";
+import { startReportRollup } from "../reports/pack-reports.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
 
 /** What a running service keeps per database: the change feed, the caches it keeps honest, the rollup. */
@@ -32,6 +33,7 @@ async function start(database: Database): Promise<ServiceRuntime> {
   const feed = await ChangeFeed.start(database);
   registerFeed(database, feed);
   startSpinCountRollup(database);
+  startReportRollup(database);
   const catalog = new CatalogCache(database, feed);
   let events: Promise<EventHub> | undefined;
   return {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
-import { announceChange } from "../runtime/change-feed.ts";
+import { CLI_ACTOR, type AdminActor } from "../admin-log/admin-log.ts";
+import { setAccountRole, setAccountStanding, type Role } from "./account-admin.ts";
 import { ensureActiveSeedPair } from "../fairness/seed-pairs.ts";
 import { createApiKey } from "../keys/api-keys.ts";
 import type { Money } from "../money.ts";
@@ -60,22 +61,25 @@ export interface UserFlags {
   banned?: boolean;
   deleted?: boolean;
   emailVerified?: boolean;
+  role?: Role;
+  reason?: string;
 }
 
-export async function setUserFlags(db: Db, email: string, flags: UserFlags) {
+/** The admin CLI's user:set: each change through the console's own functions, logged as the CLI. */
+export async function setUserFlags(db: Db, email: string, flags: UserFlags, actor: AdminActor = CLI_ACTOR) {
   const user = await getUserByEmailOrThrow(db, email);
-  const updated = await db.user.update({
-    where: { id: user.id },
-    data: {
-      ...(flags.banned !== undefined && { banned: flags.banned, banExpires: null }),
-      ...(flags.deleted !== undefined && { deletedAt: flags.deleted ? (user.deletedAt ?? new Date()) : null }),
-      ...(flags.emailVerified !== undefined && { emailVerified: flags.emailVerified }),
-    },
-  });
-  announceChange(db, { kind: "user", userId: updated.id });
-  if (updated.banned || updated.deletedAt) {
-    // Signed out everywhere: their sessions end now, not when the cookie expires.
-    await db.session.deleteMany({ where: { userId: updated.id } });
-  }
-  return { userId: updated.id, email: updated.email, banned: updated.banned, deleted: updated.deletedAt !== null, emailVerified: updated.emailVerified };
+  const reason = flags.reason ?? "set with the admin CLI";
+  if (flags.banned !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.banned ? "ban" : "unban", reason });
+  if (flags.deleted !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.deleted ? "delete" : "restore", reason });
+  if (flags.emailVerified !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.emailVerified ? "verify" : "unverify" });
+  if (flags.role !== undefined) await setAccountRole(db, actor, { userId: user.id, role: flags.role });
+  const updated = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+  return {
+    userId: updated.id,
+    email: updated.email,
+    banned: updated.banned,
+    deleted: updated.deletedAt !== null,
+    emailVerified: updated.emailVerified,
+    role: updated.role ?? "player",
+  };
 }

@@ -1,0 +1,7 @@
+import { redirect } from "next/navigation";
+import { requireAdmin } from "../../lib/admin";
+
+export default async function AdminHome() {
+  await requireAdmin();
+  redirect("/admin/packs");
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { drawTicket, findRangeForTicket, oddsHash } from "@prizepacks/fairness";
+import { PASSWORD, admin, signIn, uniqueEmail } from "./support";
+
+// The operator console: an admin authors a pack with its chances, sees the expected return and
+// a simulation, publishes; a bot opens it over REST and its draw verifies against the published
+// oddsHash; a second version leaves the first one's draws verifiable; the log holds both.
+
+interface PackDetail {
+  id: string;
+  oddsHash: string;
+  oddsVersion: number;
+  items: Array<{ id: string; ticketFrom: number; ticketTo: number }>;
+}
+
+type Headers = Record<string, string>;
+
+/** The pack detail once the API serves odds version `version` (the catalogue switches within a second). */
+async function restPackAt(request: APIRequestContext, headers: Headers, slug: string, version: number): Promise<PackDetail> {
+  let detail: PackDetail | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/v1/packs/${slug}`, { headers });
+      detail = response.status() === 200 ? ((await response.json()) as PackDetail) : null;
+      return detail?.oddsVersion;
+    })
+    .toBe(version);
+  return detail!;
+}
+
+/** The editor once React hydrated it (typing before that would be lost). */
+async function editorReady(page: Page) {
+  await expect(page.locator('.pack-editor[data-ready="true"]')).toBeVisible();
+}
+
+async function fillItem(page: Page, n: number, item: { key: string; name: string; rarity: string; value: string; chance: string }) {
+  await page.getByLabel(`Item ${n} key`).fill(item.key);
+  await page.getByLabel(`Item ${n} name`).fill(item.name);
+  await page.getByLabel(`Item ${n} rarity`).selectOption(item.rarity);
+  await page.getByLabel(`Item ${n} value`).fill(item.value);
+  await page.getByLabel(`Item ${n} chance`).fill(item.chance);
+}
+
+test("an admin publishes a pack and a second odds version; draws verify against the version they used", async ({ page, request }) => {
+  const adminEmail = uniqueEmail("operator");
+  await admin("user:create", { email: adminEmail, password: PASSWORD });
+  await admin("user:set", { email: adminEmail, role: "admin" });
+  await signIn(page, adminEmail, PASSWORD, "/admin/packs/new");
+  await expect(page).toHaveURL(/\/admin\/packs\/new$/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console", exact: true })).toBeVisible();
+  await editorReady(page);
+
+  const slug = `console-${randomUUID().slice(0, 8)}`;
+  await page.getByLabel("Name", { exact: true }).fill("Console Test Pack");
+  await page.getByLabel("Slug", { exact: true }).fill(slug);
+  await page.getByLabel("Price", { exact: true }).fill("10.00");
+  await page.getByLabel("Category", { exact: true }).fill("TECH");
+  await page.getByLabel("Description", { exact: true }).fill("Authored in the browser test.");
+  await fillItem(page, 1, { key: "big", name: "Big Prize", rarity: "LEGENDARY", value: "100.00", chance: "2" });
+  await page.getByRole("button", { name: "Add item" }).click();
+  await fillItem(page, 2, { key: "mid", name: "Middle Prize", rarity: "RARE", value: "10.00", chance: "30" });
+  await page.getByRole("button", { name: "Add item" }).click();
+  await fillItem(page, 3, { key: "small", name: "Small Prize", rarity: "COMMON", value: "5.00", chance: "60" });
+
+  // Live checks: 92% is not 100%, and publishing is refused until the chances add up.
+  await expect(page.getByTestId("chance-total")).toHaveText("92%");
+  await expect(page.getByTestId("draft-issues")).toContainText("they must sum to exactly 100%");
+  await expect(page.getByRole("button", { name: "Publish" })).toBeDisabled();
+  await page.getByLabel("Item 3 chance").fill("68");
+  await expect(page.getByTestId("chance-total")).toHaveText("100%");
+  await expect(page.getByTestId("item-3-tickets")).toHaveText("32001–100000");
+  // 100 × 2% + 10 × 30% + 5 × 68% = 8.40 of 10.00.
+  await expect(page.getByTestId("expected-value")).toHaveText("8.40");
+  await expect(page.getByTestId("rtp")).toHaveText("84.000%");
+  await expect(page.getByTestId("house-edge")).toHaveText("16.000%");
+  await expect(page.getByTestId("draft-ok")).toBeVisible();
+
+  await page.getByRole("button", { name: "Simulate 100,000 openings" }).click();
+  const simulation = page.getByTestId("simulation");
+  await expect(simulation).toBeVisible({ timeout: 30_000 });
+  await expect(simulation.getByTestId("exact-rtp")).toHaveText("84.000%");
+  await expect(simulation.getByTestId("simulated-rtp")).toHaveText(/^\d+\.\d{3}%$/);
+  await expect(simulation.locator(".recharts-bar-rectangle").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/packs/${slug}$`));
+  await expect(page.getByTestId("odds-version-1")).toBeVisible();
+
+  const bot = await admin("user:create", { email: uniqueEmail("bot"), balance: "50.00" });
+  const auth = { authorization: `Bearer ${bot.apiKey}` };
+  const v1 = await restPackAt(request, auth, slug, 1);
+  await expect(page.getByTestId("odds-version-1")).toContainText(v1.oddsHash);
+  // The published hash is the canonical hash of the table the API serves.
+  expect(await oddsHash(v1.items.map((item) => ({ itemId: item.id, ticketFrom: item.ticketFrom, ticketTo: item.ticketTo })))).toBe(v1.oddsHash);
+
+  // A bot opens it over REST.
+  const first = await request.post(`/v1/packs/${slug}/open`, { headers: auth });
+  expect(first.status()).toBe(200);
+  const firstSpin = await first.json();
+  expect(firstSpin.fairness).toMatchObject({ oddsHash: v1.oddsHash, oddsVersion: 1 });
+
+  // Version 2: other chances, published from the pack's page.
+  await editorReady(page);
+  await page.getByLabel("Item 1 chance").fill("1");
+  await page.getByLabel("Item 3 chance").fill("69");
+  await page.getByLabel("Price", { exact: true }).fill("9.00"); // 1.00 + 3.00 + 3.45 = 7.45 of 9.00
+  await expect(page.getByTestId("rtp")).toHaveText("82.778%");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("odds-version-2")).toBeVisible();
+  const v2 = await restPackAt(request, auth, slug, 2);
+  expect(v2.oddsHash).not.toBe(v1.oddsHash);
+  await expect(page.getByTestId("odds-version-2")).toContainText(v2.oddsHash);
+  await expect(page.getByTestId("odds-version-1")).toContainText(v1.oddsHash);
+
+  const second = await request.post(`/v1/packs/${slug}/open`, { headers: auth });
+  expect(second.status()).toBe(200);
+  expect((await second.json()).fairness).toMatchObject({ oddsHash: v2.oddsHash, oddsVersion: 2 });
+
+  // Reveal the server seed and verify both draws, each against the table of its own version.
+  expect((await request.post("/v1/fairness/rotate", { headers: auth })).status()).toBe(200);
+  const history = await (await request.get("/v1/history", { headers: auth })).json();
+  const spins = (history.spins as Array<{ id: string; item: { id: string }; fairness: Record<string, string | number> }>).reverse();
+  expect(spins.map((spin) => spin.fairness.oddsVersion)).toEqual([1, 2]);
+  for (const [index, table] of [v1, v2].entries()) {
+    const spin = spins[index]!;
+    const { serverSeed, clientSeed, nonce, hash, result, oddsHash: spinOddsHash } = spin.fairness;
+    expect(spinOddsHash).toBe(table.oddsHash);
+    const draw = await drawTicket({ serverSeed: String(serverSeed), clientSeed: String(clientSeed), nonce: Number(nonce) });
+    expect(draw).toEqual({ hash, result });
+    const ranges = table.items.map((item) => ({ itemId: item.id, ticketFrom: item.ticketFrom, ticketTo: item.ticketTo }));
+    expect(findRangeForTicket(ranges, draw.result).itemId).toBe(spin.item.id);
+  }
+
+  // Both publications are in the admin log, by this admin.
+  await page.goto(`/admin/log?action=odds.published&target=${v1.id}`);
+  const rows = page.getByTestId("admin-log").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(adminEmail);
+  await expect(rows.nth(0)).toContainText(v2.oddsHash);
+  await expect(rows.nth(1)).toContainText(v1.oddsHash);
+
+  // The versions page diffs v1 against v2.
+  await page.goto(`/admin/packs/${slug}`);
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByTestId("odds-diff").getByRole("row", { name: /Big Prize/ })).toContainText("changed");
+
+  // The pack's report counts both openings: 10.00 + 9.00 of revenue.
+  await page.goto(`/admin/reports?slug=${slug}`);
+  await expect(page.getByTestId("report-total")).toContainText("Openings2");
+  await expect(page.getByTestId("report-total")).toContainText("Revenue19.00");
+});
+
+const consolePages = ["/admin", "/admin/packs", "/admin/packs/new", "/admin/packs/mini-gadget-grab", "/admin/accounts", "/admin/log", "/admin/reports"];
+
+test("anyone but an admin gets 403 on every console page and admin procedure; CSRF is refused", async ({ page }) => {
+  // Signed out.
+  for (const path of consolePages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+  await expect(page.getByRole("heading", { name: "403: operators only" })).toBeVisible();
+  expect((await page.request.get("/api/trpc/admin.packs.list")).status()).toBe(401);
+
+  // A signed-in player.
+  const email = uniqueEmail("player");
+  await admin("user:create", { email, password: PASSWORD, balance: "5.00" });
+  await signIn(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console", exact: true })).toHaveCount(0);
+  for (const path of consolePages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole("heading", { name: "403: operators only" })).toBeVisible();
+  }
+  const origin = new URL(page.url()).origin;
+  const queries = ["admin.packs.list", "admin.settings.get", "admin.accounts.search", "admin.log.list", "admin.reports.get"];
+  for (const name of queries) {
+    const response = await page.request.get(`/api/trpc/${name}`);
+    expect(response.status(), name).toBe(403);
+    expect((await response.json()).error.message).toBe("This console is for operators only.");
+  }
+  const mutations: Array<[string, unknown]> = [
+    ["admin.packs.save", { slug: "x" }],
+    ["admin.packs.simulate", { slug: "x" }],
+    ["admin.packs.setActive", { slug: "mini-gadget-grab", active: false }],
+    ["admin.packs.archive", { slug: "mini-gadget-grab" }],
+    ["admin.accounts.adjust", { userId: "x", direction: "credit", amount: "1000.00", reason: "free money" }],
+    ["admin.accounts.setRole", { userId: "x", role: "admin" }],
+    ["admin.settings.setRtpRange", { minPercent: "1", maxPercent: "100" }],
+  ];
+  for (const [name, input] of mutations) {
+    const response = await page.request.post(`/api/trpc/${name}`, { headers: { origin, "content-type": "application/json" }, data: input });
+    expect(response.status(), name).toBe(403);
+  }
+  // Not in the public REST facade.
+  expect((await page.request.get("/v1/admin/packs")).status()).toBe(404);
+
+  // An admin's mutation from a foreign origin or none is refused before it runs.
+  const adminEmail = uniqueEmail("operator");
+  await admin("user:create", { email: adminEmail, password: PASSWORD });
+  await admin("user:set", { email: adminEmail, role: "admin" });
+  await page.context().clearCookies();
+  await signIn(page, adminEmail, PASSWORD, "/admin/packs");
+  await expect(page).toHaveURL(/\/admin\/packs$/);
+  const foreign = await page.request.post("/api/trpc/admin.packs.setActive", {
+    headers: { origin: "https://evil.example", "content-type": "application/json" },
+    data: { slug: "mini-gadget-grab", active: false },
+  });
+  expect(foreign.status()).toBe(403);
+  const noOrigin = await page.request.post("/api/trpc/admin.packs.setActive", { headers: { "content-type": "application/json" }, data: { slug: "mini-gadget-grab", active: false } });
+  expect(noOrigin.status()).toBe(403);
+  const { apiKey } = await admin("user:create", { email: uniqueEmail("bot") });
+  const stillOnSale = await page.request.get("/v1/packs/mini-gadget-grab", { headers: { authorization: `Bearer ${apiKey}` } });
+  expect(stillOnSale.status()).toBe(200);
+});
+
+test("an admin finds an account, adjusts its balance with a reason (never below zero) and bans it", async ({ page }) => {
+  const adminEmail = uniqueEmail("operator");
+  await admin("user:create", { email: adminEmail, password: PASSWORD });
+  await admin("user:set", { email: adminEmail, role: "admin" });
+  const playerEmail = uniqueEmail("adjusted");
+  const player = await admin("user:create", { email: playerEmail, balance: "3.00" });
+
+  await signIn(page, adminEmail, PASSWORD, "/admin/accounts");
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await page.getByLabel("E-mail or id").fill(playerEmail);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: playerEmail }).click();
+  await expect(page.getByRole("heading", { name: playerEmail })).toBeVisible();
+  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+
+  await page.getByLabel("Amount").fill("5.00");
+  await page.getByRole("button", { name: "Credit" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("reason");
+  await page.getByLabel("Reason").fill("goodwill for a delayed payout");
+  await page.getByRole("button", { name: "Credit" }).click();
+  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(page.getByRole("row", { name: /ADJUSTMENT/ })).toContainText("goodwill for a delayed payout");
+
+  await page.getByLabel("Amount").fill("8.01");
+  await page.getByRole("button", { name: "Debit" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("below zero");
+  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+
+  await page.getByLabel("Reason").fill("chargeback fraud");
+  await page.getByRole("button", { name: "Ban", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unban" })).toBeVisible();
+  expect((await page.request.get("/v1/me", { headers: { authorization: `Bearer ${player.apiKey}` } })).status()).toBe(403);
+
+  await page.goto(`/admin/log?target=${player.userId}`);
+  const rows = page.getByTestId("admin-log").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("account.banned");
+  await expect(rows.nth(1)).toContainText("wallet.adjusted");
+  await expect(rows.nth(1)).toContainText(adminEmail);
+});

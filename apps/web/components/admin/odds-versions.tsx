@@ -1,0 +1,113 @@
+"use client";
+import { useState } from "react";
+import type { RouterOutputs } from "@prizepacks/api";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { LocalTime } from "../local-time";
+
+type Version = RouterOutputs["admin"]["packs"]["get"]["versions"][number];
+type Diff = RouterOutputs["admin"]["packs"]["diff"];
+
+/** A pack's odds versions, newest first, and what changed between any two. */
+export function OddsVersions({ slug, versions }: { slug: string; versions: Version[] }) {
+  const [from, setFrom] = useState(versions[1]?.version ?? versions[0]?.version ?? 1);
+  const [to, setTo] = useState(versions[0]?.version ?? 1);
+  const [diff, setDiff] = useState<Diff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function compare() {
+    setError(null);
+    try {
+      setDiff(await trpc.admin.packs.diff.query({ slug, from, to }));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+  return (
+    <section className="card stack" aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Odds versions</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Version</th>
+              <th>Published</th>
+              <th>Odds hash</th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((version) => (
+              <tr key={version.version} data-testid={`odds-version-${version.version}`}>
+                <td>
+                  v{version.version} {version.current && <span className="muted small-text">current</span>}
+                </td>
+                <td>
+                  <LocalTime iso={version.createdAt} />
+                </td>
+                <td>
+                  <code className="small-text break">{version.oddsHash}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {versions.length > 1 && (
+        <div className="row">
+          <label>
+            From{" "}
+            <select value={from} onChange={(e) => setFrom(Number(e.target.value))}>
+              {versions.map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            to{" "}
+            <select value={to} onChange={(e) => setTo(Number(e.target.value))}>
+              {versions.map((v) => (
+                <option key={v.version} value={v.version}>
+                  v{v.version}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button ghost small" onClick={compare}>
+            Compare
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="alert error">
+          {error}
+        </p>
+      )}
+      {diff && (
+        <div className="table-wrap" data-testid="odds-diff">
+          <table>
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th className="num">Value</th>
+                <th className="num">v{diff.from.version}</th>
+                <th className="num">v{diff.to.version}</th>
+                <th>Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {diff.rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.name}</td>
+                  <td className="num">{row.value}</td>
+                  <td className="num">{row.fromChance === null ? "–" : `${row.fromChance}%`}</td>
+                  <td className="num">{row.toChance === null ? "–" : `${row.toChance}%`}</td>
+                  <td>{row.change}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,309 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { cloneElement, useEffect, useId, useMemo, useState } from "react";
+import {
+  checkPackDraft,
+  PackFileSchema,
+  packFileIssues,
+  RARITY_NAMES,
+  type DraftIssue,
+  type PackFileInput,
+  type RtpRange,
+} from "@prizepacks/core/pack-rules";
+import type { RouterOutputs } from "@prizepacks/api";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { SimulationChart } from "./simulation-chart";
+
+type Draft = {
+  slug: string;
+  name: string;
+  description: string;
+  image: string;
+  price: string;
+  category: string;
+  rarityTheme: string;
+  active: boolean;
+  items: Array<{ key: string; name: string; rarity: (typeof RARITY_NAMES)[number]; value: string; image: string; chance: string }>;
+};
+
+type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
+
+const emptyItem = (art: string): Draft["items"][number] => ({ key: "", name: "", rarity: "COMMON", value: "", image: art, chance: "" });
+
+function toDraft(initial: PackFileInput | undefined, art: { packs: string[]; items: string[] }): Draft {
+  if (!initial) {
+    return {
+      slug: "",
+      name: "",
+      description: "",
+      image: art.packs[0] ?? "/images/packs/mini-gadget-grab.svg",
+      price: "",
+      category: "",
+      rarityTheme: "SILVER",
+      active: true,
+      items: [emptyItem(art.items[0] ?? "/images/items/mini-gadget-grab/tech-sticker-sheet.svg")],
+    };
+  }
+  return {
+    slug: initial.slug,
+    name: initial.name,
+    description: initial.description ?? "",
+    image: initial.image,
+    price: String(initial.price),
+    category: initial.category,
+    rarityTheme: initial.rarityTheme,
+    active: initial.active ?? true,
+    items: initial.items.map((item) => ({ ...item, value: String(item.value), chance: String(item.chance) })),
+  };
+}
+
+/** The pack's draft with its live checks (the same rules the server applies), simulation and publish. */
+export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput; rtpRange: RtpRange; art: { packs: string[]; items: string[] } }) {
+  const router = useRouter();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial, art));
+  const [simulation, setSimulation] = useState<Simulation | null>(null);
+  const [busy, setBusy] = useState<"simulate" | "publish" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [published, setPublished] = useState<string | null>(null);
+  const isNew = !initial;
+
+  // The figures need only the price and the items; the other fields' problems are listed beside them.
+  const live = useMemo(() => {
+    const parsed = PackFileSchema.safeParse(draft);
+    const fieldIssues = parsed.success ? [] : packFileIssues(parsed.error);
+    const odds = PackFileSchema.pick({ price: true, items: true }).safeParse(draft);
+    const check = odds.success ? checkPackDraft({ ...draft, ...odds.data }, rtpRange) : null;
+    return { issues: [...fieldIssues, ...(check?.issues ?? [])], check };
+  }, [draft, rtpRange]);
+  // Set once React has hydrated the form: input typed before that would be lost.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  const set = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setSimulation(null);
+    setPublished(null);
+  };
+  const setItem = (index: number, patch: Partial<Draft["items"][number]>) =>
+    set({ items: draft.items.map((item, i) => (i === index ? { ...item, ...patch } : item)) });
+
+  async function simulate() {
+    setBusy("simulate");
+    setError(null);
+    try {
+      setSimulation(await trpc.admin.packs.simulate.mutate(draft));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function publish() {
+    setBusy("publish");
+    setError(null);
+    try {
+      const saved = await trpc.admin.packs.save.mutate(draft);
+      setPublished(
+        saved.versionCreated
+          ? `Published odds version ${saved.oddsVersion} (${saved.oddsHash}).`
+          : `Saved. The odds are unchanged: version ${saved.oddsVersion} (${saved.oddsHash}).`,
+      );
+      if (isNew) router.push(`/admin/packs/${saved.slug}`);
+      router.refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const issuesAt = (path: string) => live.issues.filter((issue) => issue.path.join(".") === path);
+  const rowOf = (index: number) => live.check?.rows[index];
+
+  return (
+    <section className="card stack pack-editor" aria-labelledby="pack-editor-heading" data-ready={ready}>
+      <h2 id="pack-editor-heading">{isNew ? "Pack and chances" : "Edit and publish a new version"}</h2>
+      <div className="admin-form-grid">
+        <Field label="Name" issues={issuesAt("name")}>
+          <input value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+        </Field>
+        <Field label="Slug" issues={issuesAt("slug")} hint={isNew ? "lower-case-with-hyphens; fixed once created" : "fixed"}>
+          <input value={draft.slug} readOnly={!isNew} onChange={(e) => set({ slug: e.target.value })} />
+        </Field>
+        <Field label="Price" issues={issuesAt("price")}>
+          <input inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} />
+        </Field>
+        <Field label="Category" issues={issuesAt("category")} hint="e.g. TECH">
+          <input value={draft.category} onChange={(e) => set({ category: e.target.value.toUpperCase() })} />
+        </Field>
+        <Field label="Theme" issues={issuesAt("rarityTheme")} hint="e.g. BRONZE, SILVER, GOLD">
+          <input value={draft.rarityTheme} onChange={(e) => set({ rarityTheme: e.target.value.toUpperCase() })} />
+        </Field>
+        <Field label="Art" issues={issuesAt("image")} hint="a picture path">
+          <input value={draft.image} list="pack-art" onChange={(e) => set({ image: e.target.value })} />
+        </Field>
+      </div>
+      <Field label="Description" issues={issuesAt("description")}>
+        <textarea rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+      </Field>
+      <datalist id="pack-art">
+        {art.packs.map((path) => (
+          <option key={path} value={path} />
+        ))}
+      </datalist>
+      <datalist id="item-art">
+        {art.items.map((path) => (
+          <option key={path} value={path} />
+        ))}
+      </datalist>
+
+      <h3>Items and chances</h3>
+      <div className="table-wrap">
+        <table className="admin-items">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Key</th>
+              <th>Name</th>
+              <th>Rarity</th>
+              <th>Value</th>
+              <th>Art</th>
+              <th>Chance %</th>
+              <th>Tickets</th>
+              <th></th>
+            </tr>
+          </thead>
+          <tbody>
+            {draft.items.map((item, index) => {
+              const n = index + 1;
+              const row = rowOf(index);
+              const rowIssues = live.issues.filter((issue) => issue.path[0] === "items" && issue.path[1] === index);
+              return (
+                <tr key={index} className={rowIssues.length ? "admin-row-invalid" : undefined}>
+                  <td className="num">{n}</td>
+                  <td>
+                    <input aria-label={`Item ${n} key`} value={item.key} onChange={(e) => setItem(index, { key: e.target.value })} size={12} />
+                  </td>
+                  <td>
+                    <input aria-label={`Item ${n} name`} value={item.name} onChange={(e) => setItem(index, { name: e.target.value })} size={16} />
+                  </td>
+                  <td>
+                    <select aria-label={`Item ${n} rarity`} value={item.rarity} onChange={(e) => setItem(index, { rarity: e.target.value as Draft["items"][number]["rarity"] })}>
+                      {RARITY_NAMES.map((rarity) => (
+                        <option key={rarity}>{rarity}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input aria-label={`Item ${n} value`} inputMode="decimal" value={item.value} onChange={(e) => setItem(index, { value: e.target.value })} size={7} />
+                  </td>
+                  <td>
+                    <input aria-label={`Item ${n} art`} list="item-art" value={item.image} onChange={(e) => setItem(index, { image: e.target.value })} size={14} />
+                  </td>
+                  <td>
+                    <input aria-label={`Item ${n} chance`} inputMode="decimal" value={item.chance} onChange={(e) => setItem(index, { chance: e.target.value })} size={7} />
+                  </td>
+                  <td className="num small-text" data-testid={`item-${n}-tickets`}>
+                    {row?.ticketFrom != null ? `${row.ticketFrom}–${row.ticketTo}` : row ? `${row.tickets}` : "–"}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      aria-label={`Remove item ${n}`}
+                      disabled={draft.items.length === 1}
+                      onClick={() => set({ items: draft.items.filter((_, i) => i !== index) })}
+                    >
+                      ✕
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="row">
+        <button type="button" className="button ghost small" onClick={() => set({ items: [...draft.items, emptyItem(art.items[0] ?? draft.image)] })}>
+          Add item
+        </button>
+      </div>
+
+      <dl className="admin-figures" aria-label="Live checks">
+        <div>
+          <dt>Chances sum</dt>
+          <dd data-testid="chance-total">{live.check ? `${live.check.chanceTotal}%` : "–"}</dd>
+        </div>
+        <div>
+          <dt>Expected value</dt>
+          <dd data-testid="expected-value">{live.check?.expectedValue ?? "–"}</dd>
+        </div>
+        <div>
+          <dt>Expected return (RTP)</dt>
+          <dd data-testid="rtp">{live.check ? `${live.check.rtpPercent}%` : "–"}</dd>
+        </div>
+        <div>
+          <dt>House edge</dt>
+          <dd data-testid="house-edge">{live.check ? `${live.check.houseEdgePercent}%` : "–"}</dd>
+        </div>
+        <div>
+          <dt>Publishable range</dt>
+          <dd>
+            {rtpRange.minPercent}%–{rtpRange.maxPercent}%
+          </dd>
+        </div>
+      </dl>
+      <IssueList issues={live.issues} />
+
+      <div className="row">
+        <button type="button" className="button ghost" onClick={simulate} disabled={busy !== null || !live.check || live.issues.some((i) => i.path[0] === "items")}>
+          {busy === "simulate" ? "Simulating…" : "Simulate 100,000 openings"}
+        </button>
+        <button type="button" className="button" onClick={publish} disabled={busy !== null || live.issues.length > 0}>
+          {busy === "publish" ? "Publishing…" : "Publish"}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="alert error">
+          {error}
+        </p>
+      )}
+      {published && (
+        <p role="status" className="alert success">
+          {published}
+        </p>
+      )}
+      {simulation && <SimulationChart simulation={simulation} />}
+    </section>
+  );
+}
+
+function Field({ label, issues, hint, children }: { label: string; issues: DraftIssue[]; hint?: string; children: React.ReactElement<{ id?: string }> }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {cloneElement(children, { id })}
+      {hint && <span className="hint">{hint}</span>}
+      {issues.map((issue, i) => (
+        <span key={i} className="admin-issue">
+          {issue.message}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function IssueList({ issues }: { issues: DraftIssue[] }) {
+  if (issues.length === 0) return <p className="alert success small-text" data-testid="draft-ok">All checks pass: ready to publish.</p>;
+  return (
+    <ul className="alert warn small-text admin-issues" data-testid="draft-issues">
+      {issues.map((issue, i) => (
+        <li key={i}>{issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message}</li>
+      ))}
+    </ul>
+  );
+}

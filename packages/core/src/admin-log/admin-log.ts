@@ -1,0 +1,117 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { z } from "zod";
+
+/** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
+export interface AdminActor {
+  id: string | null;
+  email: string;
+}
+
+export const CLI_ACTOR: AdminActor = { id: null, email: "cli" };
+
+export const ADMIN_ACTIONS = [
+  "pack.created",
+  "pack.updated",
+  "odds.published",
+  "pack.activated",
+  "pack.deactivated",
+  "pack.archived",
+  "pack.deleted",
+  "settings.rtp_range",
+  "account.banned",
+  "account.unbanned",
+  "account.deleted",
+  "account.restored",
+  "account.verified",
+  "account.unverified",
+  "account.role",
+  "wallet.adjusted",
+  "key.revoked",
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export interface AdminLogInput {
+  action: AdminAction;
+  targetType: "pack" | "account" | "api_key" | "settings";
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Plain JSON (Decimal and Date as strings), or Prisma's null for "nothing". */
+function json(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
+  if (value === undefined || value === null) return Prisma.DbNull;
+  return JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue;
+}
+
+/**
+ * Writes one entry in the caller's transaction, so the log and the change commit together or
+ * not at all. The table refuses UPDATE and DELETE (see the admin_console migration).
+ */
+export async function writeAdminLog(tx: DbTx, actor: AdminActor, entry: AdminLogInput): Promise<void> {
+  await tx.adminLog.create({
+    data: {
+      actorId: actor.id,
+      actor: actor.email,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: json(entry.before),
+      after: json(entry.after),
+    },
+  });
+}
+
+export const AdminLogFilterSchema = z.object({
+  action: z.enum(ADMIN_ACTIONS).optional(),
+  /** An e-mail (or "cli"), exactly. */
+  actor: z.string().trim().max(320).optional(),
+  targetId: z.string().trim().max(200).optional(),
+  /** Entries older than this id (the previous page's nextCursor). */
+  cursor: z.string().regex(/^\d+$/).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type AdminLogFilter = z.input<typeof AdminLogFilterSchema>;
+
+export interface AdminLogEntry {
+  id: string;
+  actor: string;
+  actorId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** Newest first, keyset-paged by id. */
+export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
+  const f = AdminLogFilterSchema.parse(filter);
+  const rows = await db.adminLog.findMany({
+    where: {
+      ...(f.action && { action: f.action }),
+      ...(f.actor && { actor: f.actor.toLowerCase() === "cli" ? "cli" : f.actor.toLowerCase() }),
+      ...(f.targetId && { targetId: f.targetId }),
+      ...(f.cursor && { id: { lt: BigInt(f.cursor) } }),
+    },
+    orderBy: { id: "desc" },
+    take: f.limit + 1,
+  });
+  const page = rows.slice(0, f.limit);
+  return {
+    entries: page.map((row) => ({
+      id: row.id.toString(),
+      actor: row.actor,
+      actorId: row.actorId,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      before: row.before,
+      after: row.after,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > f.limit ? page[page.length - 1]!.id.toString() : null,
+  };
+}

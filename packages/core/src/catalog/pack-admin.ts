@@ -1,0 +1,177 @@
+import type { DbTx } from "@prizepacks/db";
+import { ticketsToChance } from "@prizepacks/fairness";
+import { AppError } from "../errors.ts";
+import { getRtpRange } from "./catalog-settings.ts";
+import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile } from "./pack-rules.ts";
+
+// What the console shows of packs: every pack (active or not), its file as it would be
+// exported, its odds versions and the difference between two of them.
+
+export interface AdminPackRow {
+  id: string;
+  slug: string;
+  name: string;
+  price: string;
+  active: boolean;
+  archived: boolean;
+  oddsVersion: number | null;
+  oddsHash: string | null;
+  spinCount: number;
+}
+
+export async function listPacksForAdmin(db: DbTx, { includeArchived = false } = {}): Promise<AdminPackRow[]> {
+  const packs = await db.pack.findMany({
+    where: includeArchived ? {} : { archivedAt: null },
+    include: { currentOddsVersion: true, stats: true },
+    orderBy: [{ archivedAt: { sort: "asc", nulls: "first" } }, { slug: "asc" }],
+  });
+  return packs.map((pack) => ({
+    id: pack.id,
+    slug: pack.slug,
+    name: pack.name,
+    price: pack.price.toFixed(2),
+    active: pack.active,
+    archived: pack.archivedAt !== null,
+    oddsVersion: pack.currentOddsVersion?.version ?? null,
+    oddsHash: pack.currentOddsVersion?.oddsHash ?? null,
+    spinCount: Number(pack.stats?.spinCount ?? 0n),
+  }));
+}
+
+async function packBySlugOrThrow(db: DbTx, slug: string) {
+  const pack = await db.pack.findUnique({
+    where: { slug },
+    include: { currentOddsVersion: { include: { ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } } } },
+  });
+  if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
+  return pack;
+}
+
+/** The pack as a file (pack:export): its fields and its current odds, items in ticket order. */
+export async function exportPack(db: DbTx, slug: string): Promise<PackFile> {
+  const pack = await packBySlugOrThrow(db, slug);
+  return {
+    slug: pack.slug,
+    name: pack.name,
+    description: pack.description,
+    image: pack.image,
+    price: pack.price.toFixed(2),
+    category: pack.category,
+    rarityTheme: pack.rarityTheme,
+    active: pack.active,
+    items: (pack.currentOddsVersion?.ranges ?? []).map((range) => ({
+      key: range.item.key,
+      name: range.item.name,
+      rarity: range.item.rarity,
+      value: range.item.value.toFixed(2),
+      image: range.item.image,
+      chance: ticketsToChanceText(range.ticketTo - range.ticketFrom + 1),
+    })),
+  };
+}
+
+export interface OddsVersionRow {
+  version: number;
+  oddsHash: string;
+  createdAt: string;
+  current: boolean;
+}
+
+export interface AdminPackDetail {
+  pack: AdminPackRow & { createdAt: string };
+  file: PackFile;
+  check: DraftCheck;
+  versions: OddsVersionRow[];
+}
+
+export async function getPackForAdmin(db: DbTx, slug: string): Promise<AdminPackDetail> {
+  const pack = await db.pack.findUnique({ where: { slug }, include: { stats: true } });
+  if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
+  const [file, versions, rtpRange] = await Promise.all([
+    exportPack(db, slug),
+    db.oddsVersion.findMany({ where: { packId: pack.id }, orderBy: { version: "desc" } }),
+    getRtpRange(db),
+  ]);
+  const current = versions.find((version) => version.id === pack.currentOddsVersionId) ?? null;
+  return {
+    pack: {
+      id: pack.id,
+      slug: pack.slug,
+      name: pack.name,
+      price: pack.price.toFixed(2),
+      active: pack.active,
+      archived: pack.archivedAt !== null,
+      oddsVersion: current?.version ?? null,
+      oddsHash: current?.oddsHash ?? null,
+      spinCount: Number(pack.stats?.spinCount ?? 0n),
+      createdAt: pack.createdAt.toISOString(),
+    },
+    file,
+    check: checkPackDraft(file, rtpRange),
+    versions: versions.map((version) => ({
+      version: version.version,
+      oddsHash: version.oddsHash,
+      createdAt: version.createdAt.toISOString(),
+      current: version.id === pack.currentOddsVersionId,
+    })),
+  };
+}
+
+export interface OddsDiffRow {
+  key: string;
+  name: string;
+  value: string;
+  /** Percent, or null when the item is not in that version. */
+  fromChance: number | null;
+  toChance: number | null;
+  change: "added" | "removed" | "changed" | "same";
+}
+
+export interface OddsDiff {
+  from: OddsVersionRow;
+  to: OddsVersionRow;
+  rows: OddsDiffRow[];
+}
+
+/** Item by item, how two odds versions of a pack differ. */
+export async function diffOddsVersions(db: DbTx, { slug, from, to }: { slug: string; from: number; to: number }): Promise<OddsDiff> {
+  const pack = await db.pack.findUnique({ where: { slug } });
+  if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
+  const load = async (version: number) => {
+    const found = await db.oddsVersion.findUnique({
+      where: { packId_version: { packId: pack.id, version } },
+      include: { ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } },
+    });
+    if (!found) throw new AppError("NOT_FOUND", `Pack ${slug} has no odds version ${version}.`);
+    return found;
+  };
+  const [a, b] = await Promise.all([load(from), load(to)]);
+  const chanceOf = (ranges: typeof a.ranges) =>
+    new Map(ranges.map((range) => [range.item.id, { item: range.item, chance: ticketsToChance(range.ticketTo - range.ticketFrom + 1) }]));
+  const before = chanceOf(a.ranges);
+  const after = chanceOf(b.ranges);
+  const ids = [...new Set([...after.keys(), ...before.keys()])];
+  const rows = ids.map((id): OddsDiffRow => {
+    const x = before.get(id);
+    const y = after.get(id);
+    const item = (y ?? x)!.item;
+    const change = !x ? "added" : !y ? "removed" : x.chance === y.chance ? "same" : "changed";
+    return { key: item.key, name: item.name, value: item.value.toFixed(2), fromChance: x?.chance ?? null, toChance: y?.chance ?? null, change };
+  });
+  const row = (version: typeof a): OddsVersionRow => ({
+    version: version.version,
+    oddsHash: version.oddsHash,
+    createdAt: version.createdAt.toISOString(),
+    current: version.id === pack.currentOddsVersionId,
+  });
+  return { from: row(a), to: row(b), rows };
+}
+
+/** The pictures the catalogue already uses, offered when a pack or item is given one. */
+export async function listArtInUse(db: DbTx): Promise<{ packs: string[]; items: string[] }> {
+  const [packs, items] = await Promise.all([
+    db.pack.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" } }),
+    db.packItem.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" }, take: 500 }),
+  ]);
+  return { packs: packs.map((row) => row.image), items: items.map((row) => row.image) };
+}

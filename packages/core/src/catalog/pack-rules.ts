@@ -1,0 +1,206 @@
+import { buildTicketRanges, TICKETS_TOTAL } from "@prizepacks/fairness";
+import { z } from "zod";
+
+// The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
+// (zod and the isomorphic fairness package only): the console runs them live while an operator
+// edits, and the server runs the same ones before it writes. Money is counted in integer cents
+// and chances in integer tickets (chance × 1000), so every check here is exact.
+
+export const RARITY_NAMES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
+export const MAX_PACK_ITEMS = 100;
+/** The smallest chance: one ticket of 100,000. */
+export const MIN_CHANCE_PERCENT = "0.001";
+export const DEFAULT_RTP_RANGE = { minPercent: "80.00", maxPercent: "98.00" } as const;
+
+export interface RtpRange {
+  /** Percent of the price, two decimals at most ("80.00"). */
+  minPercent: string;
+  maxPercent: string;
+}
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes("\u0000") && value.isWellFormed(), "must not contain NUL characters or unpaired surrogates");
+const slug = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters, digits and single hyphens only");
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Z][A-Z0-9_]*$/, "an upper-case label such as TECH");
+const moneyText = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), "an amount with at most two decimals, e.g. 4.99")
+  .transform((value) => centsToMoney(toCents(value)));
+/** A picture: a path on this site ("/images/…") or, once the illustration set lands, its key. */
+const art = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  // Commas: a pack drawn from several icons ("/art/pack/GOLD/crown,gem-stone,trophy.svg").
+  .regex(/^[A-Za-z0-9/_.:,-]+$/, "a path such as /art/item/EPIC/trophy.svg");
+const chance = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d{1,3}(\.\d{1,3})?$/.test(value), "a percentage with at most 3 decimals, e.g. 0.04")
+  .transform((value) => ticketsToChanceText(chanceTextToTickets(value)));
+
+export const PackFileItemSchema = z.object({
+  key: slug,
+  name: text(80).pipe(z.string().min(1)),
+  rarity: z.enum(RARITY_NAMES),
+  value: moneyText,
+  image: art,
+  /** Percent, at most 3 decimals: the item wins on chance × 1000 of the 100,000 tickets. */
+  chance,
+});
+
+/** A pack as it is written to and read from a file (pack:export / pack:import) and sent by the console. */
+export const PackFileSchema = z.object({
+  slug,
+  name: text(80).pipe(z.string().min(1)),
+  description: text(500).default(""),
+  image: art,
+  price: moneyText.refine((value) => toCents(value) > 0n, "must be more than 0.00"),
+  category: label,
+  rarityTheme: label,
+  active: z.boolean().default(true),
+  items: z
+    .array(PackFileItemSchema)
+    .min(1)
+    .max(MAX_PACK_ITEMS)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.key)) ctx.addIssue({ code: "custom", path: [index, "key"], message: `key "${item.key}" is used twice` });
+        seen.add(item.key);
+      });
+    }),
+});
+export type PackFile = z.output<typeof PackFileSchema>;
+export type PackFileInput = z.input<typeof PackFileSchema>;
+export type PackFileItem = z.output<typeof PackFileItemSchema>;
+
+/** "4.99" → 499n. The text must already match the money pattern. */
+export function toCents(money: string): bigint {
+  const [whole = "0", fraction = ""] = money.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
+
+export function centsToMoney(cents: bigint): string {
+  const sign = cents < 0n ? "-" : "";
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
+
+/** "0.04" → 40 tickets. The text must already match the chance pattern. */
+export function chanceTextToTickets(chance: string): number {
+  const [whole = "0", fraction = ""] = chance.split(".");
+  return Number(whole) * 1000 + Number(fraction.padEnd(3, "0"));
+}
+
+export function ticketsToChanceText(tickets: number): string {
+  return `${Math.floor(tickets / 1000)}.${String(tickets % 1000).padStart(3, "0")}`.replace(/\.?0+$/, "") || "0";
+}
+
+/** A rational as a decimal string with `places` decimals, rounded half up. */
+function ratioText(numerator: bigint, denominator: bigint, places: number): string {
+  const scale = 10n ** BigInt(places);
+  const negative = numerator < 0n !== denominator < 0n && numerator !== 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const scaled = (n * scale * 2n + d) / (2n * d);
+  const whole = scaled / scale;
+  const fraction = String(scaled % scale).padStart(places, "0");
+  return `${negative ? "-" : ""}${whole}${places > 0 ? `.${fraction}` : ""}`;
+}
+
+export interface DraftIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export interface DraftRow {
+  key: string;
+  tickets: number;
+  /** Null while the chances do not yet cover 1..100000 exactly. */
+  ticketFrom: number | null;
+  ticketTo: number | null;
+}
+
+export interface DraftCheck {
+  ok: boolean;
+  issues: DraftIssue[];
+  rows: DraftRow[];
+  /** Sum of the chances, percent with 3 decimals. */
+  chanceTotal: string;
+  /** Sum of value × chance: the average value of one opening (2 decimals, rounded). */
+  expectedValue: string;
+  /** Expected value as a percent of the price (3 decimals), and the house edge, 100 − RTP. */
+  rtpPercent: string;
+  houseEdgePercent: string;
+  rtpRange: RtpRange;
+}
+
+/**
+ * Every publishing rule over a parsed pack file: chances of at least one ticket each that sum to
+ * exactly 100% (100,000 tickets), and an expected return inside the operator's range. Returns
+ * the computed ticket ranges and figures even when a rule fails, for the console's live view.
+ */
+export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange: RtpRange): DraftCheck {
+  const issues: DraftIssue[] = [];
+  const tickets = pack.items.map((item) => chanceTextToTickets(item.chance));
+  tickets.forEach((count, index) => {
+    if (count < 1) issues.push({ path: ["items", index, "chance"], message: `must be at least ${MIN_CHANCE_PERCENT}% (one ticket of 100,000)` });
+  });
+  const total = tickets.reduce((sum, count) => sum + count, 0);
+  if (total !== TICKETS_TOTAL) {
+    issues.push({ path: ["items"], message: `chances sum to ${ticketsToChanceText(total)}%, they must sum to exactly 100%` });
+  }
+
+  let rows: DraftRow[] = pack.items.map((item, index) => ({ key: item.key, tickets: tickets[index]!, ticketFrom: null, ticketTo: null }));
+  if (issues.length === 0) {
+    const ranges = buildTicketRanges(pack.items.map((item, index) => ({ itemId: item.key, tickets: tickets[index]! })));
+    rows = ranges.map((range, index) => ({ key: range.itemId, tickets: tickets[index]!, ticketFrom: range.ticketFrom, ticketTo: range.ticketTo }));
+  }
+
+  // Expected value in cents = Σ valueCents × tickets / 100000 (over the tickets actually given).
+  const weighted = pack.items.reduce((sum, item, index) => sum + toCents(item.value) * BigInt(tickets[index]!), 0n);
+  const priceCents = toCents(pack.price);
+  const denominator = BigInt(Math.max(total, 1));
+  const expectedValue = centsToMoney(BigInt(ratioText(weighted, denominator, 0)));
+  // RTP % = weighted / (total × price) × 100; compared with the range exactly, in hundredths of a percent.
+  const rtpPercent = priceCents > 0n ? ratioText(weighted * 100n, denominator * priceCents, 3) : "0.000";
+  const houseEdgePercent = priceCents > 0n ? ratioText(denominator * priceCents * 100n - weighted * 100n, denominator * priceCents, 3) : "0.000";
+  if (priceCents > 0n && total > 0) {
+    const rtpTimes10000 = weighted * 10000n; // RTP in hundredths of a percent × denominator × price
+    const min = toCents(rtpRange.minPercent) * denominator * priceCents;
+    const max = toCents(rtpRange.maxPercent) * denominator * priceCents;
+    if (rtpTimes10000 < min || rtpTimes10000 > max) {
+      issues.push({
+        path: ["price"],
+        message: `expected return ${rtpPercent}% is outside the publishable range ${rtpRange.minPercent}%–${rtpRange.maxPercent}%`,
+      });
+    }
+  }
+  return { ok: issues.length === 0, issues, rows, chanceTotal: ticketsToChanceText(total), expectedValue, rtpPercent, houseEdgePercent, rtpRange };
+}
+
+/** Zod's issues of a pack file as draft issues ("items.2.chance: …"). */
+export function packFileIssues(error: z.ZodError): DraftIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.filter((part): part is string | number => typeof part !== "symbol"), message: issue.message }));
+}
+
+export function describeIssues(issues: readonly DraftIssue[]): string {
+  return issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildTicketRanges, oddsHash } from "@prizepacks/fairness";
+import { runAdminCommand } from "../admin/commands.ts";
+import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
+import { openPack } from "../open/open-pack.ts";
+import { createTestUser } from "../testing/fixtures.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { setRtpRange } from "./catalog-settings.ts";
+import { diffOddsVersions, exportPack } from "./pack-admin.ts";
+import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "./pack-rules.ts";
+import { savePack } from "./save-pack.ts";
+import { archivePack, deletePack } from "./set-pack-active.ts";
+import { simulatePack } from "./simulate-pack.ts";
+
+const database = useTestDatabase();
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A pack file of its own (random slug). Expected value 100 × 2% + 10 × 30% + 5 × 68% = 8.40 of a 10.00 price: RTP 84%. */
+function packFile(overrides: Record<string, unknown> = {}) {
+  return {
+    slug: `console-${randomUUID().slice(0, 8)}`,
+    name: "Console pack",
+    description: "Made by a test",
+    image: "/images/packs/mini-gadget-grab.svg",
+    price: "10.00",
+    category: "TEST",
+    rarityTheme: "SILVER",
+    items: [
+      { key: "big", name: "Big prize", rarity: "LEGENDARY", value: "100.00", image: "/images/test.svg", chance: "2" },
+      { key: "mid", name: "Middle prize", rarity: "RARE", value: "10.00", image: "/images/test.svg", chance: "30" },
+      { key: "small", name: "Small prize", rarity: "COMMON", value: "5.00", image: "/images/test.svg", chance: "68" },
+    ],
+    ...overrides,
+  };
+}
+
+describe("publishing rules (checkPackDraft, savePack)", () => {
+  const check = (file: Record<string, unknown>) => checkPackDraft(PackFileSchema.parse(file), DEFAULT_RTP_RANGE);
+
+  it("computes ranges, expected value, RTP and house edge exactly", () => {
+    const result = check(packFile());
+    expect(result.ok).toBe(true);
+    expect(result.rows.map((row) => [row.ticketFrom, row.ticketTo])).toEqual([
+      [1, 2_000],
+      [2_001, 32_000],
+      [32_001, 100_000],
+    ]);
+    expect(result).toMatchObject({ chanceTotal: "100", expectedValue: "8.40", rtpPercent: "84.000", houseEdgePercent: "16.000" });
+  });
+
+  it("refuses chances that do not sum to exactly 100%", async () => {
+    const file = packFile();
+    file.items[2]!.chance = "67.999";
+    expect(check(file).issues.map((issue) => issue.message)).toContain("chances sum to 99.999%, they must sum to exactly 100%");
+    const error = await expectAppError(savePack(database().prisma, CLI_ACTOR, file), "BAD_REQUEST");
+    expect(error.message).toMatch(/sum to exactly 100%/);
+    expect(await database().prisma.pack.count({ where: { slug: file.slug } })).toBe(0);
+  });
+
+  it("refuses a chance under one ticket (0.001%) and more than 3 decimals", async () => {
+    const zero = packFile();
+    zero.items[0]!.chance = "0";
+    zero.items[2]!.chance = "70";
+    expect(check(zero).issues).toContainEqual({ path: ["items", 0, "chance"], message: "must be at least 0.001% (one ticket of 100,000)" });
+    await expectAppError(savePack(database().prisma, CLI_ACTOR, zero), "BAD_REQUEST");
+
+    const tooFine = packFile();
+    tooFine.items[0]!.chance = "1.9995";
+    expect(PackFileSchema.safeParse(tooFine).success).toBe(false);
+
+    const oneTicket = packFile();
+    oneTicket.items[0]!.chance = "0.001";
+    oneTicket.items[1]!.chance = "31.999";
+    oneTicket.items[1]!.value = "20.00";
+    expect(check(oneTicket).rows[0]).toMatchObject({ tickets: 1, ticketFrom: 1, ticketTo: 1 });
+  });
+
+  it("refuses an expected return outside the operator's range, at the exact edges inclusive", async () => {
+    const db = database().prisma;
+    const greedy = packFile({ price: "10.51" }); // 8.40 / 10.51 = 79.92%
+    const error = await expectAppError(savePack(db, CLI_ACTOR, greedy), "BAD_REQUEST");
+    expect(error.message).toMatch(/expected return 79\.924% is outside the publishable range 80\.00%–98\.00%/);
+    expect(check(packFile({ price: "10.50" })).ok).toBe(true); // exactly 80%
+    const generous = packFile({ price: "8.57" }); // 98.016%
+    expect(check(generous).ok).toBe(false);
+
+    // The operator's range decides; restored afterwards for the other tests.
+    await setRtpRange(db, CLI_ACTOR, { minPercent: "70", maxPercent: "99" });
+    try {
+      expect((await savePack(db, CLI_ACTOR, greedy)).check.rtpPercent).toBe("79.924");
+    } finally {
+      await setRtpRange(db, CLI_ACTOR, { ...DEFAULT_RTP_RANGE });
+    }
+  });
+});
+
+describe("savePack: versions, history, archive", () => {
+  it("publishes v1, then v2 on changed chances; earlier spins keep v1 and its hash; both are logged", async () => {
+    const db = database().prisma;
+    const file = packFile();
+    const v1 = await savePack(db, CLI_ACTOR, file);
+    expect(v1).toMatchObject({ created: true, oddsVersion: 1, versionCreated: true });
+
+    // The hash is the canonical one of packages/fairness over the stored item ids.
+    const items = await db.packItem.findMany({ where: { packId: v1.packId } });
+    const idOf = (key: string) => items.find((item) => item.key === key)!.id;
+    const expectedV1 = await oddsHash(buildTicketRanges([{ itemId: idOf("big"), tickets: 2000 }, { itemId: idOf("mid"), tickets: 30000 }, { itemId: idOf("small"), tickets: 68000 }]));
+    expect(v1.oddsHash).toBe(expectedV1);
+
+    const user = await createTestUser(db, { balance: "50.00" });
+    const spin = await openPack(database(), { userId: user.userId, idOrSlug: file.slug });
+    expect(spin.fairness).toMatchObject({ oddsVersion: 1, oddsHash: v1.oddsHash });
+
+    const same = await savePack(db, CLI_ACTOR, file);
+    expect(same).toMatchObject({ versionCreated: false, oddsVersion: 1 });
+
+    const changed = packFile({ slug: file.slug });
+    changed.items[0]!.chance = "1";
+    changed.items[2]!.chance = "69";
+    changed.items[2]!.value = "5.00";
+    const v2 = await savePack(db, CLI_ACTOR, { ...changed, price: "9.00" }); // 1 + 3 + 3.45 = 7.45 / 9 = 82.8%
+    expect(v2).toMatchObject({ oddsVersion: 2, versionCreated: true });
+    expect(v2.oddsHash).not.toBe(v1.oddsHash);
+
+    const stored = await db.spin.findUniqueOrThrow({ where: { id: spin.spin.id }, include: { oddsVersion: true } });
+    expect(stored.oddsVersion).toMatchObject({ version: 1, oddsHash: v1.oddsHash });
+
+    const diff = await diffOddsVersions(db, { slug: file.slug, from: 1, to: 2 });
+    expect(diff.rows.find((row) => row.key === "big")).toMatchObject({ fromChance: 2, toChance: 1, change: "changed" });
+    expect(diff.rows.find((row) => row.key === "mid")).toMatchObject({ change: "same" });
+
+    const log = await listAdminLog(db, { targetId: v1.packId });
+    expect(log.entries.map((entry) => entry.action)).toEqual(["odds.published", "pack.updated", "odds.published", "pack.created"]);
+    expect(log.entries[0]!.after).toMatchObject({ version: 2, oddsHash: v2.oddsHash });
+    expect(log.entries[0]!.before).toEqual({ version: 1, oddsHash: v1.oddsHash });
+
+    // Published items keep their value: a changed value needs a new key.
+    const revalued = packFile({ slug: file.slug, price: "9.00" });
+    revalued.items[0]!.value = "120.00";
+    await expectAppError(savePack(db, CLI_ACTOR, revalued), "BAD_REQUEST");
+
+    // A pack with spins is archived, never deleted.
+    await expectAppError(deletePack(db, { slug: file.slug }), "CONFLICT");
+    await archivePack(db, { slug: file.slug });
+    expect(await db.pack.findUniqueOrThrow({ where: { slug: file.slug } })).toMatchObject({ active: false });
+    await expectAppError(savePack(db, CLI_ACTOR, { ...changed, price: "9.00" }), "CONFLICT");
+  });
+
+  it("deletes a pack that was never opened", async () => {
+    const db = database().prisma;
+    const file = packFile();
+    await savePack(db, CLI_ACTOR, file);
+    await deletePack(db, { slug: file.slug });
+    expect(await db.pack.count({ where: { slug: file.slug } })).toBe(0);
+  });
+
+  it("the admin log refuses UPDATE and DELETE", async () => {
+    const db = database().prisma;
+    await savePack(db, CLI_ACTOR, packFile());
+    await expect(db.$executeRaw`UPDATE admin_log SET actor = 'someone else'`).rejects.toThrow(/append-only/);
+    await expect(db.$executeRaw`DELETE FROM admin_log`).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("pack:import and pack:export", () => {
+  it("round-trip a pack through a file with the same validation", async () => {
+    const db = database().prisma;
+    const dir = mkdtempSync(path.join(tmpdir(), "prizepacks-packs-"));
+    dirs.push(dir);
+    const file = packFile();
+    const source = path.join(dir, "pack.json");
+    writeFileSync(source, JSON.stringify(file));
+    const imported = await runAdminCommand(db, "pack:import", { file: source });
+    expect(imported.result).toMatchObject({ imported: [{ slug: file.slug, created: true, oddsVersion: 1, rtpPercent: "84.000" }] });
+
+    const exported = path.join(dir, "exported.json");
+    await runAdminCommand(db, "pack:export", { slug: file.slug, file: exported });
+    const written = JSON.parse(readFileSync(exported, "utf8"));
+    expect(written).toEqual(PackFileSchema.parse(file));
+    expect(await exportPack(db, file.slug)).toEqual(written);
+
+    // Importing the export again changes nothing: same version, same hash.
+    const again = await runAdminCommand(db, "pack:import", { file: exported });
+    expect(again.result).toMatchObject({ imported: [{ slug: file.slug, created: false, oddsVersion: 1, versionCreated: false }] });
+
+    const broken = path.join(dir, "broken.json");
+    writeFileSync(broken, JSON.stringify(packFile({ items: [{ ...file.items[0], chance: "100" }, { ...file.items[1], chance: "0" }] })));
+    await expectAppError(runAdminCommand(db, "pack:import", { file: broken }), "BAD_REQUEST");
+  });
+});
+
+describe("simulatePack", () => {
+  it("draws 100,000 openings through the real draw and reports them next to the exact figures", async () => {
+    const result = await simulatePack(packFile());
+    expect(result.draws).toBe(100_000);
+    expect(result.outcomes.reduce((sum, outcome) => sum + outcome.drawn, 0)).toBe(100_000);
+    expect(result.exact).toMatchObject({ expectedNet: "-1.60", rtpPercent: "84.000", profitPercent: "2.000", p1: "-5.00", p50: "-5.00", p99: "90.00" });
+    // 100,000 draws: the simulated return lies within a few standard errors (σ ≈ 0.45%) of the exact one.
+    expect(Math.abs(Number(result.simulated.rtpPercent) - 84)).toBeLessThan(3);
+  });
+});

@@ -1,0 +1,104 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { buildTicketRanges, generateClientSeed, TICKETS_TOTAL } from "@prizepacks/fairness";
+import { drawTicketSync, generateServerSeedSync } from "@prizepacks/fairness/node";
+import { AppError } from "../errors.ts";
+import { centsToMoney, chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues, toCents } from "./pack-rules.ts";
+
+export const SIMULATION_DRAWS = 100_000;
+const CHUNK = 10_000;
+
+export interface SimulationOutcome {
+  key: string;
+  name: string;
+  /** Net result of an opening that wins this item: value − price. */
+  net: string;
+  /** Exact probability (percent, 3 decimals) and how often the simulation drew it. */
+  chance: string;
+  drawn: number;
+}
+
+export interface SimulationResult {
+  draws: number;
+  serverSeed: string;
+  clientSeed: string;
+  /** In order of net result, lowest first. */
+  outcomes: SimulationOutcome[];
+  exact: { expectedNet: string; rtpPercent: string; profitPercent: string; p1: string; p50: string; p99: string };
+  simulated: { meanNet: string; rtpPercent: string; profitPercent: string; p1: string; p50: string; p99: string };
+}
+
+/**
+ * Opens the draft 100,000 times through the server's draw (HMAC-SHA256 over a fresh random seed
+ * pair, nonces 0..99,999, exactly as a player's openings are drawn) and sets what came out next
+ * to the exact figures. Runs in chunks so a simulation never holds the event loop for long.
+ */
+export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } = {}): Promise<SimulationResult> {
+  const parsed = PackFileSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", describeIssues(packFileIssues(parsed.error)));
+  const pack = parsed.data;
+  // The ranges need valid chances; the expected-return range does not matter to a simulation.
+  const check = checkPackDraft(pack, { minPercent: "0.01", maxPercent: "100000.00" });
+  if (!check.ok) throw new AppError("BAD_REQUEST", describeIssues(check.issues));
+
+  const price = toCents(pack.price);
+  const tickets = pack.items.map((item) => chanceTextToTickets(item.chance));
+  const ranges = buildTicketRanges(pack.items.map((item, index) => ({ itemId: String(index), tickets: tickets[index]! })));
+  // ticket → item index, one lookup per draw.
+  const itemOfTicket = new Uint16Array(TICKETS_TOTAL + 1);
+  for (const range of ranges) itemOfTicket.fill(Number(range.itemId), range.ticketFrom, range.ticketTo + 1);
+
+  const serverSeed = generateServerSeedSync();
+  const clientSeed = generateClientSeed();
+  const drawn = new Array<number>(pack.items.length).fill(0);
+  for (let start = 0; start < draws; start += CHUNK) {
+    for (let nonce = start; nonce < Math.min(draws, start + CHUNK); nonce++) {
+      drawn[itemOfTicket[drawTicketSync({ serverSeed, clientSeed, nonce }).result]!]!++;
+    }
+    await yieldToEventLoop();
+  }
+
+  const order = pack.items.map((_, index) => index).sort((a, b) => Number(toCents(pack.items[a]!.value) - toCents(pack.items[b]!.value)));
+  const net = (index: number) => toCents(pack.items[index]!.value) - price;
+  /** The net result below which at most `q` of the weight lies (the q-quantile of a discrete distribution). */
+  const quantile = (weights: number[], total: number, q: number) => {
+    let seen = 0;
+    for (const index of order) {
+      seen += weights[index]!;
+      if (seen >= q * total) return centsToMoney(net(index));
+    }
+    return centsToMoney(net(order[order.length - 1]!));
+  };
+  const percent = (part: number, whole: number) => ((part / whole) * 100).toFixed(3);
+  const profitable = (weights: number[]) => order.filter((index) => net(index) > 0n).reduce((sum, index) => sum + weights[index]!, 0);
+  const simulatedValue = drawn.reduce((sum, count, index) => sum + toCents(pack.items[index]!.value) * BigInt(count), 0n);
+  const meanNetCents = Number(simulatedValue - price * BigInt(draws)) / draws;
+
+  return {
+    draws,
+    serverSeed,
+    clientSeed,
+    outcomes: order.map((index) => ({
+      key: pack.items[index]!.key,
+      name: pack.items[index]!.name,
+      net: centsToMoney(net(index)),
+      chance: percent(tickets[index]!, TICKETS_TOTAL),
+      drawn: drawn[index]!,
+    })),
+    exact: {
+      expectedNet: centsToMoney(toCents(check.expectedValue) - price),
+      rtpPercent: check.rtpPercent,
+      profitPercent: percent(profitable(tickets), TICKETS_TOTAL),
+      p1: quantile(tickets, TICKETS_TOTAL, 0.01),
+      p50: quantile(tickets, TICKETS_TOTAL, 0.5),
+      p99: quantile(tickets, TICKETS_TOTAL, 0.99),
+    },
+    simulated: {
+      meanNet: (meanNetCents / 100).toFixed(2),
+      rtpPercent: percent(Number(simulatedValue), Number(price) * draws),
+      profitPercent: percent(profitable(drawn), draws),
+      p1: quantile(drawn, draws, 0.01),
+      p50: quantile(drawn, draws, 0.5),
+      p99: quantile(drawn, draws, 0.99),
+    },
+  };
+}

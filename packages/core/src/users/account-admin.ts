@@ -1,0 +1,231 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db";
+import { z } from "zod";
+import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
+import { revokeApiKeyInTransaction } from "../keys/api-keys.ts";
+import { formatMoney, parseMoney } from "../money.ts";
+import { announceChange } from "../runtime/change-feed.ts";
+import { walletChange } from "../wallet/wallet-change.ts";
+
+// What an operator does to accounts. Each change and its admin log entry commit together.
+
+export const ROLES = ["admin", "player"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isAdminRole = (role: string | null | undefined) => role === "admin";
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  standing: "ok" | "banned" | "deleted" | "unverified";
+  createdAt: string;
+}
+
+type StandingFields = { banned: boolean; banExpires: Date | null; deletedAt: Date | null; emailVerified: boolean };
+function standingOf(user: StandingFields): AccountRow["standing"] {
+  if (user.deletedAt) return "deleted";
+  if (user.banned && (!user.banExpires || user.banExpires.getTime() > Date.now())) return "banned";
+  if (!user.emailVerified) return "unverified";
+  return "ok";
+}
+
+function toRow(user: { id: string; email: string; name: string; role: string | null; createdAt: Date } & StandingFields): AccountRow {
+  return { id: user.id, email: user.email, name: user.name, role: user.role ?? "player", standing: standingOf(user), createdAt: user.createdAt.toISOString() };
+}
+
+/** By exact id, or by e-mail containing the query (case-insensitive); at most 50, newest first. */
+export async function searchAccounts(db: DbTx, query: string): Promise<AccountRow[]> {
+  const q = query.trim();
+  if (!q) {
+    return (await db.user.findMany({ orderBy: { createdAt: "desc" }, take: 50 })).map(toRow);
+  }
+  const users = await db.user.findMany({
+    where: { OR: [{ id: q }, { email: { contains: q.toLowerCase(), mode: "insensitive" } }] },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
+  return users.map(toRow);
+}
+
+async function userOrThrow(db: DbTx, userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new AppError("NOT_FOUND", `No account ${userId}.`);
+  return user;
+}
+
+export async function getAccountForAdmin(db: DbTx, userId: string) {
+  const user = await userOrThrow(db, userId);
+  const [wallet, ledger, spins, held, heldAgg, keys] = await Promise.all([
+    db.wallet.findUnique({ where: { userId } }),
+    db.ledgerEntry.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
+    db.spin.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 50,
+      include: { pack: { select: { slug: true, name: true } }, item: { select: { name: true, value: true } }, oddsVersion: { select: { version: true } } },
+    }),
+    db.inventoryItem.findMany({ where: { userId, status: "HELD" }, orderBy: { createdAt: "desc" }, take: 50, include: { item: { select: { name: true, rarity: true } } } }),
+    db.inventoryItem.aggregate({ where: { userId, status: "HELD" }, _count: true, _sum: { value: true } }),
+    db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: "desc" } }),
+  ]);
+  return {
+    account: { ...toRow(user), emailVerified: user.emailVerified, banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt?.toISOString() ?? null },
+    balance: formatMoney(wallet?.balance ?? 0),
+    ledger: ledger.map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      amount: formatMoney(entry.amount),
+      balanceAfter: formatMoney(entry.balanceAfter),
+      note: entry.note,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    openings: spins.map((spin) => ({
+      id: spin.id,
+      pack: spin.pack.name,
+      packSlug: spin.pack.slug,
+      item: spin.item.name,
+      value: formatMoney(spin.item.value),
+      price: formatMoney(spin.price),
+      oddsVersion: spin.oddsVersion.version,
+      createdAt: spin.createdAt.toISOString(),
+    })),
+    inventory: {
+      heldCount: heldAgg._count,
+      heldValue: formatMoney(heldAgg._sum.value ?? 0),
+      items: held.map((item) => ({ id: item.id, name: item.item.name, rarity: item.item.rarity, value: formatMoney(item.value), createdAt: item.createdAt.toISOString() })),
+    },
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      start: key.start,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+export type AdminAccountDetail = Awaited<ReturnType<typeof getAccountForAdmin>>;
+
+export const STANDING_ACTIONS = ["ban", "unban", "delete", "restore", "verify", "unverify"] as const;
+export type StandingAction = (typeof STANDING_ACTIONS)[number];
+
+const Reason = z.string().trim().min(3, "a reason of at least 3 characters is required").max(500);
+
+/**
+ * Bans, unbans, deletes (softly: the ledger and spins stay), restores, verifies or unverifies an
+ * account. Bans and deletions need a reason and end the account's sessions at once.
+ */
+export async function setAccountStanding(
+  db: Db,
+  actor: AdminActor,
+  { userId, action, reason }: { userId: string; action: StandingAction; reason?: string },
+) {
+  const needsReason = action === "ban" || action === "delete" || action === "unban";
+  const why = needsReason ? Reason.safeParse(reason ?? "") : { success: true as const, data: reason?.trim() || undefined };
+  if (!why.success) throw new AppError("BAD_REQUEST", `reason: ${why.error.issues[0]!.message}`);
+  const result = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
+    const user = await userOrThrow(tx, userId);
+    if (actor.id === userId && (action === "ban" || action === "delete")) throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
+    const data: Prisma.UserUpdateInput = {
+      ban: { banned: true, banReason: why.data ?? null, banExpires: null },
+      unban: { banned: false, banReason: null, banExpires: null },
+      delete: { deletedAt: user.deletedAt ?? new Date() },
+      restore: { deletedAt: null },
+      verify: { emailVerified: true },
+      unverify: { emailVerified: false },
+    }[action];
+    const before = { banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt, emailVerified: user.emailVerified };
+    const updated = await tx.user.update({ where: { id: userId }, data });
+    const after = { banned: updated.banned, banReason: updated.banReason, deletedAt: updated.deletedAt, emailVerified: updated.emailVerified };
+    const logAction = ({ ban: "account.banned", unban: "account.unbanned", delete: "account.deleted", restore: "account.restored", verify: "account.verified", unverify: "account.unverified" } as const)[action];
+    await writeAdminLog(tx, actor, { action: logAction, targetType: "account", targetId: userId, before, after: { ...after, ...(why.data && { reason: why.data }) } });
+    if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
+    return toRow(updated);
+  });
+  announceChange(db, { kind: "user", userId });
+  return result;
+}
+
+export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }: { userId: string; role: Role }) {
+  const result = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
+    const user = await userOrThrow(tx, userId);
+    const stored = role === "admin" ? "admin" : null;
+    if ((user.role ?? null) === stored) return toRow(user);
+    const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
+    await writeAdminLog(tx, actor, { action: "account.role", targetType: "account", targetId: userId, before: { role: user.role ?? "player" }, after: { role } });
+    return toRow(updated);
+  });
+  announceChange(db, { kind: "user", userId });
+  return result;
+}
+
+export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKeyId }: { apiKeyId: string }) {
+  const key = await db.$transaction(async (tx) => {
+    const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
+    if (revokedNow) {
+      await writeAdminLog(tx, actor, { action: "key.revoked", targetType: "api_key", targetId: key.id, before: { revokedAt: null }, after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt } });
+    }
+    return key;
+  });
+  announceChange(db, { kind: "key", hashedKey: key.hashedKey });
+  return { apiKeyId: key.id, revokedAt: key.revokedAt!.toISOString() };
+}
+
+export const AdjustmentSchema = z.object({
+  userId: z.string().min(1).max(200),
+  direction: z.enum(["credit", "debit"]),
+  amount: z.string().trim(),
+  reason: Reason,
+});
+export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
+
+/**
+ * Credits or debits a wallet by hand: one ADJUSTMENT ledger entry carrying the reason, a
+ * wallet.changed event and an admin log entry, in one transaction. A debit is conditional on
+ * the balance covering it (and the wallet's CHECK backs that): it never goes below zero.
+ */
+export async function adjustBalance(db: Db, actor: AdminActor, input: AdjustmentInput) {
+  const parsed = AdjustmentSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  const { userId, direction, reason } = parsed.data;
+  let amount: Prisma.Decimal;
+  try {
+    amount = parseMoney(parsed.data.amount);
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", `amount: ${(error as Error).message}`);
+  }
+  if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than 0.00");
+  const signed = direction === "credit" ? amount : amount.negated();
+  const balance = await db.$transaction(async (tx) => {
+    await userOrThrow(tx, userId);
+    // The UPDATE locks the wallet row; the condition is checked under that lock, so two
+    // debits cannot both pass on the same money.
+    const [row] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal; before: Prisma.Decimal }>>`
+      UPDATE wallet SET balance = balance + ${signed}, "updatedAt" = now()
+      WHERE "userId" = ${userId} AND balance + ${signed} >= 0
+      RETURNING balance, balance - ${signed} AS before`;
+    if (!row) {
+      const wallet = await tx.wallet.findUnique({ where: { userId } });
+      if (!wallet) throw new AppError("NOT_FOUND", `Account ${userId} has no wallet.`);
+      throw new AppError("INSUFFICIENT_BALANCE", `A debit of ${formatMoney(amount)} would take the balance (${formatMoney(wallet.balance)}) below zero.`);
+    }
+    const after = new Prisma.Decimal(row.balance);
+    await tx.ledgerEntry.create({ data: { userId, kind: "ADJUSTMENT", amount: signed, balanceAfter: after, note: reason } });
+    await writeAdminLog(tx, actor, {
+      action: "wallet.adjusted",
+      targetType: "account",
+      targetId: userId,
+      before: { balance: formatMoney(row.before) },
+      after: { balance: formatMoney(after), amount: formatMoney(signed), reason },
+    });
+    await recordAccountEvent(tx, userId, "wallet.changed", walletChange(after, signed, "ADJUSTMENT", reason));
+    return after;
+  });
+  return { userId, amount: formatMoney(signed), balance: formatMoney(balance) };
+}
