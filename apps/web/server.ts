@@ -57,6 +57,13 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   return void handleNext(req, res).catch((error: unknown) => failed(res, error));
 });
 
+// Idle keep-alive connections outlive the idle timeouts of the proxies and load balancers in
+// front (60 s is common): a server that closes first races the proxy's next request on that
+// connection, which then fails with "socket hang up" instead of reaching us. Bots that pause a
+// few seconds between calls hit the same race with Node's 5 s default.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, host, () => console.log(`[prizepacks] listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
 
 function shutDown(): void {

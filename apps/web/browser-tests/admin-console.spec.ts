@@ -63,6 +63,17 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await page.getByRole("button", { name: "Add item" }).click();
   await fillItem(page, 3, { key: "small", name: "Small Prize", rarity: "COMMON", value: "5.00", chance: "60" });
 
+  // Art from the illustration set: an icon per item, drawn in its rarity; the pack's from its best items.
+  await page.getByLabel("Item 1 art").fill("trophy");
+  await page.getByLabel("Item 2 art").fill("gem-stone");
+  await page.getByLabel("Item 3 art").fill("coin");
+  await page.getByLabel("Item 2 rarity").selectOption("EPIC");
+  await page.getByLabel("Item 2 rarity").selectOption("RARE");
+  await expect(page.locator('img[src="/art/item/RARE/gem-stone.svg"]')).toHaveCount(1);
+  await page.getByLabel("Theme", { exact: true }).fill("GOLD");
+  await page.getByRole("button", { name: "From best items" }).click();
+  await expect(page.getByLabel("Art", { exact: true })).toHaveValue("/art/pack/GOLD/trophy,gem-stone,coin.svg");
+
   // Live checks: 92% is not 100%, and publishing is refused until the chances add up.
   await expect(page.getByTestId("chance-total")).toHaveText("92%");
   await expect(page.getByTestId("draft-issues")).toContainText("they must sum to exactly 100%");

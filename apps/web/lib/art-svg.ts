@@ -31,6 +31,11 @@ function loadIconSet(): Promise<IconifyJSON> {
   return iconSet;
 }
 
+/** Every icon name of the set: what an operator picks item art from. */
+export async function listArtIcons(): Promise<string[]> {
+  return Object.keys((await loadIconSet()).icons).sort();
+}
+
 /** The icon as a nested <svg> at (x, y) of `size`, its ids made unique within the picture; null if the set lacks it. */
 async function placeIcon(name: string, { x, y, size, transform }: { x: number; y: number; size: number; transform?: string }): Promise<string | null> {
   const data = getIconData(await loadIconSet(), name);

@@ -11,6 +11,7 @@ import {
   type RtpRange,
 } from "@prizepacks/core/pack-rules";
 import type { RouterOutputs } from "@prizepacks/api";
+import { ART_THEMES, itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { SimulationChart } from "./simulation-chart";
 
@@ -27,6 +28,15 @@ type Draft = {
 };
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
+
+// Item art is an icon of the art set, drawn in the item's rarity ("/art/item/EPIC/trophy.svg");
+// a hand-made picture path still works.
+const ITEM_ART = /^\/art\/item\/[A-Z]+\/([a-z0-9-]+)\.svg$/;
+const ICON_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const iconOf = (image: string) => ITEM_ART.exec(image)?.[1] ?? null;
+/** What the art field shows: the icon's name, or the path of a hand-made picture. */
+const artField = (image: string) => iconOf(image) ?? image;
+const imageFromArtField = (value: string, rarity: string) => (ICON_NAME.test(value.trim()) ? itemArtPath(value.trim(), rarity) : value);
 
 const emptyItem = (art: string): Draft["items"][number] => ({ key: "", name: "", rarity: "COMMON", value: "", image: art, chance: "" });
 
@@ -58,7 +68,18 @@ function toDraft(initial: PackFileInput | undefined, art: { packs: string[]; ite
 }
 
 /** The pack's draft with its live checks (the same rules the server applies), simulation and publish. */
-export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput; rtpRange: RtpRange; art: { packs: string[]; items: string[] } }) {
+export function PackEditor({
+  initial,
+  rtpRange,
+  art,
+  icons,
+}: {
+  initial?: PackFileInput;
+  rtpRange: RtpRange;
+  art: { packs: string[]; items: string[] };
+  /** The art set's icon names. */
+  icons: string[];
+}) {
   const router = useRouter();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial, art));
   const [simulation, setSimulation] = useState<Simulation | null>(null);
@@ -79,6 +100,12 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
+  // The pack's art from its most valuable items' icons, when they all come from the art set.
+  const itemIcons = draft.items.map((item) => ({ art: iconOf(item.image), value: item.value || "0" }));
+  const packArtFromItems =
+    (ART_THEMES as readonly string[]).includes(draft.rarityTheme) && itemIcons.every((item) => item.art)
+      ? packArtPath(draft.rarityTheme, packArtIcons(itemIcons as Array<{ art: string; value: string }>))
+      : null;
   const set = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setSimulation(null);
@@ -140,9 +167,15 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
         <Field label="Theme" issues={issuesAt("rarityTheme")} hint="e.g. BRONZE, SILVER, GOLD">
           <input value={draft.rarityTheme} onChange={(e) => set({ rarityTheme: e.target.value.toUpperCase() })} />
         </Field>
-        <Field label="Art" issues={issuesAt("image")} hint="a picture path">
+        <Field label="Art" issues={issuesAt("image")} hint="drawn from the best items, or a picture path">
           <input value={draft.image} list="pack-art" onChange={(e) => set({ image: e.target.value })} />
         </Field>
+        <div className="field art-picker">
+          <img src={draft.image} alt="" width={40} height={40} />
+          <button type="button" className="button ghost small" disabled={!packArtFromItems} onClick={() => packArtFromItems && set({ image: packArtFromItems })}>
+            From best items
+          </button>
+        </div>
       </div>
       <Field label="Description" issues={issuesAt("description")}>
         <textarea rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
@@ -153,8 +186,8 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
         ))}
       </datalist>
       <datalist id="item-art">
-        {art.items.map((path) => (
-          <option key={path} value={path} />
+        {icons.map((icon) => (
+          <option key={icon} value={icon} />
         ))}
       </datalist>
 
@@ -189,7 +222,15 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
                     <input aria-label={`Item ${n} name`} value={item.name} onChange={(e) => setItem(index, { name: e.target.value })} size={16} />
                   </td>
                   <td>
-                    <select aria-label={`Item ${n} rarity`} value={item.rarity} onChange={(e) => setItem(index, { rarity: e.target.value as Draft["items"][number]["rarity"] })}>
+                    <select
+                      aria-label={`Item ${n} rarity`}
+                      value={item.rarity}
+                      onChange={(e) => {
+                        const rarity = e.target.value as Draft["items"][number]["rarity"];
+                        const icon = iconOf(item.image);
+                        setItem(index, { rarity, image: icon ? itemArtPath(icon, rarity) : item.image });
+                      }}
+                    >
                       {RARITY_NAMES.map((rarity) => (
                         <option key={rarity}>{rarity}</option>
                       ))}
@@ -199,7 +240,16 @@ export function PackEditor({ initial, rtpRange, art }: { initial?: PackFileInput
                     <input aria-label={`Item ${n} value`} inputMode="decimal" value={item.value} onChange={(e) => setItem(index, { value: e.target.value })} size={7} />
                   </td>
                   <td>
-                    <input aria-label={`Item ${n} art`} list="item-art" value={item.image} onChange={(e) => setItem(index, { image: e.target.value })} size={14} />
+                    <span className="art-picker">
+                      <img src={item.image} alt="" width={28} height={28} />
+                      <input
+                        aria-label={`Item ${n} art`}
+                        list="item-art"
+                        value={artField(item.image)}
+                        onChange={(e) => setItem(index, { image: imageFromArtField(e.target.value, item.rarity) })}
+                        size={14}
+                      />
+                    </span>
                   </td>
                   <td>
                     <input aria-label={`Item ${n} chance`} inputMode="decimal" value={item.chance} onChange={(e) => setItem(index, { chance: e.target.value })} size={7} />

@@ -4,6 +4,7 @@ import { OddsVersions } from "../../../../components/admin/odds-versions";
 import { PackEditor } from "../../../../components/admin/pack-editor";
 import { PackStatusControls } from "../../../../components/admin/pack-status-controls";
 import { adminApi } from "../../../../lib/admin";
+import { listArtIcons } from "../../../../lib/art-svg";
 
 export const metadata = { title: "Pack" };
 
@@ -30,7 +31,7 @@ export default async function AdminPackPage({ params }: { params: Promise<{ slug
       </div>
       <PackStatusControls slug={pack.slug} active={pack.active} archived={pack.archived} hasSpins={pack.spinCount > 0} />
       <OddsVersions slug={pack.slug} versions={detail.versions} />
-      {!pack.archived && <PackEditor key={`${pack.oddsHash}-${pack.price}`} rtpRange={settings.rtpRange} art={settings.art} initial={detail.file} />}
+      {!pack.archived && <PackEditor key={`${pack.oddsHash}-${pack.price}`} rtpRange={settings.rtpRange} art={settings.art} icons={await listArtIcons()} initial={detail.file} />}
     </>
   );
 }

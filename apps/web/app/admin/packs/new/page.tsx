@@ -1,5 +1,6 @@
 import { PackEditor } from "../../../../components/admin/pack-editor";
 import { adminApi } from "../../../../lib/admin";
+import { listArtIcons } from "../../../../lib/art-svg";
 
 export const metadata = { title: "New pack" };
 
@@ -11,7 +12,7 @@ export default async function NewPackPage() {
       <div className="page-header">
         <h1>New pack</h1>
       </div>
-      <PackEditor rtpRange={rtpRange} art={art} />
+      <PackEditor rtpRange={rtpRange} art={art} icons={await listArtIcons()} />
     </>
   );
 }
