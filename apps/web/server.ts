@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
+import { stampClientAddress } from "@prizepacks/api/client-address";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { startEventRetention, startWebhookDelivery } from "@prizepacks/core";
@@ -54,6 +55,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     return void handleRest(req, res).catch((error: unknown) => failed(res, error));
   }
   if (path === "/api/health" && req.method === "GET") return void health(res);
+  // better-auth's sign-in limits key on this header; a client's own copy never reaches Next.
+  stampClientAddress(req);
   return void handleNext(req, res).catch((error: unknown) => failed(res, error));
 });
 

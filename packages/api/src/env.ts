@@ -15,6 +15,18 @@ const schema = z
     RATE_LIMIT_DROPS_PER_MINUTE: positiveInt.default(30),
     /** Drop feeds one client address may hold open at once, per instance (every open tab of the web app holds one). */
     DROP_STREAMS_PER_ADDRESS: positiveInt.default(10),
+    /**
+     * Proxies whose X-Forwarded-For is believed, comma-separated addresses or CIDRs (e.g. the load
+     * balancer's subnet). Unset: none, so the socket's address is the client's.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .transform((text) => text.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .refine(
+        (entries) => entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)),
+        "TRUSTED_PROXIES must be IP addresses or CIDRs, comma-separated, e.g. 10.0.0.0/8,192.0.2.7",
+      ),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })

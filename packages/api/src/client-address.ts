@@ -1,0 +1,34 @@
+import type { IncomingMessage } from "node:http";
+import proxyAddr from "proxy-addr";
+import { apiEnv } from "./env.ts";
+
+/**
+ * The header the app's server sets on every request it hands to Next.js (better-auth reads the
+ * client address from it), after removing whatever the client sent under that name.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-prizepacks-client-address";
+
+let trust: ((address: string, hop: number) => boolean) | undefined;
+
+/**
+ * The address a request came from. X-Forwarded-For is read only through hops the operator named
+ * in TRUSTED_PROXIES: any client can send the header, so with no trusted proxy (the default) the
+ * socket's own address counts, and a rotating header cannot buy fresh rate limits.
+ * IPv4-mapped IPv6 addresses (::ffff:1.2.3.4) are given as IPv4, so one client has one key.
+ */
+export function clientAddress(req: IncomingMessage): string {
+  trust ??= proxyAddr.compile(apiEnv().TRUSTED_PROXIES);
+  let address: string;
+  try {
+    address = proxyAddr(req, trust);
+  } catch {
+    // proxy-addr throws on a malformed forwarded entry from a trusted hop: fall back to the socket.
+    address = req.socket.remoteAddress ?? "unknown";
+  }
+  return address.toLowerCase().startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+/** Sets CLIENT_ADDRESS_HEADER from clientAddress, replacing any value the client sent. */
+export function stampClientAddress(req: IncomingMessage): void {
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+}
