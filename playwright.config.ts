@@ -1,4 +1,4 @@
-// Browser end-to-end tests (apps/web/browser-tests) in Debian's Chromium against the built app,
+// Browser end-to-end tests (apps/web/browser-tests) in Chromium (scripts/browser.mjs finds it) against the built app,
 // started with the project's own start command. Run: ./node_modules/.bin/playwright test
 // (npm test runs it after the build). PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set,
 // the embedded database otherwise; tests make their own accounts and never reset the database.
@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/browser.mjs";
 
 // Tests write accounts into DATABASE_URL: like the other suites, only into a database on this machine.
 if (process.env.DATABASE_URL) {
@@ -14,6 +15,11 @@ if (process.env.DATABASE_URL) {
     throw new Error(`Refusing to run browser tests against non-local database host "${host}".`);
   }
 }
+
+// npm test has found or installed one (PRIZEPACKS_CHROMIUM); a direct run looks for itself.
+const chromium = process.env.PRIZEPACKS_CHROMIUM || (await findChromium());
+if (!chromium) throw new Error("No Chromium for the browser tests: run `npm test` (it installs one) or `sudo apt-get install -y chromium`.");
+process.env.PRIZEPACKS_CHROMIUM = chromium;
 
 const port = Number(process.env.BROWSER_TEST_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -46,7 +52,7 @@ export default defineConfig({
     baseURL,
     viewport: { width: 1280, height: 900 },
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromium,
       args: [
         "--headless",
         "--no-sandbox",

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm test: generate, typecheck, unit, integration (database), build, then end-to-end over HTTP
-// and in the browser (Playwright in Debian's Chromium, see playwright.config.ts).
+// npm test: a Chromium for the browser tests (found, or installed: scripts/browser.mjs), then
+// generate, typecheck, unit, integration (database), build, end to end over HTTP and in the browser.
 // Uses PostgreSQL when DATABASE_URL is set and Redis when REDIS_URL is set, else the embedded defaults.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ensureChromium } from "./browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -18,6 +19,12 @@ function step(label, command, args) {
   console.log(`[test] ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
+
+// Before any test: a run that would fail its browser step anyway stops here with the fix.
+const chromium = await ensureChromium();
+if (!chromium) process.exit(1);
+process.env.PRIZEPACKS_CHROMIUM = chromium;
+console.log(`[test] browser tests drive ${chromium}`);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function vitest(project) {
