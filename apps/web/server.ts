@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
 import { stampClientAddress } from "@prizepacks/api/client-address";
+import { limitConnections, serverOptions } from "@prizepacks/api/connection-limits";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { startEventRetention, startWebhookDelivery } from "@prizepacks/core";
@@ -45,7 +46,7 @@ function failed(res: ServerResponse, error: unknown): void {
   res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "Internal server error.", code: "INTERNAL" }));
 }
 
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
   if (strictTransportSecurity) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
   const url = req.url ?? "/";
   const pathEnd = url.search(/[?#]/);
@@ -60,12 +61,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   return void handleNext(req, res).catch((error: unknown) => failed(res, error));
 });
 
-// Idle keep-alive connections outlive the idle timeouts of the proxies and load balancers in
-// front (60 s is common): a server that closes first races the proxy's next request on that
-// connection, which then fails with "socket hang up" instead of reaching us. Bots that pause a
-// few seconds between calls hit the same race with Node's 5 s default.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+limitConnections(server);
 
 server.listen(port, host, () => console.log(`[prizepacks] listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
 

@@ -8,7 +8,13 @@ import { apiEnv } from "./env.ts";
  */
 export const CLIENT_ADDRESS_HEADER = "x-prizepacks-client-address";
 
-let trust: ((address: string, hop: number) => boolean) | undefined;
+let compiledTrust: ((address: string, hop: number) => boolean) | undefined;
+const trust = (address: string, hop: number) => (compiledTrust ??= proxyAddr.compile(apiEnv().TRUSTED_PROXIES))(address, hop);
+
+/** An address listed in TRUSTED_PROXIES. */
+export function isTrustedProxy(address: string): boolean {
+  return trust(address, 0);
+}
 
 /**
  * The address a request came from. X-Forwarded-For is read only through hops the operator named
@@ -17,7 +23,6 @@ let trust: ((address: string, hop: number) => boolean) | undefined;
  * IPv4-mapped IPv6 addresses (::ffff:1.2.3.4) are given as IPv4, so one client has one key.
  */
 export function clientAddress(req: IncomingMessage): string {
-  trust ??= proxyAddr.compile(apiEnv().TRUSTED_PROXIES);
   let address: string;
   try {
     address = proxyAddr(req, trust);

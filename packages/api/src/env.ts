@@ -27,6 +27,8 @@ const schema = z
         (entries) => entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)),
         "TRUSTED_PROXIES must be IP addresses or CIDRs, comma-separated, e.g. 10.0.0.0/8,192.0.2.7",
       ),
+    /** Connections one client address may hold open at once (addresses in TRUSTED_PROXIES are exempt). */
+    CONNECTIONS_PER_ADDRESS: positiveInt.default(256),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })
