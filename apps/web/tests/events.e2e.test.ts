@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@prizepacks/core/testing";
+import { startServer, type ServerInstance } from "./server-instance.ts";
 import { admin, baseUrl, call, newPlayer } from "./support.ts";
-import { readStream, type SseEvent } from "./sse.ts";
+import { abortedConnects, holdStream, holdStreamWithinOneSecond, readStream, type HeldStream, type SseEvent } from "./sse.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -76,6 +78,23 @@ describe("GET /v1/events", () => {
     }
   });
 
+  it("gives back the slot of every connect that ends before its stream opens: 20 clients gone during set-up, 10 refused", async () => {
+    const player = await newPlayer();
+    await abortedConnects(baseUrl, "/v1/events", bearer(player.apiKey), 20);
+    for (let i = 0; i < 10; i++) {
+      const refused = await fetch(`${baseUrl}/v1/events`, { headers: { ...bearer(player.apiKey), "last-event-id": "not-an-id" } });
+      expect(refused.status).toBe(400);
+    }
+    const held: HeldStream[] = [];
+    try {
+      for (let i = 0; i < 5; i++) held.push(await holdStreamWithinOneSecond(`${baseUrl}/v1/events`, bearer(player.apiKey)));
+      expect(held.map((s) => s.status), JSON.stringify(held.map((s) => s.body))).toEqual([200, 200, 200, 200, 200]);
+      expect((await holdStream(`${baseUrl}/v1/events`, bearer(player.apiKey))).status).toBe(429);
+    } finally {
+      for (const stream of held) stream.close();
+    }
+  });
+
   it("ends the stream when its key is revoked", async () => {
     const player = await newPlayer();
     const stream = await readStream(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), until: (e) => e.some((x) => x.event === "key.revoked"), timeoutMs: 4_000 }, async () => {
@@ -105,6 +124,71 @@ describe("GET /v1/drops", () => {
     expect(legendary.events.every((d) => d.data.item.rarity === "LEGENDARY")).toBe(true);
     const invalid = await fetch(`${baseUrl}/v1/drops?minRarity=SHINY`);
     expect(invalid.status).toBe(400);
+  });
+});
+
+// A server of its own: the feed's rate limit (30 connects a minute per address) would refuse
+// these connects before the slots they test; and a proxy in front of it (loopback) to trust.
+describe("GET /v1/drops: streams per client address", () => {
+  let server: ServerInstance;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const drops = () => `${server.baseUrl}/v1/drops`;
+  const from = (address: string) => ({ "x-forwarded-for": address });
+
+  beforeAll(async () => {
+    const env: Record<string, string> = { RATE_LIMIT_DROPS_PER_MINUTE: "1000", TRUSTED_PROXIES: "127.0.0.1" };
+    if (process.env.DATABASE_URL) {
+      const database = await createTestDatabase();
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
+    }
+    server = await startServer({ env, label: "drops" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+  });
+
+  it("a burst of 30 connects from one address: exactly 10 streams, 20 × 429 with Retry-After", async () => {
+    const burst = await Promise.all(Array.from({ length: 30 }, () => holdStream(drops())));
+    try {
+      expect(burst.filter((s) => s.status === 200)).toHaveLength(10);
+      const refused = burst.filter((s) => s.status !== 200);
+      expect(refused.map((s) => s.status)).toEqual(Array(20).fill(429));
+      for (const refusal of refused) {
+        expect(refusal.headers.get("retry-after")).toBe("5");
+        expect(refusal.body).toMatchObject({ code: "RATE_LIMITED" });
+      }
+    } finally {
+      for (const stream of burst) stream.close();
+    }
+  });
+
+  it("gives back the slots of 20 connects whose client left during set-up: the address still opens 10 streams", async () => {
+    const visitor = from("203.0.113.20");
+    await abortedConnects(server.baseUrl, "/v1/drops", visitor, 20);
+    const held: HeldStream[] = [];
+    try {
+      for (let i = 0; i < 10; i++) held.push(await holdStreamWithinOneSecond(drops(), visitor));
+      expect(held.map((s) => s.status), JSON.stringify(held.map((s) => s.body))).toEqual(Array(10).fill(200));
+      expect((await holdStream(drops(), visitor)).status).toBe(429);
+    } finally {
+      for (const stream of held) stream.close();
+    }
+  });
+
+  it("counts each visitor behind a trusted proxy by its forwarded address, not the proxy's", async () => {
+    const held: HeldStream[] = [];
+    try {
+      for (let i = 0; i < 10; i++) held.push(await holdStream(drops(), from("203.0.113.31")));
+      expect(held.map((s) => s.status)).toEqual(Array(10).fill(200));
+      expect((await holdStream(drops(), from("203.0.113.31"))).status).toBe(429);
+      const other = await holdStream(drops(), from("203.0.113.32"));
+      held.push(other);
+      expect(other.status).toBe(200);
+    } finally {
+      for (const stream of held) stream.close();
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+
 /** A server-sent event as a client reads it. */
 export interface SseEvent {
   id?: string;
@@ -53,4 +55,53 @@ export async function readStream(
   await reading;
   clearTimeout(timer);
   return { status: 200, headers: response.headers, events };
+}
+
+/**
+ * Connects `times` times, one after another, each time sending the request and destroying the
+ * socket at once: the server sees a request whose client is gone while it is still setting it up.
+ */
+export async function abortedConnects(baseUrl: string, pathname: string, headers: Record<string, string>, times: number): Promise<void> {
+  const { hostname, port } = new URL(baseUrl);
+  const head = [`GET ${pathname} HTTP/1.1`, `host: ${hostname}:${port}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
+  for (let i = 0; i < times; i++) {
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`${head}\r\n\r\n`);
+        socket.destroy();
+      });
+      socket.once("close", () => resolve());
+      socket.once("error", reject);
+    });
+  }
+}
+
+export interface HeldStream {
+  status: number;
+  headers: Headers;
+  /** The JSON error of a refusal. */
+  body?: unknown;
+  /** Disconnects (nothing for a refusal). */
+  close: () => void;
+}
+
+/** Opens a stream without reading it and holds it open until `close`; a refusal is read whole. */
+export async function holdStream(url: string, headers: Record<string, string> = {}): Promise<HeldStream> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  if (response.status === 200) return { status: 200, headers: response.headers, close: () => controller.abort() };
+  return { status: response.status, headers: response.headers, body: await response.json(), close: () => {} };
+}
+
+/**
+ * holdStream, retrying a 429 for up to a second: a client's disconnect reaches the server a
+ * moment after the client has let go, and its slot comes back only then.
+ */
+export async function holdStreamWithinOneSecond(url: string, headers: Record<string, string> = {}): Promise<HeldStream> {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    const held = await holdStream(url, headers);
+    if (held.status !== 429 || Date.now() > deadline) return held;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   AppError,
   atLeastRarity,
+  hashPresentedKey,
   latestAccountEventId,
   listAccountEventsAfter,
   RARITIES,
@@ -12,10 +13,12 @@ import {
   type Rarity,
 } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
+import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
 import { toAppError } from "./errors.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
+import { StreamSlots } from "./stream-slots.ts";
 import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
@@ -33,30 +36,28 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * - GET /v1/events: the key's account's events, authenticated and rate limited like every /v1
  *   call; resumes after Last-Event-ID within 24 hours, in order, none twice.
  * - GET /v1/drops: the public drop feed, no key, limited per client address.
+ *
+ * Each stream holds a slot (StreamSlots) from the moment its request arrives, taken before the
+ * handler's first await: a burst of connects cannot all pass the count while the first ones are
+ * still being set up, and a client that leaves during set-up gives its slot back (holdSlot).
  */
 export function createStreamHandler({ database }: { database: Database }) {
-  const streamsPerKey = new Map<string, number>();
-  const streamsPerAddress = new Map<string, number>();
+  const eventSlots = new StreamSlots(MAX_STREAMS_PER_KEY, `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`);
+  const maxDropStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
+  const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
 
   async function accountEvents(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const runtime = await serviceRuntime(database);
     const key = presentedApiKey({ get: (name) => headerValue(req, name) });
+    // Held under the key's hash, which names the key as its id does (the column is unique) but
+    // is known before authentication's await. A missing or malformed key is a 401 here, first.
+    const releaseSlot = holdSlot(res, eventSlots, hashPresentedKey(key));
+    const runtime = await serviceRuntime(database);
     const principal = await runtime.principals.authenticate(key);
     const limits = await assertRateLimit({ policy: "api", identifier: `key:${principal.apiKeyId}` });
-    if ((streamsPerKey.get(principal.apiKeyId) ?? 0) >= MAX_STREAMS_PER_KEY) {
-      throw new AppError("RATE_LIMITED", `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`, { retryAfterSeconds: 5 });
-    }
     const lastEventId = headerValue(req, "last-event-id") ?? new URL(req.url ?? "/", "http://x").searchParams.get("lastEventId");
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
       throw new AppError("BAD_REQUEST", "Last-Event-ID must be the id of an event this stream sent.");
     }
-    // The slot is taken before the first await, so a burst of connections cannot pass the cap.
-    streamsPerKey.set(principal.apiKeyId, (streamsPerKey.get(principal.apiKeyId) ?? 0) + 1);
-    const releaseSlot = () => {
-      const left = (streamsPerKey.get(principal.apiKeyId) ?? 1) - 1;
-      if (left > 0) streamsPerKey.set(principal.apiKeyId, left);
-      else streamsPerKey.delete(principal.apiKeyId);
-    };
     // Announced events are held until the stream is open and its starting point known, so none
     // falls between the database read and the subscription. The starting point is fixed before
     // the 200 is sent: whatever the client does after it sees the 200 reaches the stream.
@@ -106,9 +107,10 @@ export function createStreamHandler({ database }: { database: Database }) {
     } catch (error) {
       // Nothing sent yet: the caller answers with the error's JSON (a 503 for a database fault).
       unwatch();
-      releaseSlot();
       throw error;
     }
+    // The client left during set-up (its slot is back already): there is no one to stream to.
+    if (res.destroyed) return unwatch();
     stream = openStream(req, res, limits ?? {});
     sentUpTo = startAfter;
     // A revoked key, a banned or deleted account: the stream ends with its access.
@@ -125,13 +127,12 @@ export function createStreamHandler({ database }: { database: Database }) {
   }
 
   async function drops(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The visitor's own address behind a trusted proxy: by the socket's, all visitors behind a
+    // TLS terminator would share one address, ten open tabs and thirty connects a minute.
+    const address = clientAddress(req);
+    const releaseSlot = holdSlot(res, dropSlots, address);
     const runtime = await serviceRuntime(database);
-    const address = req.socket.remoteAddress ?? "unknown";
     const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
-    const maxStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
-    if ((streamsPerAddress.get(address) ?? 0) >= maxStreams) {
-      throw new AppError("RATE_LIMITED", `At most ${maxStreams} drop feeds per address at once.`, { retryAfterSeconds: 5 });
-    }
     const minRarityParam = new URL(req.url ?? "/", "http://x").searchParams.get("minRarity");
     if (minRarityParam !== null && !RARITIES.includes(minRarityParam as Rarity)) {
       throw new AppError("BAD_REQUEST", `minRarity: must be one of ${RARITIES.join(", ")}.`);
@@ -139,9 +140,9 @@ export function createStreamHandler({ database }: { database: Database }) {
     const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
     const recent = await recentDrops(database.sql, runtime.catalog, { limit: RECENT_DROPS, minRarity });
     const hub = await runtime.events();
+    if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
     const stream = openStream(req, res, limits ?? {});
-    streamsPerAddress.set(address, (streamsPerAddress.get(address) ?? 0) + 1);
     const sendDrop = (drop: Drop) => {
       // A slow viewer skips ahead: a ticker has no use for a backlog.
       if (!atLeastRarity(drop.item.rarity, minRarity) || stream.buffered() > MAX_BUFFERED_BYTES) return;
@@ -151,9 +152,7 @@ export function createStreamHandler({ database }: { database: Database }) {
     const unwatch = hub.watchDrops(sendDrop);
     stream.onClose(() => {
       unwatch();
-      const left = (streamsPerAddress.get(address) ?? 1) - 1;
-      if (left > 0) streamsPerAddress.set(address, left);
-      else streamsPerAddress.delete(address);
+      releaseSlot();
     });
   }
 
@@ -164,6 +163,19 @@ export function createStreamHandler({ database }: { database: Database }) {
     serve(req, res).catch((error: unknown) => refuse(res, error));
     return true;
   };
+}
+
+/**
+ * Takes a slot for this response and gives it back when the response closes, whichever way it
+ * ends: a refusal sent, the stream ended, or the client gone, also while the handler is still
+ * awaiting its set-up (the listener is there from the start, not from when the stream opens).
+ * The stream's own close releases too (its response may still be flushing to a slow client);
+ * the release counts once.
+ */
+function holdSlot(res: ServerResponse, slots: StreamSlots, holder: string): () => void {
+  const release = slots.take(holder);
+  res.once("close", release);
+  return release;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | null {

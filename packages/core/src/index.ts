@@ -30,6 +30,7 @@ export {
   findApiKeyHolder,
   generateApiKey,
   hashApiKey,
+  hashPresentedKey,
   listApiKeys,
   revokeApiKey,
 } from "./keys/api-keys.ts";
