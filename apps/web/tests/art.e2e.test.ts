@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "./support.ts";
+
+// The art routes draw pictures for anyone, signed in or not: what an unknown or odd URL costs
+// the server, and what a picture opened on its own may do, are this file's subject.
+
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
+
+/** `count` requests through `get`, `width` at a time. */
+async function inParallel<T>(count: number, width: number, get: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await get(index);
+      }
+    }),
+  );
+  return results;
+}
+
+describe("GET /art/{kind}/{variant}/{file}", () => {
+  it("answers 3,000 unknown names with 404", async () => {
+    const statuses = await inParallel(3_000, 8, async (index) => {
+      const kind = index % 2 === 0 ? "item/RARE" : "pack/SILVER";
+      const response = await fetch(`${baseUrl}/art/${kind}/${randomBytes(32).toString("hex")}.svg`);
+      await response.arrayBuffer();
+      return response.status;
+    });
+    expect(statuses.filter((status) => status !== 404)).toEqual([]);
+  });
+});
+
+describe("the art cache", () => {
+  it("keeps nothing for 3,000 unknown names and stays within its bound for known ones", () => {
+    const probe = spawnSync(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", "apps/web/tests/art-cache-probe.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(probe.status, probe.stderr).toBe(0);
+    const { before, afterUnknown, afterKnown } = JSON.parse(probe.stdout.trim().split("\n").at(-1)!);
+    console.log(
+      `art cache: heap ${(before.heapUsedBytes / 2 ** 20).toFixed(1)} MB, after 3,000 unknown names ${(afterUnknown.heapUsedBytes / 2 ** 20).toFixed(1)} MB, ` +
+        `after ${afterKnown.drawn} known packs (${(afterKnown.drawnChars / 1e6).toFixed(1)} M chars drawn) ${(afterKnown.heapUsedBytes / 2 ** 20).toFixed(1)} MB; ` +
+        `cache ${afterKnown.cache.entries} entries, ${(afterKnown.cache.chars / 1e6).toFixed(2)} of ${(afterKnown.cache.maxChars / 1e6).toFixed(2)} M chars`,
+    );
+    expect(afterUnknown.cache).toEqual(before.cache);
+    // Kept, the names alone would be about 30 MB (3,000 × 10,000 characters, in two keys).
+    expect(afterUnknown.heapUsedBytes - before.heapUsedBytes).toBeLessThan(4 * 2 ** 20);
+    expect(afterKnown.cache.chars).toBeLessThanOrEqual(afterKnown.cache.maxChars);
+    expect(afterKnown.cache.entries).toBeLessThan(afterKnown.drawn);
+    expect(afterKnown.heapUsedBytes - before.heapUsedBytes).toBeLessThan(afterKnown.cache.maxChars + 4 * 2 ** 20);
+  });
+});
