@@ -34,6 +34,37 @@ describe("GET /art/{kind}/{variant}/{file}", () => {
     });
     expect(statuses.filter((status) => status !== 404)).toEqual([]);
   });
+
+  it("answers odd encodings with a plain 404, never a 500 or a page", async () => {
+    const long = "a".repeat(5_000);
+    const odd = [
+      "/art/pack/GOLD/%25ZZ.svg", // one decoding leaves "%ZZ"; a second one threw
+      "/art/item/EPIC/%25ZZ.svg",
+      "/art/pack/GOLD/crown%252Ctrophy.svg", // "%2C" after one decoding: not a comma
+      "/art/pack/GOLD/%25.svg",
+      "/art/pack/GOLD/%",
+      "/art/pack/GOLD/%.svg",
+      "/art/item/EPIC/%zz.svg",
+      "/art/pack/GOLD/%zz.svg",
+      "/art/item/EPIC/%2F..%2F..%2Fpackage.json",
+      "/art/item/EPIC/..%2F..%2Fpackage.svg",
+      "/art/item/EPIC/%5C..%5Cpackage.svg",
+      "/art/item/EPIC/%00.svg",
+      "/art/pack/GOLD/crown,crown,crown,crown.svg",
+      "/art/pack/GOLD/,,.svg",
+      `/art/item/EPIC/${long}.svg`,
+      `/art/pack/GOLD/${long},${long}.svg`,
+      "/art/item/NOPE/trophy.svg",
+      "/art/item/EPIC/trophy.png",
+    ];
+    for (const picture of odd) {
+      const response = await fetch(`${baseUrl}${picture}`);
+      const label = picture.slice(0, 60);
+      expect(response.status, label).toBe(404);
+      expect(response.headers.get("content-type"), label).toBe("text/plain; charset=utf-8");
+      expect(await response.text(), label).toBe("Not found");
+    }
+  });
 });
 
 describe("the art cache", () => {
