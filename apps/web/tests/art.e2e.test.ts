@@ -8,6 +8,7 @@ import { baseUrl } from "./support.ts";
 // the server, and what a picture opened on its own may do, are this file's subject.
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const ART_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** `count` requests through `get`, `width` at a time. */
 async function inParallel<T>(count: number, width: number, get: (index: number) => Promise<T>): Promise<T[]> {
@@ -25,6 +26,19 @@ async function inParallel<T>(count: number, width: number, get: (index: number) 
 }
 
 describe("GET /art/{kind}/{variant}/{file}", () => {
+  it("draws known icons with the pictures' own Content-Security-Policy, the only one sent", async () => {
+    for (const picture of ["/art/item/EPIC/trophy.svg", "/art/pack/GOLD/crown,gem-stone,trophy.svg"]) {
+      const response = await fetch(`${baseUrl}${picture}`);
+      expect(response.status, picture).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      // fetch joins repeated headers with ", ": equality means one header, and it is theirs.
+      expect(response.headers.get("content-security-policy"), picture).toBe(ART_POLICY);
+      expect(await response.text()).toMatch(/^<svg /);
+    }
+    // Pages keep the site's policy.
+    expect((await fetch(`${baseUrl}/`)).headers.get("content-security-policy")).toMatch(/^default-src 'self'; script-src/);
+  });
+
   it("answers 3,000 unknown names with 404", async () => {
     const statuses = await inParallel(3_000, 8, async (index) => {
       const kind = index % 2 === 0 ? "item/RARE" : "pack/SILVER";
@@ -35,7 +49,7 @@ describe("GET /art/{kind}/{variant}/{file}", () => {
     expect(statuses.filter((status) => status !== 404)).toEqual([]);
   });
 
-  it("answers odd encodings with a plain 404, never a 500 or a page", async () => {
+  it("answers odd encodings with a plain 404, never a 500 or a page, under the pictures' policy", async () => {
     const long = "a".repeat(5_000);
     const odd = [
       "/art/pack/GOLD/%25ZZ.svg", // one decoding leaves "%ZZ"; a second one threw
@@ -62,6 +76,7 @@ describe("GET /art/{kind}/{variant}/{file}", () => {
       const label = picture.slice(0, 60);
       expect(response.status, label).toBe(404);
       expect(response.headers.get("content-type"), label).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("content-security-policy"), label).toBe(ART_POLICY);
       expect(await response.text(), label).toBe("Not found");
     }
   });

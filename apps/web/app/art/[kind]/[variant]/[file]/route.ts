@@ -2,6 +2,7 @@ import { drawItemArt, drawPackArt, isRarity, isTheme } from "../../../../../lib/
 
 // GET /art/item/<RARITY>/<icon>.svg and /art/pack/<THEME>/<icon>,<icon>,<icon>.svg (URLs built by
 // @prizepacks/db/seed's art.ts). A URL names its picture completely, so it is cached for good.
+// Their Content-Security-Policy is set in next.config.ts, whose headers override a route's own.
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
@@ -18,8 +19,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
     headers: {
       "content-type": "image/svg+xml; charset=utf-8",
       "cache-control": "public, max-age=31536000, immutable",
-      // An SVG opened on its own is a document: it may show nothing but itself.
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
     },
   });
 }
