@@ -48,7 +48,8 @@ const moneyText = z
  * elsewhere (https://host/…, //host/…) or not be a picture at all (javascript:, data:) is
  * refused, and so are ".." (which climbs out of the path) and backslashes (browsers read
  * "/\host" as "//host"). Commas: a pack drawn from several icons
- * ("/art/pack/GOLD/crown,gem-stone,trophy.svg").
+ * ("/art/pack/GOLD/crown,gem-stone,trophy.svg"). The CHECK constraints of the site_path_images
+ * migration hold the database to the same rule.
  */
 const SITE_PATH = /^(\/[A-Za-z0-9_.,-]+)+$/;
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
