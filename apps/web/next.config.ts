@@ -15,6 +15,10 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+// /art answers SVG, which opened on its own is a document: it may show nothing but itself (its
+// inline styles). Set here rather than by the route, whose own header these rules override.
+const artContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'";
+
 const securityHeaders = [
   { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
@@ -45,7 +49,11 @@ const config: NextConfig = {
   experimental: { authInterrupts: true },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build need not do it twice
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // A later rule setting the same header replaces it: one policy per response, the art's.
+      { source: "/art/:path*", headers: [{ key: "Content-Security-Policy", value: artContentSecurityPolicy }] },
+    ];
   },
 };
 

@@ -46,11 +46,39 @@ async function placeIcon(name: string, { x, y, size, transform }: { x: number; y
   return transform ? `<g transform="${transform}">${nested}</g>` : nested;
 }
 
-const cache = new Map<string, string | null>();
+/**
+ * Drawn pictures by key, least recently used first, bounded by their total length: the set's
+ * 3,174 icons in five rarities alone come to 63 million characters of SVG, and a pack may show
+ * any three of them. A miss is never kept, since anyone may ask for any name (drawing nothing
+ * costs one lookup in the set). Browsers keep the immutable URLs anyway; this spares the server
+ * redrawing the pictures of the pages being looked at.
+ */
+const MAX_CACHED_CHARS = 8_000_000;
+const cache = new Map<string, string>();
+let cachedChars = 0;
 
 async function cached(key: string, draw: () => Promise<string | null>): Promise<string | null> {
-  if (!cache.has(key)) cache.set(key, await draw());
-  return cache.get(key)!;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key); // and back in at the end: the most recently used
+    cache.set(key, hit);
+    return hit;
+  }
+  const svg = await draw();
+  if (svg === null || cache.has(key)) return svg; // a concurrent request for the same picture kept it first
+  cache.set(key, svg);
+  cachedChars += svg.length;
+  for (const [oldest, picture] of cache) {
+    if (cachedChars <= MAX_CACHED_CHARS) break;
+    cache.delete(oldest);
+    cachedChars -= picture.length;
+  }
+  return svg;
+}
+
+/** What the cache holds now, for tests and diagnostics. */
+export function artCacheUsage(): { entries: number; chars: number; maxChars: number } {
+  return { entries: cache.size, chars: cachedChars, maxChars: MAX_CACHED_CHARS };
 }
 
 export function isRarity(value: string): value is (typeof ART_RARITIES)[number] {

@@ -41,14 +41,40 @@ const moneyText = z
   .transform((value) => String(value).trim())
   .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), "an amount with at most two decimals, e.g. 4.99")
   .transform((value) => centsToMoney(toCents(value)));
-/** A picture: a path on this site ("/images/…") or, once the illustration set lands, its key. */
+
+/**
+ * A picture: a path on this site, such as "/art/item/EPIC/trophy.svg". Pages put it in <img src>
+ * and the API hands it to clients as relative to the site, so anything that would load from
+ * elsewhere (https://host/…, //host/…) or not be a picture at all (javascript:, data:) is
+ * refused, and so are ".." (which climbs out of the path) and backslashes (browsers read
+ * "/\host" as "//host"). Commas: a pack drawn from several icons
+ * ("/art/pack/GOLD/crown,gem-stone,trophy.svg"). The CHECK constraints of the site_path_images
+ * migration hold the database to the same rule.
+ */
+const SITE_PATH = /^(\/[A-Za-z0-9_.,-]+)+$/;
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** Why `image` is not a path on this site, or null if it is one. */
+function sitePathProblem(image: string): string | null {
+  const scheme = SCHEME.exec(image)?.[1];
+  if (scheme) return `must be a path on this site such as /art/item/EPIC/trophy.svg, not a "${scheme}:" address`;
+  if (image.startsWith("//")) return "must be a path on this site such as /art/item/EPIC/trophy.svg, not another site's address (//host/…)";
+  if (image.includes("\\")) return "must not contain backslashes";
+  if (image.includes("..")) return 'must not contain ".."';
+  if (!image.startsWith("/")) return "must start with /, such as /art/item/EPIC/trophy.svg";
+  if (!SITE_PATH.test(image)) return "must be letters, digits and _ . , - between single slashes, such as /art/item/EPIC/trophy.svg";
+  return null;
+}
+
 const art = z
   .string()
   .trim()
   .min(1)
   .max(200)
-  // Commas: a pack drawn from several icons ("/art/pack/GOLD/crown,gem-stone,trophy.svg").
-  .regex(/^[A-Za-z0-9/_.:,-]+$/, "a path such as /art/item/EPIC/trophy.svg");
+  .superRefine((image, ctx) => {
+    const problem = sitePathProblem(image);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 const chance = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())

@@ -3,16 +3,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { demoCatalogueFile } from "@prizepacks/db/seed";
 import { buildTicketRanges, oddsHash } from "@prizepacks/fairness";
 import { runAdminCommand } from "../admin/commands.ts";
 import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
 import { diffOddsVersions, exportPack } from "./pack-admin.ts";
 import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "./pack-rules.ts";
 import { savePack } from "./save-pack.ts";
+import { seedDemoCatalog } from "./seed-demo-catalog.ts";
 import { archivePack, deletePack } from "./set-pack-active.ts";
 import { simulatePack } from "./simulate-pack.ts";
 
@@ -191,6 +194,73 @@ describe("pack:import and pack:export", () => {
     const broken = path.join(dir, "broken.json");
     writeFileSync(broken, JSON.stringify(packFile({ items: [{ ...file.items[0], chance: "100" }, { ...file.items[1], chance: "0" }] })));
     await expectAppError(runAdminCommand(db, "pack:import", { file: broken }), "BAD_REQUEST");
+  });
+});
+
+describe("pack and item images", () => {
+  // Each refused with the start of its message: pages put images in <img src>, and API clients
+  // resolve them against the site.
+  const refused: Array<[image: string, message: string]> = [
+    ["https://evil.example/x.png", 'not a "https:" address'],
+    ["http://evil.example/x.png", 'not a "http:" address'],
+    ["//evil.example/x.png", "not another site's address"],
+    ["javascript:alert(1)", 'not a "javascript:" address'],
+    ["JavaScript:alert(1)", 'not a "JavaScript:" address'],
+    ["data:image/svg+xml,<svg/>", 'not a "data:" address'],
+    ["  https://evil.example/x.png", 'not a "https:" address'], // trimmed first
+    ["/\\evil.example/x.png", "must not contain backslashes"], // browsers read "/\" as "//"
+    ["\\\\evil.example\\x.png", "must not contain backslashes"],
+    ["/art/../../etc/passwd", 'must not contain ".."'],
+    ["/images/..", 'must not contain ".."'],
+    ["images/x.png", "must start with /"],
+    ["/art//x.svg", "must be letters, digits and _ . , - between single slashes"],
+    ["/art/x.svg?v=1", "must be letters, digits and _ . , - between single slashes"],
+    ["/art/%2e%2e/x.svg", "must be letters, digits and _ . , - between single slashes"],
+  ];
+
+  it("refuses anything but a path on this site, naming the field, in the console's save and pack:import", async () => {
+    const db = database().prisma;
+    const dir = mkdtempSync(path.join(tmpdir(), "prizepacks-images-"));
+    dirs.push(dir);
+    for (const [image, message] of refused) {
+      const asPack = packFile({ image });
+      const packError = await expectAppError(savePack(db, CLI_ACTOR, asPack), "BAD_REQUEST");
+      expect(packError.message, image).toContain(`image: must`);
+      expect(packError.message, image).toContain(message);
+
+      const asItem = packFile();
+      asItem.items[1]!.image = image;
+      const itemError = await expectAppError(savePack(db, CLI_ACTOR, asItem), "BAD_REQUEST");
+      expect(itemError.message, image).toMatch(/^items\.1\.image: /);
+      expect(itemError.message, image).toContain(message);
+
+      const file = path.join(dir, "pack.json");
+      writeFileSync(file, JSON.stringify([packFile(), asItem]));
+      const importError = await expectAppError(runAdminCommand(db, "pack:import", { file }), "BAD_REQUEST");
+      expect(importError.message, image).toMatch(/^pack 1 \(console-[0-9a-f]+\): items\.1\.image: /);
+
+      expect(await db.pack.count({ where: { slug: { in: [asPack.slug, asItem.slug] } } }), image).toBe(0);
+    }
+  });
+
+  it("accepts paths on this site: the art set's pictures and plain paths", async () => {
+    const db = database().prisma;
+    for (const image of ["/art/pack/GOLD/crown,gem-stone,trophy.svg", "/images/packs/mini-gadget-grab.svg", "/x.png", "/a/b_c/d-e.f.svg"]) {
+      const file = packFile({ image });
+      file.items[0]!.image = image;
+      await savePack(db, CLI_ACTOR, file);
+      expect((await db.pack.findUniqueOrThrow({ where: { slug: file.slug } })).image).toBe(image);
+    }
+  });
+
+  it("the demo catalogue's images pass, and its seed loads it through savePack", async () => {
+    for (const [index, pack] of demoCatalogueFile.entries()) expect(PackFileSchema.safeParse(pack).error, `demo pack ${index}`).toBeUndefined();
+    const empty = await openTestDatabase();
+    try {
+      expect(await seedDemoCatalog(empty.prisma)).toEqual({ seeded: demoCatalogueFile.length });
+    } finally {
+      await empty.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "@prizepacks/db";
-import { applyMigrations } from "@prizepacks/db/migrate";
+import { applyMigrations, listMigrations, type MigrationFile } from "@prizepacks/db/migrate";
 
 /** Refuses to run tests against a database that is not on this machine. */
 export function assertLocalDatabaseUrl(url: string): void {
@@ -43,16 +43,17 @@ async function dropDatabaseWhenFree(url: string, name: string): Promise<void> {
  * it is set (a fresh database next to it, dropped on close), otherwise an in-memory PGlite.
  * Keeping domain tests out of DATABASE_URL itself leaves that database to the end-to-end
  * run, whose start-up seeds the demo catalog only into a database without packs.
+ * `migrations`: those to apply, all by default (a migration's test applies the ones before it).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(migrations: MigrationFile[] = listMigrations()): Promise<Database> {
   if (!process.env.DATABASE_URL) {
     const database = await openDatabase({ pgliteDataDir: "memory://" });
-    await applyMigrations(database.sql);
+    await applyMigrations(database.sql, migrations);
     return database;
   }
   const created = await createTestDatabase();
   const database = await openDatabase({ url: created.url, poolSize: 20 });
-  await applyMigrations(database.sql);
+  await applyMigrations(database.sql, migrations);
   return {
     ...database,
     async close() {
