@@ -9,6 +9,8 @@ export interface RateLimitPolicy {
    * false lets it through. Paid opens fail closed; reads fail open.
    */
   failClosed: boolean;
+  /** What a refusal says to a person (the web app shows it), before "try again in …". */
+  refusal?: string;
 }
 
 /** The one table of rate limits. Each is per API key (or, for the web, per user), drops per address. */
