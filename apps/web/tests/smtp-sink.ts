@@ -25,20 +25,25 @@ export async function startSmtpSink() {
       });
     },
   });
+  /** The first `count` mails to `address`, in the order they were accepted. */
+  async function waitForMailsTo(address: string, count: number, timeoutMs = 10_000): Promise<SunkMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mails.filter((m) => m.to.includes(address));
+      if (found.length >= count) return found.slice(0, count);
+      if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${address} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitForMailTo(address: string, timeoutMs = 10_000): Promise<SunkMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mails.find((m) => m.to.includes(address));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      return (await waitForMailsTo(address, 1, timeoutMs))[0]!;
     },
+    waitForMailsTo,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,6 +5,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
 import { AppError, assertAccountMayAct, provisionAccount } from "@prizepacks/core";
+import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { dbEnv, type Db } from "@prizepacks/db";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
 import { recordAuthError } from "./handle-auth-request.ts";
@@ -75,10 +76,19 @@ export function createAuth(db: Db) {
     session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
     // handleAuthRequest turns a 500 caused by the database being down into a 503.
     onAPIError: { onError: (error) => recordAuthError(error) },
+    // better-auth's own limiter is replaced by ours (handleAuthRequest, policies in
+    // @prizepacks/api): in production it counts in each process's memory (N instances, N times
+    // the limit), answers 429 with X-Retry-After but no Retry-After, and when it finds no client
+    // address it puts every client in one bucket per path (3 sign-ins per 10 s for the whole site).
+    rateLimit: { enabled: false },
     advanced: {
       // Secure cookies wherever the app is served over TLS; plain http only on a developer's loopback.
       useSecureCookies: baseURL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The client's address as the app's server resolved it through TRUSTED_PROXIES (it replaces
+      // any copy a client sends); better-auth's default, X-Forwarded-For, is whatever a client says.
+      // Recorded on sessions.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {
       user: {

@@ -93,7 +93,7 @@ function withOutageLog(redis: IoRedis): IoRedis {
   redis.on("error", (error: Error) => {
     if (down) return;
     down = true;
-    console.error(`[rate-limit] Redis unavailable (${error.message}); opens answer 503 until it is back`);
+    console.error(`[rate-limit] Redis unavailable (${error.message}); opens and sign-ins answer 503 until it is back`);
   });
   redis.on("ready", () => {
     if (!down) return;
@@ -149,7 +149,7 @@ export async function takeRateLimitSlot({ policy: name, identifier }: { policy: 
     result = await withTimeout(limiter.take(identifier), STORE_TIMEOUT_MS);
     storeFailing = false;
   } catch (error) {
-    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens fail closed, other calls pass`);
+    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
     storeFailing = true;
     if (policy.failClosed) {
       throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", { retryAfterSeconds: STORE_RETRY_AFTER_SECONDS });
