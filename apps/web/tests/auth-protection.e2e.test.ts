@@ -5,7 +5,7 @@ import { createTestDatabase } from "@prizepacks/core/testing";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
-// Password guessing and mail flooding, each on an app instance of its own (its own
+// Password guessing, mail flooding and reset links, each on an app instance of its own (its own
 // database, Redis prefix and mail sink), since these tests need limits and trusted proxies set
 // at start-up.
 
@@ -121,6 +121,7 @@ describe("auth requests, on an instance with no trusted proxy", () => {
   const signInA = (email: string, password: string, options: PostOptions = {}) => send("/sign-in/email", { email, password }, options);
 
   const mailsTo = (email: string, subject: RegExp) => sink.mails.filter((mail) => mail.to.includes(email) && subject.test(mail.raw));
+  const resetTokenOf = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)\?/.exec(text)?.[1];
 
   async function signUp(email: string, password = PASSWORD) {
     const answer = await send("/sign-up/email", { email, password, name: "Player" });
@@ -138,6 +139,19 @@ describe("auth requests, on an instance with no trusted proxy", () => {
     const verified = await fetch(`${server.baseUrl}${link}`, { redirect: "manual" });
     expect([200, 302]).toContain(verified.status);
     return email;
+  }
+
+  async function requestResetLink(email: string, previousMails: number) {
+    const answer = await send("/request-password-reset", { email, redirectTo: "/reset-password" });
+    expect(answer.status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (mailsTo(email, /Reset your prizepacks password/).length <= previousMails) {
+      if (Date.now() > deadline) throw new Error(`no reset mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const token = resetTokenOf(mailsTo(email, /Reset your prizepacks password/)[previousMails]!.text);
+    expect(token).toBeDefined();
+    return token!;
   }
 
   describe("POST /api/auth/sign-in/email", () => {
@@ -229,6 +243,42 @@ describe("auth requests, on an instance with no trusted proxy", () => {
       for (let i = 0; i < 4; i++) unknownAnswers.push(await send("/send-verification-email", { email: unknown }));
       expect(unknownAnswers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
       for (const refused of [knownAnswers[2]!, unknownAnswers[3]!]) expect(refused.json).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
+    });
+  });
+
+  describe("POST /api/auth/reset-password", () => {
+    it("refuses reset link A once link B was used", async () => {
+      const email = await verifiedAccount("links");
+      const linkA = await requestResetLink(email, 0);
+      const linkB = await requestResetLink(email, 1);
+      expect(linkA).not.toBe(linkB);
+
+      const useB = await send("/reset-password", { token: linkB, newPassword: "password from link B" });
+      expect(useB.status).toBe(200);
+      const useA = await send("/reset-password", { token: linkA, newPassword: "password from link A" });
+      expect(useA.status).toBe(400);
+      expect(useA.json).toMatchObject({ code: "INVALID_TOKEN" });
+
+      expect((await signInA(email, "password from link B")).status).toBe(200);
+      expect((await signInA(email, "password from link A")).status).toBe(401);
+    });
+
+    it("refuses every outstanding reset link once the password was changed", async () => {
+      const email = await verifiedAccount("changed");
+      const link = await requestResetLink(email, 0);
+      const session = await signInA(email, PASSWORD);
+      expect(session.status).toBe(200);
+      const change = await post(
+        server,
+        "/change-password",
+        { currentPassword: PASSWORD, newPassword: "a brand new password" },
+        { cookie: sessionCookie(session) },
+      );
+      expect(change.status, JSON.stringify(change.json)).toBe(200);
+
+      const useLink = await send("/reset-password", { token: link, newPassword: "password from the old link" });
+      expect(useLink.status).toBe(400);
+      expect((await signInA(email, "a brand new password")).status).toBe(200);
     });
   });
 });

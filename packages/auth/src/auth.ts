@@ -53,6 +53,8 @@ export function createAuth(db: Db) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Using a link, or changing the password, ends every other reset link of the account: a
+      // trigger on the password column does it (migration reset_links_end_with_password).
       sendResetPassword: async ({ user, url }) => {
         await sendMail({
           to: user.email,
