@@ -5,12 +5,14 @@ import { createTestDatabase } from "@prizepacks/core/testing";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
-// Password guessing, mail flooding and reset links, each on an app instance of its own (its own
-// database, Redis prefix and mail sink), since these tests need limits and trusted proxies set
-// at start-up.
+// Password guessing, mail flooding, reset links and what answer times tell, each on an app
+// instance of its own (its own database, Redis prefix and mail sink), since these tests need
+// limits and trusted proxies set at start-up.
 
 const PASSWORD = "correct horse battery";
 const WINDOW_SECONDS = 15 * 60;
+/** How long the slow mail provider of these tests takes to accept a mail. */
+const MAIL_DELAY_MS = 1_000;
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`;
 let addressCounter = 0;
@@ -86,6 +88,12 @@ function expectRetryAfterWithin(answer: Answer, maxSeconds: number) {
   expect(seconds).toBeLessThanOrEqual(maxSeconds);
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 /** An instance of its own: its own database where DATABASE_URL is set, PGlite in its data folder otherwise. */
 async function startInstance(label: string, env: Record<string, string>) {
   const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -99,13 +107,13 @@ async function startInstance(label: string, env: Record<string, string>) {
   };
 }
 
-describe("auth requests, on an instance with no trusted proxy", () => {
+describe("auth requests, on an instance with a slow mail provider and no trusted proxy", () => {
   let server: ServerInstance;
   let stop: () => Promise<void>;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
+    sink = await startSmtpSink({ acceptDelayMs: MAIL_DELAY_MS });
     // The per-address limit raised out of the way: every request here comes from 127.0.0.1.
     ({ server, stop } = await startInstance("auth", { SMTP_URL: sink.url, RATE_LIMIT_AUTH_PER_MINUTE: "100000" }));
   });
@@ -279,6 +287,67 @@ describe("auth requests, on an instance with no trusted proxy", () => {
       const useLink = await send("/reset-password", { token: link, newPassword: "password from the old link" });
       expect(useLink.status).toBe(400);
       expect((await signInA(email, "a brand new password")).status).toBe(200);
+    });
+  });
+
+  describe("answer times: an existing e-mail answers like an unknown one (mail leaves after the answer)", () => {
+    // Requests alternate (known first, then unknown first) so that a busy moment of the machine
+    // hits both alike; medians, and generous bounds. With the mail sent inside the request the
+    // known e-mail's answers each carried the mail provider's whole delay.
+    const ROUNDS = 6;
+
+    it("POST /api/auth/request-password-reset", async () => {
+      const known: string[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const email = uniqueEmail("reset-timing");
+        await signUp(email);
+        known.push(email);
+      }
+      const knownMs: number[] = [];
+      const unknownMs: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const pair = [
+          async () => knownMs.push((await send("/request-password-reset", { email: known[i]!, redirectTo: "/reset-password" })).ms),
+          async () => unknownMs.push((await send("/request-password-reset", { email: uniqueEmail("reset-unknown"), redirectTo: "/reset-password" })).ms),
+        ];
+        if (i % 2) pair.reverse();
+        for (const run of pair) await run();
+      }
+      const ratio = median(knownMs) / median(unknownMs);
+      console.log(`reset: known ${median(knownMs).toFixed(1)} ms, unknown ${median(unknownMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
+      // And the mails did go out, after the answers.
+      for (const email of known) await sink.waitForMailsTo(email, 2);
+    });
+
+    it("POST /api/auth/sign-up/email: the same answer, as fast, for an existing e-mail as for a new one", async () => {
+      const existing: string[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const email = uniqueEmail("signup-timing");
+        await signUp(email);
+        existing.push(email);
+      }
+      const existingAnswers: Answer[] = [];
+      const newAnswers: Answer[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const pair = [
+          async () => existingAnswers.push(await send("/sign-up/email", { email: existing[i]!, password: "another password", name: "Player" })),
+          async () => newAnswers.push(await send("/sign-up/email", { email: uniqueEmail("signup-new"), password: "another password", name: "Player" })),
+        ];
+        if (i % 2) pair.reverse();
+        for (const run of pair) await run();
+      }
+      const shape = (answer: Answer) => ({ status: answer.status, keys: Object.keys(answer.json ?? {}).sort(), userKeys: Object.keys(answer.json?.user ?? {}).sort(), token: answer.json?.token });
+      for (let i = 0; i < ROUNDS; i++) expect(shape(existingAnswers[i]!)).toEqual(shape(newAnswers[i]!));
+      expect(existingAnswers[0]!.json.user).toMatchObject({ email: existing[0], emailVerified: false, name: "Player" });
+
+      const existingMs = existingAnswers.map((a) => a.ms);
+      const newMs = newAnswers.map((a) => a.ms);
+      const ratio = median(existingMs) / median(newMs);
+      console.log(`sign-up: existing ${median(existingMs).toFixed(1)} ms, new ${median(newMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
     });
   });
 });

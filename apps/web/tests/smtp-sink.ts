@@ -8,8 +8,11 @@ export interface SunkMail {
   text: string;
 }
 
-/** A mail server on loopback that keeps what it is sent: what SMTP_URL points at in tests. */
-export async function startSmtpSink() {
+/**
+ * A mail server on loopback that keeps what it is sent: what SMTP_URL points at in tests.
+ * `acceptDelayMs` holds every mail that long before accepting it, like a slow mail provider.
+ */
+export async function startSmtpSink({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}) {
   const mails: SunkMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,8 +23,10 @@ export async function startSmtpSink() {
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
         const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
-        callback();
+        setTimeout(() => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+          callback();
+        }, acceptDelayMs);
       });
     },
   });
