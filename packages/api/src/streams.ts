@@ -12,6 +12,7 @@ import {
   type Rarity,
 } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
+import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
 import { toAppError } from "./errors.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
@@ -126,7 +127,8 @@ export function createStreamHandler({ database }: { database: Database }) {
 
   async function drops(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const runtime = await serviceRuntime(database);
-    const address = req.socket.remoteAddress ?? "unknown";
+    // Behind a trusted proxy every socket is the proxy's: its X-Forwarded-For names the client.
+    const address = clientAddress(req);
     const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
     const maxStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
     if ((streamsPerAddress.get(address) ?? 0) >= maxStreams) {
