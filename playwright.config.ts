@@ -89,6 +89,8 @@ export default defineConfig({
       // far more than one visitor would open. Raised here only; production keeps its defaults.
       RATE_LIMIT_DROPS_PER_MINUTE: "100000",
       DROP_STREAMS_PER_ADDRESS: "1000",
+      // Likewise every sign-in and sign-up of the suite comes from 127.0.0.1.
+      RATE_LIMIT_AUTH_PER_MINUTE: "1000",
     },
   },
 });

@@ -61,6 +61,19 @@ test.describe("sign-in rules", () => {
   });
 });
 
+test("after 10 failed sign-ins the form refuses the right password too and says when to try again", async ({ page, baseURL }) => {
+  const email = uniqueEmail("locked");
+  await admin("user:create", { email, balance: "1.00", password: PASSWORD });
+  for (let i = 0; i < 10; i++) {
+    const failed = await page.request.post("/api/auth/sign-in/email", { headers: { origin: baseURL! }, data: { email, password: `wrong-password-${i}` } });
+    expect(failed.status()).toBe(401);
+  }
+  const answer = await signIn(page, email);
+  expect(answer.status()).toBe(429);
+  await expect(alertOf(page)).toContainText(/Too many failed sign-ins for this account: try again in \d+ minutes?/);
+  expect(await hasSessionCookie(page)).toBe(false);
+});
+
 test("password reset through the outbox link", async ({ page }) => {
   const email = uniqueEmail("reset");
   await admin("user:create", { email, balance: "3.00", password: PASSWORD });

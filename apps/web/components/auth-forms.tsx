@@ -69,9 +69,8 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
 }
 
 /**
- * Sends a fresh verification link to an unverified address. better-auth limits this endpoint
- * to 3 requests a minute per client address (its default rule for /send-verification-email);
- * a refusal says when to try again.
+ * Sends a fresh verification link to an unverified address. At most 3 verification mails go to
+ * one address in 15 minutes (the sign-up's included); a refusal's message says when to try again.
  */
 function ResendVerification({ email }: { email: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -79,8 +78,7 @@ function ResendVerification({ email }: { email: string }) {
     setStatus({ kind: "busy" });
     const { error } = await authClient.sendVerificationEmail({ email, callbackURL: "/?welcome=1" });
     if (error) {
-      const message = error.status === 429 ? "Too many links asked for: wait a minute, then try again." : (error.message ?? "Could not send the link.");
-      return setStatus({ kind: "error", message });
+      return setStatus({ kind: "error", message: error.message ?? "Could not send the link." });
     }
     setStatus({ kind: "done", message: `We sent a new verification link to ${email}. It is valid for 24 hours.` });
   }

@@ -8,8 +8,11 @@ export interface SunkMail {
   text: string;
 }
 
-/** A mail server on loopback that keeps what it is sent: what SMTP_URL points at in tests. */
-export async function startSmtpSink() {
+/**
+ * A mail server on loopback that keeps what it is sent: what SMTP_URL points at in tests.
+ * `acceptDelayMs` holds every mail that long before accepting it, like a slow mail provider.
+ */
+export async function startSmtpSink({ acceptDelayMs = 0 }: { acceptDelayMs?: number } = {}) {
   const mails: SunkMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,25 +23,32 @@ export async function startSmtpSink() {
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
         const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
-        callback();
+        setTimeout(() => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+          callback();
+        }, acceptDelayMs);
       });
     },
   });
+  /** The first `count` mails to `address`, in the order they were accepted. */
+  async function waitForMailsTo(address: string, count: number, timeoutMs = 10_000): Promise<SunkMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mails.filter((m) => m.to.includes(address));
+      if (found.length >= count) return found.slice(0, count);
+      if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${address} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitForMailTo(address: string, timeoutMs = 10_000): Promise<SunkMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mails.find((m) => m.to.includes(address));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      return (await waitForMailsTo(address, 1, timeoutMs))[0]!;
     },
+    waitForMailsTo,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

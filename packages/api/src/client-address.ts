@@ -1,12 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import proxyAddr from "proxy-addr";
+import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { apiEnv } from "./env.ts";
-
-/**
- * The header the app's server sets on every request it hands to Next.js (better-auth reads the
- * client address from it), after removing whatever the client sent under that name.
- */
-export const CLIENT_ADDRESS_HEADER = "x-prizepacks-client-address";
 
 let compiledTrust: ((address: string, hop: number) => boolean) | undefined;
 const trust = (address: string, hop: number) => (compiledTrust ??= proxyAddr.compile(apiEnv().TRUSTED_PROXIES))(address, hop);

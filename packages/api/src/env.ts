@@ -13,6 +13,8 @@ const schema = z
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Connections to the public drop feed, per client address. */
     RATE_LIMIT_DROPS_PER_MINUTE: positiveInt.default(30),
+    /** Sign-ins, sign-ups, password and verification requests, per client address. */
+    RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(20),
     /** Drop feeds one client address may hold open at once, per instance (every open tab of the web app holds one). */
     DROP_STREAMS_PER_ADDRESS: positiveInt.default(10),
     /**

@@ -5,10 +5,11 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
 import { AppError, assertAccountMayAct, provisionAccount } from "@prizepacks/core";
+import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { dbEnv, type Db } from "@prizepacks/db";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
 import { recordAuthError } from "./handle-auth-request.ts";
-import { sendMail } from "./mail.ts";
+import { sendMailInBackground } from "./mail.ts";
 
 const SESSION_DAYS = 30;
 
@@ -52,11 +53,26 @@ export function createAuth(db: Db) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Using a link, or changing the password, ends every other reset link of the account: a
+      // trigger on the password column does it (migration reset_links_end_with_password).
+      //
+      // Mails leave after the answer (sendMailInBackground): sent inside the request, the mail
+      // provider's delay told who has an account. Unknown addresses get no mail, and a sign-up
+      // with a taken address gets the same answer as a new one (better-auth's generic answer).
       sendResetPassword: async ({ user, url }) => {
-        await sendMail({
+        sendMailInBackground({
           to: user.email,
           subject: "Reset your prizepacks password",
           text: `Someone asked to reset the password of your prizepacks account. If it was you, open this link within an hour:\n\n${url}\n\nOtherwise ignore this mail.`,
+        });
+      },
+      // A sign-up with a taken address mails its owner instead of a verification link, so that
+      // both answers cause a mail (and the owner learns how to get in).
+      onExistingUserSignUp: async ({ user }) => {
+        sendMailInBackground({
+          to: user.email,
+          subject: "You already have a prizepacks account",
+          text: `Someone asked to create a prizepacks account with this e-mail address, which already has one. If it was you, sign in:\n\n${baseURL}/sign-in\n\nForgot your password? Ask for a new one at ${baseURL}/forgot-password\n\nIf it was not you, ignore this mail: nothing has changed.`,
         });
       },
     },
@@ -65,7 +81,7 @@ export function createAuth(db: Db) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendMail({
+        sendMailInBackground({
           to: user.email,
           subject: "Verify your prizepacks e-mail address",
           text: `Welcome to prizepacks! Open this link to verify your e-mail address and sign in:\n\n${url}\n\nThe link is valid for 24 hours.`,
@@ -75,10 +91,19 @@ export function createAuth(db: Db) {
     session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
     // handleAuthRequest turns a 500 caused by the database being down into a 503.
     onAPIError: { onError: (error) => recordAuthError(error) },
+    // better-auth's own limiter is replaced by ours (handleAuthRequest, policies in
+    // @prizepacks/api): in production it counts in each process's memory (N instances, N times
+    // the limit), answers 429 with X-Retry-After but no Retry-After, and when it finds no client
+    // address it puts every client in one bucket per path (3 sign-ins per 10 s for the whole site).
+    rateLimit: { enabled: false },
     advanced: {
       // Secure cookies wherever the app is served over TLS; plain http only on a developer's loopback.
       useSecureCookies: baseURL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The client's address as the app's server resolved it through TRUSTED_PROXIES (it replaces
+      // any copy a client sends); better-auth's default, X-Forwarded-For, is whatever a client says.
+      // Recorded on sessions.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {
       user: {

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { isStorableText } from "@prizepacks/core";
+import { AppError, isAppError, isStorableText } from "@prizepacks/core";
+import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { classifyDatabaseError, type Db } from "@prizepacks/db";
+import { authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
 import { getAuth } from "./session.ts";
 
 /** The errors better-auth met while answering this request (see onAPIError in auth.ts). */
@@ -10,43 +12,68 @@ export function recordAuthError(error: unknown): void {
   requestFaults.getStore()?.errors.push(error);
 }
 
-const DATABASE_RETRY_AFTER_SECONDS = "2";
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** Our error body, { message, code, retryAfter? }, with Retry-After where the error says when to come back. */
+function errorResponse(error: AppError): Response {
+  const retryAfter = error.details.retryAfterSeconds;
+  return Response.json(
+    { message: error.message, code: error.code, ...(retryAfter !== undefined && { retryAfter }) },
+    { status: error.status, headers: { "cache-control": "no-store", ...(retryAfter !== undefined && { "Retry-After": String(retryAfter) }) } },
+  );
+}
 
 /**
  * better-auth behind the rules every endpoint of ours keeps: text PostgreSQL cannot store is
- * a 400 naming the field (better-auth would pass it to the database), and a database that is
- * down or slow is a 503 with Retry-After, not better-auth's bare 500.
+ * a 400 naming the field (better-auth would pass it to the database); the requests that check
+ * a password or send a mail count against the rate limits (per client address, and per
+ * e-mail address: failed sign-ins, reset and verification mails), all in one place, since
+ * every request to /api/auth passes here; a database that is down or slow is a 503 with
+ * Retry-After, not better-auth's bare 500.
  */
-export async function handleAuthRequest(db: Db, req: Request): Promise<Response> {
-  const unstorable = await findUnstorableField(req);
-  if (unstorable) {
-    return Response.json(
-      { message: `${unstorable}: must not contain NUL characters or unpaired surrogates`, code: "BAD_REQUEST" },
-      { status: 400 },
-    );
+export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot: TakeRateLimitSlot): Promise<Response> {
+  const body = await readAuthBody(req);
+  const unstorable = findUnstorableField(req, body);
+  if (unstorable) return errorResponse(new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`));
+
+  // The app's server stamps the address on every request it hands to Next.js.
+  const address = req.headers.get(CLIENT_ADDRESS_HEADER);
+  const counts = authRequestCounts(req.method, new URL(req.url).pathname, body, address);
+  const taken = [];
+  try {
+    // In order: an address over its limit is refused without touching the account's count.
+    for (const count of counts) taken.push({ count, slot: await takeRateLimitSlot(count) });
+  } catch (error) {
+    if (isAppError(error)) return errorResponse(error);
+    throw error;
   }
+
+  let status = 500;
+  try {
+    const response = await answer(db, req);
+    status = response.status;
+    return response;
+  } finally {
+    // Before answering, so that this client's next attempt already sees the count.
+    await Promise.all(taken.filter(({ count }) => !count.keepsCount(status)).map(({ slot }) => slot.giveBack()));
+  }
+}
+
+async function answer(db: Db, req: Request): Promise<Response> {
   const store = { errors: [] as unknown[] };
   const response = await requestFaults.run(store, () => getAuth(db).handler(req));
   if (response.status < 500) return response;
   if (store.errors.some((error) => classifyDatabaseError(error) === "unavailable")) {
-    return Response.json(
-      { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE" },
-      { status: 503, headers: { "Retry-After": DATABASE_RETRY_AFTER_SECONDS } },
+    return errorResponse(
+      new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }),
     );
   }
   console.error("[auth] internal error", ...store.errors);
-  return Response.json({ message: "Internal server error.", code: "INTERNAL" }, { status: 500 });
+  return errorResponse(new AppError("INTERNAL", "Internal server error."));
 }
 
-async function findUnstorableField(req: Request): Promise<string | null> {
+function findUnstorableField(req: Request, body: unknown): string | null {
   for (const [key, value] of new URL(req.url).searchParams) if (!isStorableText(key) || !isStorableText(value)) return key;
-  if (req.method !== "POST") return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(await req.clone().text());
-  } catch {
-    return null; // better-auth answers malformed bodies itself
-  }
   return findUnstorableString(body, "body");
 }
 

@@ -5,3 +5,4 @@ export { appBaseUrl, assertAuthEnvForMode, trustedOrigins, authEnv } from "./env
 export { listOutbox, usesDevOutbox } from "./mail.ts";
 export type { Mail } from "./mail.ts";
 export { handleAuthRequest } from "./handle-auth-request.ts";
+export type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limits.ts";

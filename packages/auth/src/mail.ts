@@ -46,6 +46,18 @@ export async function sendMail(mail: { to: string; subject: string; text: string
   outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
 }
 
+/**
+ * Sends a mail without making the caller wait for the mail server: how long it takes must not
+ * show in the answer (it told who has an account). In the dev outbox the mail is there at once.
+ * A failure is logged without the recipient's address.
+ */
+export function sendMailInBackground(mail: { to: string; subject: string; text: string }): void {
+  sendMail(mail).catch((error: unknown) => {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/[^\s<>"',;:]+@[^\s<>"',;]+/g, "<address>");
+    console.error(`[mail] could not send "${mail.subject}": ${reason}`);
+  });
+}
+
 /** The dev outbox, newest first (empty when mails go through SMTP or outside demo mode). */
 export function listOutbox(): Mail[] {
   return usesDevOutbox() ? [...state().outbox] : [];

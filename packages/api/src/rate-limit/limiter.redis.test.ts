@@ -4,7 +4,7 @@ import type { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
-import { slidingLog } from "./sliding-log.ts";
+import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 
 // Real Redis only: runs when REDIS_URL is set (as .ci/run does).
 const url = process.env.REDIS_URL;
@@ -95,5 +95,18 @@ describe.skipIf(!url)("the exact sliding log on stock Redis (through @upstash/ra
       (redis as unknown as { eval: unknown }).eval = originalEval;
     }
     expect(evalCalls).toEqual([]);
+  });
+
+  it("gives back exactly the request a limit call admitted (its member), so parallel takes stay exact", async () => {
+    const adapter = new IoRedisRatelimitAdapter(connections[0]!);
+    const ratelimit = limiter(3, 60_000);
+    const id = randomUUID();
+    const taken = await Promise.all(Array.from({ length: 5 }, () => ratelimit.limit(id)));
+    const admitted = taken.filter((r) => r.success) as Array<(typeof taken)[number] & { member: string }>;
+    expect(admitted).toHaveLength(3);
+    await giveBackToSlidingLog(adapter, `${prefix}:${id}`, admitted[1]!.member);
+    expect(await connections[0]!.zcard(`${prefix}:${id}`)).toBe(2);
+    expect((await ratelimit.limit(id)).success).toBe(true);
+    expect((await ratelimit.limit(id)).success).toBe(false);
   });
 });

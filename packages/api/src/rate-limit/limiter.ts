@@ -5,7 +5,7 @@ import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
-import { slidingLog } from "./sliding-log.ts";
+import { giveBackToSlidingLog, slidingLog, type EvalClient } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
 
 export interface LimitResult {
@@ -14,10 +14,14 @@ export interface LimitResult {
   remaining: number;
   /** Epoch milliseconds when the window frees up. */
   reset: number;
+  /** With success: names this counted request for giveBack. */
+  token?: string | undefined;
 }
 
 export interface Limiter {
   take(identifier: string): Promise<LimitResult>;
+  /** Un-counts one request that take admitted (its token), e.g. a sign-in that did not fail. */
+  giveBack(identifier: string, token: string): Promise<void>;
 }
 
 /** How long we wait for the store before applying the policy's failClosed rule. */
@@ -43,16 +47,23 @@ function createLimiter(policy: RateLimitPolicy): Limiter {
     store === "redis"
       ? new IoRedisRatelimitAdapter(sharedIoRedis(env.REDIS_URL!))
       : new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN! });
+  const prefix = `${env.RATE_LIMIT_PREFIX}:rl:${policy.name}`;
   const ratelimit = new Ratelimit({
     redis: redis as unknown as UpstashRedis,
     limiter: slidingLog(policy.limit, policy.windowSeconds * 1000),
-    prefix: `${env.RATE_LIMIT_PREFIX}:rl:${policy.name}`,
+    prefix,
     // The library's own timeout silently lets requests pass; ours applies failClosed instead.
     timeout: 0,
     analytics: false,
     ephemeralCache: false,
   });
-  return { take: (identifier) => ratelimit.limit(identifier) };
+  return {
+    async take(identifier) {
+      const result = (await ratelimit.limit(identifier)) as Awaited<ReturnType<typeof ratelimit.limit>> & { member?: string };
+      return { ...result, token: result.success ? result.member : undefined };
+    },
+    giveBack: (identifier, token) => giveBackToSlidingLog(redis as unknown as EvalClient, `${prefix}:${identifier}`, token),
+  };
 }
 
 const GLOBAL_KEY = Symbol.for("prizepacks.rateLimiters");
@@ -82,7 +93,7 @@ function withOutageLog(redis: IoRedis): IoRedis {
   redis.on("error", (error: Error) => {
     if (down) return;
     down = true;
-    console.error(`[rate-limit] Redis unavailable (${error.message}); opens answer 503 until it is back`);
+    console.error(`[rate-limit] Redis unavailable (${error.message}); opens and sign-ins answer 503 until it is back`);
   });
   redis.on("ready", () => {
     if (!down) return;
@@ -113,37 +124,68 @@ export interface RateLimitHeaders {
  * RATE_LIMITED (429, with seconds to wait) or UNAVAILABLE (503, when a fail-closed
  * policy's store does not answer).
  */
-export async function assertRateLimit({
-  policy: name,
-  identifier,
-}: {
-  policy: RateLimitPolicyName;
-  identifier: string;
-}): Promise<RateLimitHeaders | null> {
-  const policy = rateLimitPolicies()[name];
+export async function assertRateLimit(options: { policy: RateLimitPolicyName; identifier: string }): Promise<RateLimitHeaders | null> {
+  return (await takeRateLimitSlot(options)).headers;
+}
+
+export interface RateLimitSlot {
+  /** Null when the store did not answer and the policy lets requests pass. */
+  headers: RateLimitHeaders | null;
+  /**
+   * Un-counts the request, for policies that count outcomes known only afterwards (a failed
+   * sign-in): taking the slot first and giving it back keeps parallel requests from all
+   * passing a check made before any of them was counted. Never throws; if the store does not
+   * answer, the request stays counted.
+   */
+  giveBack(): Promise<void>;
+}
+
+/** assertRateLimit, with a way to un-count the request once its outcome is known. */
+export async function takeRateLimitSlot({ policy: name, identifier }: { policy: RateLimitPolicyName; identifier: string }): Promise<RateLimitSlot> {
+  const policy: RateLimitPolicy = rateLimitPolicies()[name];
+  const limiter = limiterFor(policy);
   let result: LimitResult;
   try {
-    result = await withTimeout(limiterFor(policy).take(identifier), STORE_TIMEOUT_MS);
+    result = await withTimeout(limiter.take(identifier), STORE_TIMEOUT_MS);
     storeFailing = false;
   } catch (error) {
-    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens fail closed, other calls pass`);
+    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
     storeFailing = true;
     if (policy.failClosed) {
       throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", { retryAfterSeconds: STORE_RETRY_AFTER_SECONDS });
     }
-    return null;
+    return { headers: null, giveBack: async () => {} };
   }
   const resetSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
   if (!result.success) {
-    throw new AppError("RATE_LIMITED", `Rate limit exceeded: ${policy.limit} requests per ${policy.windowSeconds} s. Retry in ${resetSeconds} s.`, {
-      retryAfterSeconds: resetSeconds,
-    });
+    const message = policy.refusal
+      ? `${policy.refusal}: try again in ${describeWait(resetSeconds)}.`
+      : `Rate limit exceeded: ${policy.limit} requests per ${policy.windowSeconds} s. Retry in ${resetSeconds} s.`;
+    throw new AppError("RATE_LIMITED", message, { retryAfterSeconds: resetSeconds });
   }
+  const token = result.token;
   return {
-    "RateLimit-Limit": String(result.limit),
-    "RateLimit-Remaining": String(Math.max(0, result.remaining)),
-    "RateLimit-Reset": String(resetSeconds),
+    headers: {
+      "RateLimit-Limit": String(result.limit),
+      "RateLimit-Remaining": String(Math.max(0, result.remaining)),
+      "RateLimit-Reset": String(resetSeconds),
+    },
+    async giveBack() {
+      if (token === undefined) return;
+      try {
+        await withTimeout(limiter.giveBack(identifier, token), STORE_TIMEOUT_MS);
+      } catch (error) {
+        console.error(`[rate-limit] could not un-count a ${policy.name} request (${(error as Error).message}); it stays counted`);
+      }
+    },
   };
+}
+
+/** "40 seconds", "1 minute", "15 minutes": for messages people read. */
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

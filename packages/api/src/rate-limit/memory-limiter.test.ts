@@ -35,4 +35,19 @@ describe("MemoryLimiter", () => {
     // Nothing between the burst and the moment it leaves the window (the approximate window admitted 29 more).
     expect(admitted.filter((at) => at > start && at < start + minute)).toEqual([]);
   });
+
+  it("gives back a counted request by its token, and only that one", async () => {
+    vi.useFakeTimers({ now: 2_000_000 });
+    const limiter = new MemoryLimiter(2, 60_000);
+    const first = await limiter.take("key");
+    vi.advanceTimersByTime(10);
+    const second = await limiter.take("key");
+    expect((await limiter.take("key")).success).toBe(false);
+    await limiter.giveBack("key", second.token!);
+    const third = await limiter.take("key");
+    expect(third.success).toBe(true);
+    // The window still starts at the first request, which was not given back.
+    expect(third.reset).toBe(first.reset);
+    expect((await limiter.take("key")).token).toBeUndefined();
+  });
 });

@@ -12,7 +12,6 @@ export class MemoryLimiter implements Limiter {
     private readonly windowMs: number,
   ) {}
 
-
   async take(identifier: string): Promise<LimitResult> {
     const now = Date.now();
     const since = now - this.windowMs;
@@ -22,7 +21,15 @@ export class MemoryLimiter implements Limiter {
     this.hits.set(identifier, recent);
     if (this.hits.size > 50_000) this.prune(since);
     const oldest = recent[0] ?? now;
-    return { success, limit: this.limit, remaining: Math.max(0, this.limit - recent.length), reset: oldest + this.windowMs };
+    // Requests counted in the same millisecond are interchangeable: the time is the token.
+    const token = success ? String(now) : undefined;
+    return { success, limit: this.limit, remaining: Math.max(0, this.limit - recent.length), reset: oldest + this.windowMs, token };
+  }
+
+  async giveBack(identifier: string, token: string): Promise<void> {
+    const times = this.hits.get(identifier);
+    const index = times?.indexOf(Number(token)) ?? -1;
+    if (index >= 0) times!.splice(index, 1);
   }
 
   private prune(since: number): void {

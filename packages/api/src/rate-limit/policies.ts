@@ -6,12 +6,21 @@ export interface RateLimitPolicy {
   windowSeconds: number;
   /**
    * When the limiter cannot answer (Redis down or slow): true refuses the request (503),
-   * false lets it through. Paid opens fail closed; reads fail open.
+   * false lets it through. Paid opens and sign-ins fail closed; reads and mails fail open.
    */
   failClosed: boolean;
+  /** What a refusal says to a person (the web app shows it), before "try again in …". */
+  refusal?: string;
 }
 
-/** The one table of rate limits. Each is per API key (or, for the web, per user), drops per address. */
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * The one table of rate limits. API calls are per key (or, for the web, per user), drops and
+ * auth requests per client address (see clientAddress), the sign-in and mail limits per
+ * e-mail address as typed (lower-cased, trimmed), whether or not an account has it, so that
+ * neither their counts nor their refusals tell who has an account.
+ */
 export function rateLimitPolicies() {
   const env = apiEnv();
   return {
@@ -19,6 +28,43 @@ export function rateLimitPolicies() {
     api: { name: "api", limit: env.RATE_LIMIT_API_PER_MINUTE, windowSeconds: 60, failClosed: false },
     /** Connections to the public drop feed, per client address (it needs no key). */
     drops: { name: "drops", limit: env.RATE_LIMIT_DROPS_PER_MINUTE, windowSeconds: 60, failClosed: false },
+    /** Auth requests that check a password or send a mail, per client address: one address trying many accounts. */
+    authAddress: {
+      name: "authAddress",
+      limit: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      windowSeconds: 60,
+      failClosed: false,
+      refusal: "Too many sign-in, sign-up and password requests from your address",
+    },
+    /**
+     * Failed sign-ins per account, from any address (many addresses trying one account). Every
+     * sign-in takes a slot and gives it back unless it failed (401), so parallel guesses are
+     * counted too; once full, the right password is refused as well. Fails closed: an outage of
+     * the store must not open unlimited guessing (sessions and API keys keep working).
+     */
+    signInFailures: {
+      name: "signInFailures",
+      limit: 10,
+      windowSeconds: FIFTEEN_MINUTES,
+      failClosed: true,
+      refusal: "Too many failed sign-ins for this account",
+    },
+    /** Password-reset mails per e-mail address. */
+    passwordResetMails: {
+      name: "passwordResetMails",
+      limit: 3,
+      windowSeconds: FIFTEEN_MINUTES,
+      failClosed: false,
+      refusal: "Too many password reset links asked for this address",
+    },
+    /** Verification mails per e-mail address: the sign-up's (or the mail to an existing account) and each resend. */
+    verificationMails: {
+      name: "verificationMails",
+      limit: 3,
+      windowSeconds: FIFTEEN_MINUTES,
+      failClosed: false,
+      refusal: "Too many verification links asked for this address",
+    },
   } satisfies Record<string, RateLimitPolicy>;
 }
 

@@ -3,7 +3,7 @@ import { newId } from "@prizepacks/db";
 import type { Ratelimit } from "@upstash/ratelimit";
 
 type Algorithm = ConstructorParameters<typeof Ratelimit>[0]["limiter"];
-type EvalClient = {
+export type EvalClient = {
   evalsha(hash: string, keys: string[], args: Array<string | number>): Promise<unknown>;
   eval(script: string, keys: string[], args: Array<string | number>): Promise<unknown>;
 };
@@ -47,10 +47,14 @@ return {count, reset}
 
 const RESET_SCRIPT = "return redis.call('DEL', KEYS[1])";
 
+/** Removes one counted request (its member) from the log. */
+const GIVE_BACK_SCRIPT = "return redis.call('ZREM', KEYS[1], ARGV[1])";
+
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 const LIMIT_SHA = sha1(LIMIT_SCRIPT);
 const REMAINING_SHA = sha1(REMAINING_SCRIPT);
 const RESET_SHA = sha1(RESET_SCRIPT);
+const GIVE_BACK_SHA = sha1(GIVE_BACK_SCRIPT);
 
 async function run(redis: EvalClient, script: string, hash: string, keys: string[], args: Array<string | number>) {
   try {
@@ -71,8 +75,11 @@ export function slidingLog(limit: number, windowMs: number): Algorithm {
   return () => ({
     async limit(ctx, identifier) {
       const redis = (ctx as unknown as { redis: EvalClient }).redis;
-      const [admitted, count, reset] = (await run(redis, LIMIT_SCRIPT, LIMIT_SHA, [identifier], [limit, windowMs, newId()])) as number[];
-      return { success: admitted === 1, limit, remaining: Math.max(0, limit - count!), reset: reset!, pending: Promise.resolve() };
+      const member = newId();
+      const [admitted, count, reset] = (await run(redis, LIMIT_SCRIPT, LIMIT_SHA, [identifier], [limit, windowMs, member])) as number[];
+      // The member goes back with the answer (@upstash/ratelimit passes the object through) so
+      // that giveBackToSlidingLog can remove exactly this request.
+      return { success: admitted === 1, limit, remaining: Math.max(0, limit - count!), reset: reset!, pending: Promise.resolve(), member };
     },
     async getRemaining(ctx, identifier) {
       const redis = (ctx as unknown as { redis: EvalClient }).redis;
@@ -84,4 +91,12 @@ export function slidingLog(limit: number, windowMs: number): Algorithm {
       await run(redis, RESET_SCRIPT, RESET_SHA, [identifier], []);
     },
   });
+}
+
+/**
+ * Un-counts one admitted request: `key` is the limiter's prefix and the identifier joined by
+ * ":" (as @upstash/ratelimit builds it), `member` what the limit call returned.
+ */
+export async function giveBackToSlidingLog(redis: EvalClient, key: string, member: string): Promise<void> {
+  await run(redis, GIVE_BACK_SCRIPT, GIVE_BACK_SHA, [key], [member]);
 }
