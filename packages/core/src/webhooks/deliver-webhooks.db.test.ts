@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseMoney } from "../money.ts";
 import { createTestUser } from "../testing/fixtures.ts";
 import { useTestDatabase } from "../testing/vitest.ts";
@@ -88,5 +88,55 @@ describe("webhook delivery worker: one account's slow receivers", () => {
     expect(aErrors.find(Boolean)).toBe("no response within 3 s of connecting");
     // A's backlog stays behind: out of the next tests' way.
     await db.webhookEndpoint.updateMany({ where: { userId: a.userId }, data: { enabled: false } });
+  });
+});
+
+describe("webhook delivery under production rules: an endpoint only demo mode allowed", () => {
+  /** The delivery and endpoint modules as an instance with this HOST runs them (the service env is read once per module graph). */
+  async function modulesAs(host: string) {
+    vi.resetModules();
+    vi.stubEnv("HOST", host);
+    return { ...(await import("./deliver-webhooks.ts")), ...(await import("./webhook-endpoints.ts")) };
+  }
+  afterEach(() => vi.stubEnv("HOST", "127.0.0.1"));
+
+  it("is not delivered to: it is disabled with the reason its owner sees, the delivery left unattempted, and it cannot be enabled again", async () => {
+    const db = database().prisma;
+    let received = 0;
+    const receiver = await listen((req, res) => {
+      received++;
+      res.writeHead(204).end();
+    });
+    try {
+      // Registered in demo mode with WEBHOOKS_ALLOW_PRIVATE_TARGETS: http:// on loopback, and https:// to an address literal.
+      const user = await createTestUser(db);
+      const plain = await createWebhookEndpoint(db, { userId: user.userId, url: receiver.url("/plain"), eventTypes: ["wallet.changed"] });
+      const literal = await createWebhookEndpoint(db, { userId: user.userId, url: "https://[::ffff:7f00:1]:9/literal", eventTypes: ["wallet.changed"] });
+      await creditWallet(db, { userId: user.userId, amount: parseMoney("1.00") });
+
+      // The same database, an instance in production mode (the flag is still set, and ignored there).
+      const production = await modulesAs("0.0.0.0");
+      expect(await production.deliverDueWebhooks(database())).toBe(2);
+      expect(received).toBe(0);
+      const endpoints = await production.listWebhookEndpoints(db, user.userId);
+      expect(endpoints.find((e) => e.id === plain.id)).toMatchObject({ enabled: false, disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only)." });
+      expect(endpoints.find((e) => e.id === literal.id)).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/) });
+      const [delivery] = await production.listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id });
+      expect(delivery).toMatchObject({ status: "pending", attempts: 0, lastError: expect.stringMatching(/^Disabled by the server/) });
+      expect(await production.deliverDueWebhooks(database())).toBe(0);
+
+      const refused = production.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true });
+      await expect(refused).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^url: must start with https:\/\//) });
+      expect(received).toBe(0);
+
+      // Back in demo mode with the flag, its owner can enable it, and the waiting delivery goes out.
+      const demo = await modulesAs("127.0.0.1");
+      await expect(demo.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true })).resolves.toMatchObject({ enabled: true, disabledReason: null });
+      expect(await demo.deliverDueWebhooks(database())).toBe(1);
+      expect(received).toBe(1);
+      expect(await listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id })).toMatchObject([{ status: "delivered", attempts: 1 }]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

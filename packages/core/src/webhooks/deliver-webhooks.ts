@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import type { Database, SqlQuery } from "@prizepacks/db";
 import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
-import { publicOnlyLookup } from "./webhook-target.ts";
+import { findWebhookUrlProblem, publicOnlyLookup, serverDisabledReason } from "./webhook-target.ts";
 
 const BATCH = 50;
 /** Requests in flight per instance. */
@@ -109,6 +109,9 @@ interface Outcome {
   error: string | null;
 }
 
+/** Why this delivery's URL may not be sent to under the rules in force now, or null. */
+const findTargetProblem = (delivery: DueDelivery) => findWebhookUrlProblem(delivery.url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
+
 function send(delivery: DueDelivery): Promise<Outcome> {
   const body = JSON.stringify({ id: delivery.eventId, type: delivery.type, createdAt: delivery.eventCreatedAt.toISOString(), data: delivery.data });
   const url = new URL(delivery.url);
@@ -120,6 +123,7 @@ function send(delivery: DueDelivery): Promise<Outcome> {
       {
         method: "POST",
         timeout: IDLE_SOCKET_TIMEOUT_MS,
+        // Host names only: an address literal is never looked up (findTargetProblem checks those).
         lookup: publicOnlyLookup({ allowPrivate: webhooksMayTargetPrivateAddresses() }),
         headers: {
           "content-type": "application/json",
@@ -189,15 +193,32 @@ async function recordFailed(sql: SqlQuery, delivery: DueDelivery, outcome: Outco
   );
 }
 
+/**
+ * The URL no longer passes the rules in force (an endpoint registered in demo mode, where
+ * http:// and private addresses are allowed, met by a production start): nothing is sent, the
+ * endpoint is disabled with the reason its owner sees, and the delivery goes back to pending,
+ * unattempted, for the day the endpoint is enabled again (which re-checks the URL).
+ */
+async function disableForTarget(sql: SqlQuery, delivery: DueDelivery, problem: string): Promise<void> {
+  const reason = serverDisabledReason(problem);
+  await sql.query(
+    `WITH released AS (UPDATE webhook_delivery SET "lockedUntil" = NULL, attempts = attempts - 1, "lastError" = $2 WHERE id = $1::bigint)
+     UPDATE webhook_endpoint SET enabled = false, "disabledReason" = $2 WHERE id = $3 AND enabled`,
+    [delivery.id, reason, delivery.endpointId],
+  );
+}
+
 type RecordDelivered = (delivery: DueDelivery, statusCode: number | null) => Promise<void>;
 
-/** Sends and records the outcome (a success through `recordSuccess`). */
+/** Re-checks the URL, sends, records the outcome (a success through `recordSuccess`). */
 async function deliverOne(sql: SqlQuery, delivery: DueDelivery, recordSuccess: RecordDelivered): Promise<void> {
+  const problem = findTargetProblem(delivery);
+  if (problem) return disableForTarget(sql, delivery, problem);
   const outcome = await send(delivery);
   return outcome.ok ? recordSuccess(delivery, outcome.statusCode) : recordFailed(sql, delivery, outcome);
 }
 
-/** One pass: claims what is due and sends it. Returns how many deliveries were attempted. */
+/** One pass: claims what is due and delivers it. Returns how many deliveries were claimed. */
 export async function deliverDueWebhooks(database: Database): Promise<number> {
   const due = await claimDueDeliveries(database.sql, BATCH);
   const recordAlone: RecordDelivered = (delivery, statusCode) => recordDelivered(database.sql, [{ delivery, statusCode }]);

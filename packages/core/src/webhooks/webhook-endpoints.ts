@@ -3,7 +3,7 @@ import { AppError } from "../errors.ts";
 import { ACCOUNT_EVENT_TYPES, type AccountEventType } from "../events/account-events.ts";
 import { webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { generateWebhookSecret } from "./signature.ts";
-import { assertWebhookTarget } from "./webhook-target.ts";
+import { assertWebhookTarget, findWebhookUrlProblem, serverDisabledReason } from "./webhook-target.ts";
 
 /** Enabled endpoints an account may have; disable one to add or enable another. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
@@ -87,7 +87,12 @@ export async function createWebhookEndpoint(
   return { ...toView(created), secret };
 }
 
-/** Enabling counts against the cap like creating does. */
+/**
+ * Enabling counts against the cap like creating does, and re-checks the URL against the rules
+ * in force now (an endpoint the server disabled for its URL stays disabled). The check resolves
+ * the host, so it runs before the transaction, not while the account row is locked; the URL
+ * cannot change meanwhile.
+ */
 export async function setWebhookEndpointEnabled(db: Db, { userId, endpointId, enabled }: { userId: string; endpointId: string; enabled: boolean }): Promise<WebhookEndpointView> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, userId } });
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
@@ -95,6 +100,7 @@ export async function setWebhookEndpointEnabled(db: Db, { userId, endpointId, en
     const disabled = await db.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false, disabledReason: null } });
     return toView(disabled);
   }
+  await assertWebhookTarget(endpoint.url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
   const updated = await db.$transaction(async (tx) => {
     await lockAccountEndpoints(tx, userId);
     const current = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
@@ -103,6 +109,25 @@ export async function setWebhookEndpointEnabled(db: Db, { userId, endpointId, en
     return tx.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: true, disabledReason: null } });
   });
   return toView(updated);
+}
+
+/**
+ * Start-up: disables the enabled endpoints whose URL the rules in force refuse, with the reason
+ * their owners see (an http:// or private-address endpoint registered in demo mode, met by a
+ * production start on the same database), as the demo account's keys are revoked. Delivery
+ * re-checks every URL anyway; this makes the state visible before the first event.
+ */
+export async function disableWebhookEndpointsOutsideRules(db: Db): Promise<number> {
+  const rules = { allowPrivate: webhooksMayTargetPrivateAddresses() };
+  const endpoints = await db.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, url: true } });
+  let disabled = 0;
+  for (const { id, url } of endpoints) {
+    const problem = findWebhookUrlProblem(url, rules);
+    if (!problem) continue;
+    const { count } = await db.webhookEndpoint.updateMany({ where: { id, enabled: true }, data: { enabled: false, disabledReason: serverDisabledReason(problem) } });
+    disabled += count;
+  }
+  return disabled;
 }
 
 /** The endpoint's deliveries, newest first. */

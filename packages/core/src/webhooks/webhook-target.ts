@@ -39,8 +39,10 @@ export interface TargetRules {
  * resolve (`assertWebhookTarget`, `publicOnlyLookup`), since an address literal never reaches
  * a DNS lookup and so never meets the connection's check.
  */
-export function findWebhookUrlProblem(url: URL, rules: TargetRules): string | null {
-  if (url.protocol !== "https:" && !(rules.allowPrivate && url.protocol === "http:")) return "webhooks are delivered over https:// only.";
+export function findWebhookUrlProblem(rawUrl: string | URL, rules: TargetRules): string | null {
+  if (typeof rawUrl === "string" && !URL.canParse(rawUrl)) return "is not a valid URL.";
+  const url = new URL(rawUrl);
+  if (url.protocol !== "https:" && !(rules.allowPrivate && url.protocol === "http:")) return "must start with https:// (webhooks are delivered over https:// only).";
   if (url.username || url.password) return "must not carry a user name or password.";
   if (rules.allowPrivate) return null;
   const host = bareHost(url);
@@ -49,6 +51,9 @@ export function findWebhookUrlProblem(url: URL, rules: TargetRules): string | nu
 }
 
 const NOT_PUBLIC = "must point at a public address, not a private, loopback or link-local one.";
+
+/** What the owner reads on an endpoint the server disabled because its URL fails `problem`. */
+export const serverDisabledReason = (problem: string) => `Disabled by the server: its URL ${problem}`;
 
 /** The URL's host without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
