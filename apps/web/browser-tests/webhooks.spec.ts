@@ -54,3 +54,35 @@ test("webhooks in Settings → API: add an endpoint, see its secret once, its de
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test("webhooks in Settings → API: at most 5 enabled; a sixth, and enabling one past 5, are refused saying why", async ({ page }) => {
+  const email = uniqueEmail("hookcap");
+  await admin("user:create", { email, password: PASSWORD });
+  await signIn(page, email, PASSWORD, "/settings/api");
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  const endpoints = page.getByTestId("webhook-endpoint");
+  // Nothing listens there: no event happens in this test, so nothing is delivered.
+  const add = async (n: number) => {
+    await form.getByLabel("Endpoint URL").fill(`http://127.0.0.1:9/hook-${n}`);
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+  };
+  for (let n = 1; n <= 5; n++) {
+    await add(n);
+    await expect(endpoints).toHaveCount(n);
+  }
+  await add(6);
+  await expect(form.getByRole("alert")).toContainText("at most 5 enabled webhook endpoints");
+  await expect(endpoints).toHaveCount(5);
+
+  // Disable one and add another in its place: five enabled again, the sixth row disabled.
+  const first = endpoints.filter({ hasText: "/hook-1" });
+  await first.getByRole("button", { name: "Disable" }).click();
+  await expect(first).toContainText("Disabled");
+  await add(6);
+  await expect(endpoints).toHaveCount(6);
+  await first.getByRole("button", { name: "Enable" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "at most 5 enabled webhook endpoints; disable one first" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "/hook-1" })).toContainText("Disabled");
+  await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "Active" })).toHaveCount(5);
+});

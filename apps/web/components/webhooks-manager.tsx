@@ -20,7 +20,10 @@ type EventType = (typeof EVENT_TYPES)[number]["type"];
 
 const webhooksKey = ["webhooks"] as const;
 
-/** Register HTTPS endpoints for account events, see their secret once, their delivery log, resend or disable. */
+/**
+ * Register HTTPS endpoints for account events, see their secret once, their delivery log, resend
+ * or disable; an endpoint the server disabled says why.
+ */
 export function WebhooksManager() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<Created | null>(null);
@@ -171,6 +174,11 @@ function WebhookEndpointRow({ endpoint, busy, onToggle }: { endpoint: Endpoint; 
           </>
         )}
       </p>
+      {endpoint.disabledReason && (
+        <p className="alert warn small-text" data-testid="webhook-disabled-reason">
+          {endpoint.disabledReason}
+        </p>
+      )}
       <div className="row">
         <button type="button" className="button ghost small" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
           {open ? "Hide deliveries" : "Deliveries"}

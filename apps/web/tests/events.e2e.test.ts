@@ -208,7 +208,7 @@ describe("webhook endpoints (Settings → API, over tRPC)", () => {
         headers: { "content-type": "application/json", origin: baseUrl, cookie },
         body: JSON.stringify({ url, eventTypes: ["open.completed"] }),
       });
-    for (const url of ["https://127.0.0.1/hook", "https://10.0.0.8/hook", "https://169.254.169.254/latest", "https://[::1]/hook", "https://localhost:8443/hook", "http://93.184.216.34/hook"]) {
+    for (const url of ["https://127.0.0.1/hook", "https://10.0.0.8/hook", "https://169.254.169.254/latest", "https://[::1]/hook", "https://localhost:8443/hook", "http://93.184.216.34/hook", "https://[::127.0.0.1]/hook", "https://[::ffff:127.0.0.1]/hook", "https://[0:0:0:0:0:ffff:7f00:1]/hook"]) {
       const response = await create(url);
       expect(response.status, url).toBe(400);
       expect((await response.json()).error.message, url).toMatch(/^url: /);

@@ -10,7 +10,8 @@ import {
   RARITIES,
   SIGNATURE_HEADER,
   SIGNATURE_TOLERANCE_SECONDS,
-  WEBHOOK_REQUEST_TIMEOUT_MS,
+  WEBHOOK_CONNECT_TIMEOUT_MS,
+  WEBHOOK_RESPONSE_TIMEOUT_MS,
   type ErrorCode,
   type ErrorResponse,
 } from "@prizepacks/core";
@@ -277,7 +278,7 @@ function webhookOperations(): Json {
           operationId: `webhook-${type.replace(".", "-")}`,
           summary: `${type} delivered to your endpoint`,
           description: [
-            `The same event as on \`GET /v1/events\`, POSTed as JSON to each enabled endpoint that chose \`${type}\`. Answer with any 2xx within ${WEBHOOK_REQUEST_TIMEOUT_MS / 1000} seconds; anything else is retried with exponential backoff for a day, after which the endpoint is marked failing. Deliveries can repeat: use the event's \`id\` to handle each once.`,
+            `The same event as on \`GET /v1/events\`, POSTed as JSON to each enabled endpoint that chose \`${type}\`. Accept the connection within ${WEBHOOK_CONNECT_TIMEOUT_MS / 1000} seconds and answer with any 2xx within ${WEBHOOK_RESPONSE_TIMEOUT_MS / 1000} seconds of it (queue the work, answer, then do it); anything else is retried with exponential backoff for a day, after which the endpoint is marked failing. Deliveries can repeat: use the event's \`id\` to handle each once.`,
             "",
             `Verify \`${SIGNATURE_HEADER}\` before trusting the body: split it at \`,\` into \`t\` and \`v1\`; compute \`HMAC-SHA256(secret, t + "." + rawBody)\` as hex with the endpoint's secret (\`whsec_…\`, shown once when the endpoint is created); compare it with \`v1\` in constant time; refuse a \`t\` more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from now (a replay). In Node: \`timingSafeEqual(createHmac("sha256", secret).update(\`\${t}.\${rawBody}\`).digest(), Buffer.from(v1, "hex"))\`.`,
           ].join("\n"),

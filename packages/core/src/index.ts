@@ -52,7 +52,7 @@ export {
   setWebhookEndpointEnabled,
 } from "./webhooks/webhook-endpoints.ts";
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
-export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
+export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_CONNECT_TIMEOUT_MS, WEBHOOK_RESPONSE_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
 export { ADMIN_ACTIONS, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";

@@ -7,6 +7,7 @@ import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.t
 import { parseMoney } from "../money.ts";
 import { isDemoMode } from "../service-env.ts";
 import { createUser } from "../users/users.ts";
+import { disableWebhookEndpointsOutsideRules } from "../webhooks/webhook-endpoints.ts";
 
 export const DEMO_EMAIL = "demo@prizepacks.local";
 const DEMO_BALANCE = "1000.00";
@@ -18,6 +19,12 @@ export interface PreparedService {
   demo: { email: string; apiKey: string } | null;
   /** Outside demo mode: demo keys left by an earlier demo start, revoked now. */
   demoKeysRevoked: number;
+  /**
+   * Webhook endpoints whose URL the rules in force refuse (http:// or a private address, as
+   * demo mode with WEBHOOKS_ALLOW_PRIVATE_TARGETS allows), disabled now with the reason shown
+   * to their owners.
+   */
+  webhookEndpointsDisabled: number;
 }
 
 /**
@@ -26,17 +33,19 @@ export interface PreparedService {
  * hashes, so the demo key is kept in the git-ignored data folder; when that file is gone (or
  * its key no longer works) a fresh key is made and every other key of the account revoked.
  * Outside demo mode no demo account is made, and the keys of one left by a demo start stop
- * working: a printed key must never reach production.
+ * working: a printed key must never reach production. Likewise webhook endpoints that only
+ * demo mode's development flag allowed are disabled wherever that flag is not in force.
  */
 export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }: { dataDir?: string } = {}): Promise<PreparedService> {
   const migrationsApplied = await applyMigrations(db.sql);
   const { seeded } = await seedDemoCatalog(db.prisma);
+  const webhookEndpointsDisabled = await disableWebhookEndpointsOutsideRules(db.prisma);
   const demoUser = await db.prisma.user.findUnique({ where: { email: DEMO_EMAIL } });
   if (!isDemoMode()) {
     const { count } = demoUser
       ? await db.prisma.apiKey.updateMany({ where: { userId: demoUser.id, revokedAt: null }, data: { revokedAt: new Date() } })
       : { count: 0 };
-    return { migrationsApplied, packsSeeded: seeded, demo: null, demoKeysRevoked: count };
+    return { migrationsApplied, packsSeeded: seeded, demo: null, demoKeysRevoked: count, webhookEndpointsDisabled };
   }
 
   const keyFile = path.join(dataDir, "demo-api-key");
@@ -52,7 +61,7 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
   });
   mkdirSync(path.dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey! }, demoKeysRevoked: 0 };
+  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey! }, demoKeysRevoked: 0, webhookEndpointsDisabled };
 }
 
 function readKeyFile(file: string): string | undefined {

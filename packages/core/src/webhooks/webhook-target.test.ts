@@ -17,6 +17,29 @@ describe("webhook targets (server-side request forgery)", () => {
     await expect(assertWebhookTarget("https://93.184.216.34/hook", rules)).resolves.toBeInstanceOf(URL);
   });
 
+  it("refuses an IPv4 address written inside IPv6, mapped or compatible, in every spelling", async () => {
+    const rules = { allowPrivate: false };
+    for (const host of [
+      "[::127.0.0.1]", // the URL parser writes it [::7f00:1], IPv4-compatible
+      "[::7f00:1]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "[0:0:0:0:0:ffff:7f00:1]",
+      "[0000:0000:0000:0000:0000:ffff:127.0.0.1]",
+      "[::ffff:a9fe:a9fe]", // 169.254.169.254, the metadata service
+      "[::10.0.0.1]",
+      "[::ffff:8.8.8.8]", // even a public one: no receiver needs the IPv6 spelling
+      "[::8.8.8.8]",
+      "[::ffff:0:7f00:1]", // IPv4-translated (RFC 6145)
+      "[64:ff9b::7f00:1]", // NAT64
+      "[2002:7f00:1::]", // 6to4 around 127.0.0.1
+    ]) {
+      const url = `https://${host}/hook`;
+      await expect(assertWebhookTarget(url, rules), url).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^url: must point at a public address/) });
+    }
+    await expect(assertWebhookTarget("https://[2606:4700::1111]/hook", rules)).resolves.toBeInstanceOf(URL);
+  });
+
   it("lets a development receiver on loopback through only when the flag allows it", async () => {
     await expect(assertWebhookTarget("http://127.0.0.1:9/hook", { allowPrivate: true })).resolves.toBeInstanceOf(URL);
   });

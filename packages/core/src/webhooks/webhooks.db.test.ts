@@ -11,7 +11,7 @@ vi.stubEnv("HOST", "127.0.0.1");
 vi.stubEnv("DEMO_MODE", "");
 vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true");
 vi.stubEnv("WEBHOOK_RETRY_DELAYS_SECONDS", "1");
-const { createWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery } = await import("./webhook-endpoints.ts");
+const { createWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointEnabled } = await import("./webhook-endpoints.ts");
 const { deliverDueWebhooks } = await import("./deliver-webhooks.ts");
 const { verifyWebhookSignature } = await import("./signature.ts");
 
@@ -101,6 +101,47 @@ describe("webhooks", () => {
     // Another account cannot resend it.
     const stranger = await createTestUser(db);
     await expectAppError(resendWebhookDelivery(db, { userId: stranger.userId, deliveryId: logged!.id }), "NOT_FOUND");
+  });
+});
+
+describe("webhook endpoints: at most 5 enabled per account", () => {
+  const enabledCount = async (userId: string) => (await listWebhookEndpoints(database().prisma, userId)).filter((e) => e.enabled).length;
+
+  it("refuses enabling a sixth, however the endpoints came to be disabled", async () => {
+    const db = database().prisma;
+    const user = await createTestUser(db);
+    const create = () => createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] });
+    const first = [await create(), await create(), await create(), await create(), await create()];
+    await expectAppError(create(), "CONFLICT");
+    // Disable one, create another in its place: five enabled again.
+    await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: false });
+    await create();
+    const refused = await expectAppError(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true }), "CONFLICT");
+    expect(refused.message).toMatch(/at most 5 enabled/);
+    expect(await enabledCount(user.userId)).toBe(5);
+    // Enabling one already enabled changes nothing and is not refused.
+    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: true })).resolves.toMatchObject({ enabled: true });
+    // With a place free it is enabled again.
+    await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: false });
+    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true })).resolves.toMatchObject({ enabled: true, disabledReason: null });
+    expect(await enabledCount(user.userId)).toBe(5);
+  });
+
+  it("holds when enables race: ten disabled endpoints enabled at once, five succeed", async () => {
+    const db = database().prisma;
+    const user = await createTestUser(db);
+    const ids: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const made = [];
+      for (let i = 0; i < 5; i++) made.push(await createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] }));
+      for (const endpoint of made) await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: endpoint.id, enabled: false });
+      ids.push(...made.map((endpoint) => endpoint.id));
+    }
+    const outcomes = await Promise.allSettled(ids.map((endpointId) => setWebhookEndpointEnabled(db, { userId: user.userId, endpointId, enabled: true })));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
+    const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason.code);
+    expect(refusals).toEqual(["CONFLICT", "CONFLICT", "CONFLICT", "CONFLICT", "CONFLICT"]);
+    expect(await enabledCount(user.userId)).toBe(5);
   });
 });
 

@@ -12,6 +12,8 @@ const EndpointSchema = z.object({
   eventTypes: z.array(EventTypeSchema),
   enabled: z.boolean(),
   failingSince: z.string().nullable(),
+  /** Why the server disabled it (its URL no longer allowed, past the cap); null otherwise. */
+  disabledReason: z.string().nullable(),
   createdAt: z.string(),
 });
 
