@@ -15,11 +15,10 @@ import {
 import type { Database } from "@prizepacks/db";
 import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
-import { toAppError } from "./errors.ts";
+import { writeError } from "./http-error.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import { StreamSlots } from "./stream-slots.ts";
-import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
@@ -160,7 +159,8 @@ export function createStreamHandler({ database }: { database: Database }) {
   return function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
     if (req.method !== "GET" || (path !== "/v1/events" && path !== "/v1/drops")) return false;
     const serve = path === "/v1/events" ? accountEvents : drops;
-    serve(req, res).catch((error: unknown) => refuse(res, error));
+    // A refusal before the stream starts: the same JSON error as every /v1 answer.
+    serve(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
     return true;
   };
 }
@@ -182,17 +182,6 @@ function headerValue(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name];
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(", ") : value;
-}
-
-/** A refusal before the stream starts: the same JSON error as every /v1 answer. */
-function refuse(res: ServerResponse, error: unknown): void {
-  if (res.headersSent) return void res.end();
-  const appError = toAppError(error);
-  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
-  if (appError.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(appError.details.retryAfterSeconds);
-  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = API_KEY_CHALLENGE;
-  const body = { message: appError.message, code: appError.code, ...(appError.details.retryAfterSeconds !== undefined && { retryAfter: appError.details.retryAfterSeconds }) };
-  res.writeHead(appError.status, headers).end(JSON.stringify(body));
 }
 
 interface ServerSentEvent {
