@@ -1,6 +1,6 @@
 import type { Database } from "@prizepacks/db";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
-import type { AccountEvent } from "./account-events.ts";
+import type { AccountEvent, AccountEventType } from "./account-events.ts";
 import { dropsByIds, type Drop } from "./drops.ts";
 
 /** The channel record_account_event notifies at commit. */
@@ -8,10 +8,11 @@ export const EVENTS_CHANNEL = "prizepacks_events";
 /** Openings announced within this window are read in one query for the drop feed. */
 const DROP_BATCH_MS = 200;
 
+/** What record_account_event notifies: the event and its account. */
 interface Announcement {
   id: string;
   userId: string;
-  type: AccountEvent["type"];
+  type: AccountEventType;
   createdAt: string;
   /** Absent when the event was too big for a notification: read it from the database. */
   data?: AccountEvent["data"];
@@ -94,7 +95,8 @@ export class EventHub {
     const wakers = this.accountWakers.get(announcement.userId);
     if (wakers) {
       const { id, type, createdAt, data } = announcement;
-      const event = data === undefined ? null : { id, type, createdAt, data };
+      // The data is what was recorded for this type (recordAccountEvent types it).
+      const event = data === undefined ? null : ({ id, type, createdAt, data } as AccountEvent);
       for (const wake of wakers) wake(event);
     }
     if (announcement.type === "open.completed" && this.dropListeners.size > 0) {
