@@ -33,7 +33,6 @@ export class EventHub {
   private readonly dropListeners = new Set<(drop: Drop) => void>();
   private pendingDropIds: string[] = [];
   private dropTimer: NodeJS.Timeout | undefined;
-  private listening = false;
 
   private constructor(
     private readonly database: Database,
@@ -42,25 +41,21 @@ export class EventHub {
 
   static async start(database: Database, catalog: CatalogCache): Promise<EventHub> {
     const hub = new EventHub(database, catalog);
+    // The same listening connection as the change feed's (database.listen shares one).
     const stop = await database.listen(EVENTS_CHANNEL, {
       onMessage: (payload) => hub.onAnnouncement(payload),
+      // Back from deafness: what was announced meanwhile went unheard, so every watched
+      // account reads what is new from the database.
       onListening: () => {
-        hub.listening = true;
         for (const wakers of hub.accountWakers.values()) for (const wake of wakers) wake(null);
       },
-      onLost: () => {
-        hub.listening = false;
-      },
+      onLost: () => undefined,
     });
     database.onClose(async () => {
       clearTimeout(hub.dropTimer);
       await stop();
     });
     return hub;
-  }
-
-  get live(): boolean {
-    return this.listening;
   }
 
   /** Calls `wake` with each new event of the account (or null: read from the database). Returns the unsubscribe. */
@@ -77,12 +72,6 @@ export class EventHub {
   watchDrops(listener: (drop: Drop) => void): () => void {
     this.dropListeners.add(listener);
     return () => this.dropListeners.delete(listener);
-  }
-
-  get streams(): { accounts: number; drops: number } {
-    let accounts = 0;
-    for (const wakers of this.accountWakers.values()) accounts += wakers.size;
-    return { accounts, drops: this.dropListeners.size };
   }
 
   private onAnnouncement(payload: string): void {
