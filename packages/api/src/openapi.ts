@@ -45,11 +45,19 @@ const errorExamples: Record<ErrorCode, ErrorResponse> = {
   UNAVAILABLE: { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE", retryAfter: 2 },
 };
 
-/** The code each status's example shows, from the one error table (the first code with that status). */
+/**
+ * Each status's example, built by walking the one error table in its order: a status shows
+ * its first code's example (400: BAD_REQUEST, not INSUFFICIENT_BALANCE).
+ */
+const examplesByStatus = new Map<string, ErrorResponse>();
+for (const [code, status] of Object.entries(errorCodeStatus) as Array<[ErrorCode, number]>) {
+  if (!examplesByStatus.has(String(status))) examplesByStatus.set(String(status), errorExamples[code]);
+}
+
 function exampleFor(status: string): ErrorResponse {
-  const code = (Object.keys(errorCodeStatus) as ErrorCode[]).find((candidate) => String(errorCodeStatus[candidate]) === status);
-  if (!code) throw new Error(`No error code has status ${status}: add it to errorCodeStatus first.`);
-  return errorExamples[code];
+  const example = examplesByStatus.get(status);
+  if (!example) throw new Error(`No error code has status ${status}: add it to errorCodeStatus first.`);
+  return example;
 }
 
 /** Where an operation's error differs from its status's example above. */
