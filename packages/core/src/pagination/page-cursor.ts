@@ -36,8 +36,11 @@ export function toPage<T extends PagePosition>(rows: T[], limit: number): { rows
   return { rows: page, nextCursor: encodePageCursor(page[page.length - 1]!) };
 }
 
+/** The largest page of a /v1 list. Each list's default size is defined beside its query (HISTORY_PAGE_SIZE, …). */
+export const MAX_PAGE_SIZE = 100;
+
 /** Checks a page size; the API validates the same bounds, this guards every other caller. */
-export function pageLimit(limit: number | undefined, fallback: number, max = 100): number {
+export function pageLimit(limit: number | undefined, fallback: number, max = MAX_PAGE_SIZE): number {
   if (limit === undefined) return fallback;
   if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new AppError("BAD_REQUEST", `limit must be an integer from 1 to ${max}.`);
   return limit;

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { HistoryPageSchema } from "@prizepacks/core";
+import { HISTORY_PAGE_SIZE, HistoryPageSchema } from "@prizepacks/core";
 import { CursorInput, IdInput, pageLimitInput } from "../shared/inputs.ts";
 import { restMeta } from "../shared/rest-meta.ts";
 
 export const listHistoryInput = z.object({
   cursor: CursorInput,
-  limit: pageLimitInput({ default: 20, noun: "Openings" }),
+  limit: pageLimitInput({ default: HISTORY_PAGE_SIZE, noun: "Openings" }),
   packId: IdInput.optional().meta({ description: "Only openings of this pack (its id)." }),
 });
 export const listHistoryOutput = HistoryPageSchema;

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { InventoryPageSchema, InventoryStatusSchema } from "@prizepacks/core";
+import { INVENTORY_PAGE_SIZE, InventoryPageSchema, InventoryStatusSchema } from "@prizepacks/core";
 import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
 import { restMeta } from "../shared/rest-meta.ts";
 
 export const listInventoryInput = z.object({
   status: InventoryStatusSchema.default("HELD").meta({ description: "HELD (default) or SOLD." }),
   cursor: CursorInput,
-  limit: pageLimitInput({ default: 50, noun: "Items" }),
+  limit: pageLimitInput({ default: INVENTORY_PAGE_SIZE, noun: "Items" }),
 });
 export const listInventoryOutput = InventoryPageSchema;
 export const listInventoryMeta = restMeta({

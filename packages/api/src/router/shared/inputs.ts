@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { StorableText } from "@prizepacks/core";
+import { MAX_PAGE_SIZE, StorableText } from "@prizepacks/core";
 
 // Inputs that several procedures share: one definition each.
 
@@ -13,7 +13,7 @@ export function pageLimitInput({ default: fallback, noun }: { default: number; n
     .number()
     .int()
     .min(1)
-    .max(100)
+    .max(MAX_PAGE_SIZE)
     .default(fallback)
-    .meta({ description: `${noun} per page, 1 to 100 (default ${fallback}).` });
+    .meta({ description: `${noun} per page, 1 to ${MAX_PAGE_SIZE} (default ${fallback}).` });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEMO_DEPOSIT_MAX, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
+import { DEMO_DEPOSIT_MAX, LEDGER_PAGE_SIZE, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
 import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
 import { restMeta } from "../shared/rest-meta.ts";
 
@@ -15,7 +15,7 @@ export const getWalletMeta = restMeta({
 
 export const listLedgerInput = z.object({
   cursor: CursorInput,
-  limit: pageLimitInput({ default: 20, noun: "Entries" }),
+  limit: pageLimitInput({ default: LEDGER_PAGE_SIZE, noun: "Entries" }),
 });
 export const listLedgerOutput = LedgerPageSchema;
 export const listLedgerMeta = restMeta({
