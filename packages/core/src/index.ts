@@ -1,5 +1,6 @@
 export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
 export type { ErrorCode, InputIssue } from "./errors.ts";
+export { describeInputIssues, inputIssuesMessage, parseInputOrThrow } from "./parse-input.ts";
 export * from "./schemas.ts";
 export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv, webhooksMayTargetPrivateAddresses } from "./service-env.ts";
 export type { ServiceEnv } from "./service-env.ts";
