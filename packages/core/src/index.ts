@@ -55,27 +55,45 @@ export {
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
 export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
-export { ADMIN_ACTIONS, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
+export { ADMIN_ACTIONS, ADMIN_LOG_PAGE_SIZE, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
-export { getRtpRange, setRtpRange } from "./catalog/catalog-settings.ts";
-export { diffOddsVersions, exportPack, getPackForAdmin, listArtInUse, listPacksForAdmin } from "./catalog/pack-admin.ts";
+export { getRtpRange, RtpRangeSchema, setRtpRange } from "./catalog/catalog-settings.ts";
+export {
+  AdminPackListSchema,
+  diffOddsVersions,
+  exportPack,
+  getCatalogSettings,
+  getPackForAdmin,
+  listArtInUse,
+  listPacksForAdmin,
+  OddsDiffQuerySchema,
+  PackRefSchema,
+  PackSlugSchema,
+} from "./catalog/pack-admin.ts";
 export type { AdminPackDetail, AdminPackRow, OddsDiff, OddsVersionRow } from "./catalog/pack-admin.ts";
 export { parsePackFileOrThrow, savePack } from "./catalog/save-pack.ts";
 export type { SavedPack } from "./catalog/save-pack.ts";
-export { archivePack, deletePack } from "./catalog/set-pack-active.ts";
+export { archivePack, deletePack, PackActivationSchema } from "./catalog/set-pack-active.ts";
+export { PackDraftSchema } from "./catalog/pack-rules.ts";
 export { simulatePack, SIMULATION_DRAWS } from "./catalog/simulate-pack.ts";
 export type { SimulationResult } from "./catalog/simulate-pack.ts";
 export {
+  AccountRefSchema,
+  AccountSearchSchema,
+  AdjustmentSchema,
   adjustBalance,
   getAccountForAdmin,
   isAdminRole,
+  KeyRevocationSchema,
   revokeAccountKeyAsAdmin,
+  RoleChangeSchema,
   ROLES,
   searchAccounts,
   setAccountRole,
   setAccountStanding,
   STANDING_ACTIONS,
+  StandingChangeSchema,
 } from "./users/account-admin.ts";
 export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
-export { getPackReport, rollUpReports } from "./reports/pack-reports.ts";
+export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";

@@ -1,6 +1,8 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { z } from "zod";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { IdSchema, StorableText } from "../schemas.ts";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
 export interface AdminActor {
@@ -63,14 +65,19 @@ export async function writeAdminLog(tx: DbTx, actor: AdminActor, entry: AdminLog
   });
 }
 
+/** The console shows this many entries a page unless asked for more (at most ADMIN_LOG_MAX_PAGE_SIZE). */
+export const ADMIN_LOG_PAGE_SIZE = 50;
+export const ADMIN_LOG_MAX_PAGE_SIZE = 200;
+
+/** The console's filter, declared as its procedure's input and parsed again here for other callers. */
 export const AdminLogFilterSchema = z.object({
   action: z.enum(ADMIN_ACTIONS).optional(),
   /** An e-mail (or "cli"), exactly. */
-  actor: z.string().trim().max(320).optional(),
-  targetId: z.string().trim().max(200).optional(),
+  actor: StorableText.trim().max(320).optional(),
+  targetId: IdSchema.optional(),
   /** Entries older than this id (the previous page's nextCursor). */
   cursor: z.string().regex(/^\d+$/).optional(),
-  limit: z.number().int().min(1).max(200).default(50),
+  limit: z.number().int().min(1).max(ADMIN_LOG_MAX_PAGE_SIZE).default(ADMIN_LOG_PAGE_SIZE),
 });
 export type AdminLogFilter = z.input<typeof AdminLogFilterSchema>;
 
@@ -88,7 +95,7 @@ export interface AdminLogEntry {
 
 /** Newest first, keyset-paged by id. */
 export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
-  const f = AdminLogFilterSchema.parse(filter);
+  const f = parseInputOrThrow(AdminLogFilterSchema, filter);
   const rows = await db.adminLog.findMany({
     where: {
       ...(f.action && { action: f.action }),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { MAX_PAGE_SIZE, StorableText } from "@prizepacks/core";
+import { IdSchema, MAX_PAGE_SIZE } from "@prizepacks/core";
 
 // Inputs that several procedures share: one definition each.
 
-/** An id of ours (or a slug): opaque, at most 200 characters. */
-export const IdInput = StorableText.min(1).max(200);
+/** An id of ours (or a slug): opaque, at most 200 characters (the domain's IdSchema). */
+export const IdInput = IdSchema;
 
 export const CursorInput = IdInput.optional().meta({ description: "The nextCursor of the previous page." });
 
