@@ -1,4 +1,4 @@
-import { adminRouter } from "./router/admin/admin.ts";
+import { adminRouter } from "./router/admin/admin-router.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { listHistory } from "./router/history/list-history.ts";
 import { listInventoryItems } from "./router/inventory/list-inventory.ts";
