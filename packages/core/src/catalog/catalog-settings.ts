@@ -19,6 +19,9 @@ export const RtpRangeSchema = z
   .object({ minPercent: percent, maxPercent: percent })
   .refine((range) => toCents(range.minPercent) > 0n && toCents(range.minPercent) <= toCents(range.maxPercent) && toCents(range.maxPercent) <= 10000n, {
     message: "need 0 < minimum ≤ maximum ≤ 100",
+    // Only once both are percentages: zod runs an object's refinement after its fields' own
+    // issues too, and toCents throws on anything else (a 500 for "eighty", not a 400).
+    when: (payload) => payload.issues.length === 0,
   });
 
 /** The expected-return range a pack must fall in to be published. */
