@@ -21,7 +21,7 @@ export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.
 export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
-export { MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
+export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
 export { openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,
@@ -55,7 +55,7 @@ export {
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
 export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_REQUEST_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
-export { ADMIN_ACTIONS, ADMIN_LOG_PAGE_SIZE, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
+export { ADMIN_ACTIONS, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
 export { getRtpRange, RtpRangeSchema, setRtpRange } from "./catalog/catalog-settings.ts";
 export {
