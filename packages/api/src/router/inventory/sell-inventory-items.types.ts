@@ -3,7 +3,7 @@ import { MAX_ITEMS_PER_SALE, SellResultSchema } from "@prizepacks/core";
 import { IdInput } from "../shared/inputs.ts";
 import { restMeta } from "../shared/rest-meta.ts";
 
-export const sellInventoryInput = z.object({
+export const sellInventoryItemsInput = z.object({
   inventoryItemIds: z
     .array(IdInput)
     .min(1)
@@ -11,8 +11,8 @@ export const sellInventoryInput = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "inventoryItemIds must not repeat an id")
     .meta({ description: `1 to ${MAX_ITEMS_PER_SALE} distinct ids of held inventory items.`, example: ["cmf3k2x7a0001pp01item0001"] }),
 });
-export const sellInventoryOutput = SellResultSchema;
-export const sellInventoryMeta = restMeta({
+export const sellInventoryItemsOutput = SellResultSchema;
+export const sellInventoryItemsMeta = restMeta({
   method: "POST",
   path: "/v1/inventory/sell",
   operationId: "inventory-sell",
