@@ -266,3 +266,55 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   await expect(rows.nth(1)).toContainText("wallet.adjusted");
   await expect(rows.nth(1)).toContainText(adminEmail);
 });
+
+/** The header's visible links and buttons as boxes, and any two of them that overlap. */
+async function headerLayout(page: Page) {
+  return page.getByRole("banner").evaluate((header) => {
+    const controls = [...header.querySelectorAll<HTMLElement>("a, button")]
+      .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 0)
+      .map((element) => ({ name: element.getAttribute("aria-label") ?? element.innerText.trim(), box: element.getBoundingClientRect().toJSON() as DOMRect }));
+    const overlapping: string[] = [];
+    for (const [i, a] of controls.entries()) {
+      for (const b of controls.slice(i + 1)) {
+        if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom) overlapping.push(`${a.name} / ${b.name}`);
+      }
+    }
+    const viewport = document.documentElement.clientWidth;
+    return {
+      names: controls.map((control) => control.name),
+      overlapping,
+      outside: controls.filter((control) => control.box.left < 0 || control.box.right > viewport).map((control) => control.name),
+      sideways: document.documentElement.scrollWidth - viewport,
+    };
+  });
+}
+
+test("an admin's header: no two controls overlap and no page scrolls sideways, 360 to 1440 px", async ({ page }) => {
+  const adminEmail = uniqueEmail("operator");
+  // A four-digit balance and the Console link: the widest header an account gets.
+  await admin("user:create", { email: adminEmail, password: PASSWORD, balance: "1234.56" });
+  await admin("user:set", { email: adminEmail, role: "admin" });
+  await signIn(page, adminEmail, PASSWORD, "/admin/packs");
+  await expect(page).toHaveURL(/\/admin\/packs$/);
+
+  for (const width of [360, 390, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", "/admin/packs/mini-gadget-grab"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("header-balance")).toBeVisible();
+      const layout = await headerLayout(page);
+      expect(layout.overlapping, `${path} at ${width} px: ${layout.names.join(", ")}`).toEqual([]);
+      expect(layout.outside, `${path} at ${width} px`).toEqual([]);
+      expect(layout.sideways, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    if (width > 1024) {
+      await expect(nav.getByRole("link", { name: "Console", exact: true })).toBeVisible();
+    } else {
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+      await expect(nav.getByRole("link", { name: "Console", exact: true })).toBeVisible();
+      expect((await headerLayout(page)).overlapping).toEqual([]);
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+    }
+  }
+});
