@@ -46,26 +46,8 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
       </div>
       {versions.length > 1 && (
         <div className="row">
-          <label>
-            From{" "}
-            <select value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            to{" "}
-            <select value={to} onChange={(e) => setTo(Number(e.target.value))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VersionSelect label="From" versions={versions} value={from} onChange={setFrom} />
+          <VersionSelect label="to" versions={versions} value={to} onChange={setTo} />
           <button type="button" className="button ghost small" disabled={compare.isPending} onClick={() => compare.mutate({ from, to })}>
             Compare
           </button>
@@ -99,5 +81,21 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
         </div>
       )}
     </section>
+  );
+}
+
+/** One end of the comparison: any published version. */
+function VersionSelect({ label, versions, value, onChange }: { label: string; versions: Version[]; value: number; onChange: (version: number) => void }) {
+  return (
+    <label>
+      {label}{" "}
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            v{v.version}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
