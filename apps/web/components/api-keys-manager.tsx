@@ -53,7 +53,7 @@ export function ApiKeysManager({
           <p className="small-text muted">
             A key acts as your account on the REST API: it can open packs and spend your balance. Keep it secret.
           </p>
-          <ApiKeyCreateForm onCreate={(name) => create.mutateAsync(name)} />
+          <ApiKeyCreateForm create={create} />
         </section>
         <ApiFirstRequest origin={origin} packSlug={packSlug} fullKey={created?.apiKey ?? null} keyStart={newestActive?.start ?? null} />
       </div>
