@@ -7,9 +7,10 @@ import next from "next";
 import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
 import { stampClientAddress } from "@prizepacks/api/client-address";
 import { limitConnections, serverOptions } from "@prizepacks/api/connection-limits";
+import { errorResponse, writeError } from "@prizepacks/api/http-error";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
-import { startEventRetention, startWebhookDelivery } from "@prizepacks/core";
+import { AppError, startEventRetention, startWebhookDelivery } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db";
 
@@ -28,22 +29,20 @@ await app.prepare();
 // Served over https (the public URL says so): browsers must never fall back to http.
 const strictTransportSecurity = appBaseUrl().startsWith("https://") ? "max-age=31536000; includeSubDomains" : null;
 
+/** As after any database fault (DATABASE_RETRY_AFTER_SECONDS in @prizepacks/api's errors.ts). */
+const HEALTH_RETRY_AFTER_SECONDS = 2;
+
 async function health(res: ServerResponse): Promise<void> {
-  res.setHeader("content-type", "application/json");
-  res.setHeader("cache-control", "no-store");
   try {
     await database.sql.query("SELECT 1 AS ok");
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
     res.end(JSON.stringify({ status: "ok", database: database.kind, rateLimitStore: rateLimitStore() }));
   } catch (error) {
     console.error("[health] database unavailable:", (error as Error).message);
-    res.writeHead(503, { "retry-after": "2" }).end(JSON.stringify({ status: "error", message: "Database unavailable." }));
+    // The health report's shape ({ status }) with the error's fields, as every JSON error has them.
+    const unavailable = errorResponse(new AppError("UNAVAILABLE", "Database unavailable.", { retryAfterSeconds: HEALTH_RETRY_AFTER_SECONDS }), { rest: false });
+    res.writeHead(unavailable.status, unavailable.headers).end(JSON.stringify({ status: "error", ...unavailable.body }));
   }
-}
-
-function failed(res: ServerResponse, error: unknown): void {
-  console.error("[server] unexpected error", error);
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "Internal server error.", code: "INTERNAL" }));
 }
 
 const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
@@ -53,12 +52,12 @@ const server = createServer(serverOptions, (req: IncomingMessage, res: ServerRes
   const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
   if (path === "/v1" || path.startsWith("/v1/")) {
     if (handleStream(req, res, path)) return;
-    return void handleRest(req, res).catch((error: unknown) => failed(res, error));
+    return void handleRest(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
   }
   if (path === "/api/health" && req.method === "GET") return void health(res);
   // better-auth's sign-in limits key on this header; a client's own copy never reaches Next.
   stampClientAddress(req);
-  return void handleNext(req, res).catch((error: unknown) => failed(res, error));
+  return void handleNext(req, res).catch((error: unknown) => writeError(res, error, { rest: false }));
 });
 
 limitConnections(server);

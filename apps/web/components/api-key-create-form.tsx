@@ -1,31 +1,21 @@
 "use client";
-import { useId, useState, type FormEvent } from "react";
-import { errorMessage } from "../lib/trpc";
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { CreateForm } from "./create-form";
+import type { NewApiKey } from "./new-api-key-box";
 
 /** Name a key and create it; the form clears once the key exists. */
-export function ApiKeyCreateForm({ onCreate }: { onCreate: (name: string) => Promise<unknown> }) {
+export function ApiKeyCreateForm({ create }: { create: Pick<UseMutationResult<NewApiKey, Error, string>, "mutate" | "isPending" | "error"> }) {
   const id = useId();
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim()) return setError("Give the key a name, e.g. the bot or machine that uses it.");
-    setBusy(true);
-    setError(null);
-    try {
-      await onCreate(name.trim());
-      setName("");
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <CreateForm
+      submitLabel="Create key"
+      check={() => (name.trim() ? null : "Give the key a name, e.g. the bot or machine that uses it.")}
+      busy={create.isPending}
+      error={create.error}
+      onSubmit={() => create.mutate(name.trim(), { onSuccess: () => setName("") })}
+    >
       <div className="field">
         <label htmlFor={`${id}-name`}>Key name</label>
         <input
@@ -42,17 +32,6 @@ export function ApiKeyCreateForm({ onCreate }: { onCreate: (name: string) => Pro
           1–64 characters, to tell your keys apart. Up to 10 active keys.
         </span>
       </div>
-      {error && (
-        <p className="alert error" role="alert">
-          {error}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Create key
-        </button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }

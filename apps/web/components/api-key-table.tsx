@@ -1,5 +1,6 @@
 "use client";
 import { ApiKeyRow, type ApiKeySummary } from "./api-key-row";
+import { DataTable } from "./data-table";
 
 /** The account's keys, newest first; revoked ones stay listed for the record. */
 export function ApiKeyTable({
@@ -19,28 +20,10 @@ export function ApiKeyTable({
     );
   }
   return (
-    <div className="table-wrap">
-      <table className="apikeys-table">
-        <caption className="visually-hidden">Your API keys</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} revoking={revokingId === key.id} onRevoke={onRevoke} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your API keys" columns={["Name", "Key", "Created", "Last used", "Status"]} actions className="apikeys-table">
+      {keys.map((key) => (
+        <ApiKeyRow key={key.id} apiKey={key} revoking={revokingId === key.id} onRevoke={onRevoke} />
+      ))}
+    </DataTable>
   );
 }
-

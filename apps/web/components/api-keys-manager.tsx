@@ -1,12 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { queryKeys, trpc } from "../lib/trpc";
 import { ApiFirstRequest } from "./api-first-request";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import type { ApiKeySummary } from "./api-key-row";
 import { ApiKeyTable } from "./api-key-table";
 import { ApiKeyTableSkeleton } from "./api-key-table-skeleton";
+import { ErrorAlert } from "./error-alert";
 import { NewApiKeyBox, type NewApiKey } from "./new-api-key-box";
 
 /** Create, list and revoke the account's API keys; the new key is held in memory only while shown. */
@@ -52,7 +53,7 @@ export function ApiKeysManager({
           <p className="small-text muted">
             A key acts as your account on the REST API: it can open packs and spend your balance. Keep it secret.
           </p>
-          <ApiKeyCreateForm onCreate={(name) => create.mutateAsync(name)} />
+          <ApiKeyCreateForm create={create} />
         </section>
         <ApiFirstRequest origin={origin} packSlug={packSlug} fullKey={created?.apiKey ?? null} keyStart={newestActive?.start ?? null} />
       </div>
@@ -60,16 +61,8 @@ export function ApiKeysManager({
         <h2 id="apikeys-list-title" className="apikeys-list-title">
           Your keys
         </h2>
-        {revoke.error && (
-          <p className="alert error" role="alert">
-            {errorMessage(revoke.error)}
-          </p>
-        )}
-        {keys.error && !keys.data && (
-          <p className="alert error" role="alert">
-            {errorMessage(keys.error)}
-          </p>
-        )}
+        <ErrorAlert error={revoke.error} />
+        <ErrorAlert error={!keys.data && keys.error} />
         {keys.data ? (
           <ApiKeyTable keys={keys.data} revokingId={revoke.isPending ? (revoke.variables ?? null) : null} onRevoke={(id) => revoke.mutate(id)} />
         ) : keys.isPending ? (

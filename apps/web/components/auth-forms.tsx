@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { authClient } from "@prizepacks/auth/client";
+import { ErrorAlert } from "./error-alert";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
 
@@ -10,7 +11,7 @@ function formValues(event: FormEvent<HTMLFormElement>) {
 }
 
 function StatusMessage({ status }: { status: Status }) {
-  if (status.kind === "error") return <p className="alert error" role="alert">{status.message}</p>;
+  if (status.kind === "error") return <ErrorAlert error={status.message} />;
   if (status.kind === "done") return <p className="alert success" role="status">{status.message}</p>;
   return null;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { drawTicket, findRangeForTicket, sha256Hex } from "@prizepacks/fairness";
+import { ErrorAlert } from "./error-alert";
 import { FairnessVerifyResult, type VerifyOutcome } from "./fairness-verify-result";
 
 export interface VerifierPackItem {
@@ -171,11 +172,7 @@ export function FairnessVerifier({
             spellCheck={false}
           />
         </div>
-        {error && (
-          <p className="alert error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} />
         <button className="button" type="submit" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           Verify

@@ -2,7 +2,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { HistoryPage } from "@prizepacks/core";
-import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { queryKeys, trpc } from "../lib/trpc";
+import { ErrorAlert } from "./error-alert";
 import { HistoryRow } from "./history-row";
 import { LoadMoreButton } from "./load-more-button";
 
@@ -33,11 +34,7 @@ export function HistoryList({ initialPage }: { initialPage: HistoryPage }) {
           <HistoryRow key={spin.id} spin={spin} />
         ))}
       </ol>
-      {history.isFetchNextPageError && (
-        <p className="alert error" role="alert">
-          {errorMessage(history.error)}
-        </p>
-      )}
+      <ErrorAlert error={history.isFetchNextPageError && history.error} />
       <LoadMoreButton hasMore={history.hasNextPage} loading={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />
     </div>
   );

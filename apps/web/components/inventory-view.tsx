@@ -4,7 +4,9 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import type { InventoryPage, SellResult } from "@prizepacks/core";
 import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
-import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { errorCode, errorMessage } from "../lib/error-message";
+import { queryKeys, trpc } from "../lib/trpc";
+import { ErrorAlert } from "./error-alert";
 import { InventoryItemCard } from "./inventory-item-card";
 import { InventorySellBar } from "./inventory-sell-bar";
 import { InventorySkeleton } from "./inventory-skeleton";
@@ -115,20 +117,14 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
       <div role="status" className="inventory-status">
         {notice && <p className="alert success">{notice}</p>}
       </div>
-      {sell.isError && (
-        <p className="alert error" role="alert">
-          {saleError(sell.error)}
-        </p>
-      )}
+      <ErrorAlert error={sell.error} describe={saleError} />
 
       <div role="tabpanel" id={inventoryPanelId} aria-labelledby={inventoryTabId(status)} className="stack">
         {list.isPending ? (
           <InventorySkeleton />
         ) : list.isError && items.length === 0 ? (
           <div className="stack">
-            <p className="alert error" role="alert">
-              {errorMessage(list.error)}
-            </p>
+            <ErrorAlert error={list.error} />
             <button type="button" className="button ghost" onClick={() => void list.refetch()}>
               Try again
             </button>
@@ -168,11 +164,7 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
                 />
               ))}
             </ul>
-            {list.isFetchNextPageError && (
-              <p className="alert error" role="alert">
-                {errorMessage(list.error)}
-              </p>
-            )}
+            <ErrorAlert error={list.isFetchNextPageError && list.error} />
             <LoadMoreButton hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
           </>
         )}

@@ -1,41 +1,36 @@
 "use client";
 import Link from "next/link";
-import { errorCode, errorMessage } from "../lib/trpc";
+import { errorCode, errorMessage } from "../lib/error-message";
+import { ErrorAlert } from "./error-alert";
 
 /** A failed opening, explained per error code; everything won before it stays on screen. */
 export function OpenPackError({ error }: { error: unknown }) {
-  const code = errorCode(error);
+  return <ErrorAlert error={error} describe={describeOpenError} testId="open-error" />;
+}
+
+function describeOpenError(error: unknown) {
   const message = errorMessage(error);
-  let content;
-  switch (code) {
+  switch (errorCode(error)) {
     case "INSUFFICIENT_BALANCE":
-      content = (
+      return (
         <>
           Not enough balance: {message.replace(/^insufficient balance:\s*/i, "")} <Link href="/wallet">Add funds</Link>
         </>
       );
-      break;
     case "NOT_FOUND":
-      content = (
+      return (
         <>
           This pack is no longer available. <Link href="/">Browse other packs</Link>
         </>
       );
-      break;
     case "UNAUTHORIZED":
-      content = (
+      return (
         <>
           Your session has ended. <Link href="/sign-in">Sign in again</Link>
         </>
       );
-      break;
     default:
       // RATE_LIMITED's message says when to retry; FORBIDDEN's says why the account may not act.
-      content = message;
+      return message;
   }
-  return (
-    <p className="alert error" role="alert" data-testid="open-error">
-      {content}
-    </p>
-  );
 }

@@ -1,8 +1,9 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { queryKeys, trpc } from "../lib/trpc";
 import { ClientSeedRotateForm } from "./client-seed-rotate-form";
+import { ErrorAlert } from "./error-alert";
 import { RevealedSeedPair, type RotateResult } from "./revealed-seed-pair";
 import { SeedPairSummary, type FairnessState } from "./seed-pair-summary";
 import type { VerifierPrefill } from "./fairness-verifier";
@@ -39,22 +40,14 @@ export function SeedPairPanel({ initialSeeds, onVerify }: { initialSeeds: Fairne
   return (
     <div className="stack">
       <SeedPairSummary seeds={seeds.data} refreshing={seeds.isFetching} />
-      {seeds.error && (
-        <p className="alert error" role="alert">
-          {errorMessage(seeds.error)}
-        </p>
-      )}
+      <ErrorAlert error={seeds.error} />
       <h3 className="fairness-rotate-title">Change client seed / rotate</h3>
       <p className="small-text muted">
         Changing your client seed rotates the pair: the current server seed is revealed so you can verify its openings,
         the pre-committed next server seed (hash above) becomes active, and the nonce restarts at 0.
       </p>
       <ClientSeedRotateForm busy={rotate.isPending} onRotate={onRotate} />
-      {rotate.error && (
-        <p className="alert error" role="alert">
-          {errorMessage(rotate.error)}
-        </p>
-      )}
+      <ErrorAlert error={rotate.error} />
       {revealed && (
         <RevealedSeedPair
           previous={revealed}

@@ -26,7 +26,7 @@ export async function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link href="/" className="brand" aria-label="prizepacks home">
-          <span className="brand-mark" aria-hidden="true">▣</span> prizepacks
+          <span className="brand-mark" aria-hidden="true">▣</span> <span className="brand-name">prizepacks</span>
         </Link>
         <MainMenu links={isAdmin ? [...nav, { href: "/admin", label: "Console" }] : nav}>
           {viewer && (
@@ -36,13 +36,16 @@ export async function SiteHeader() {
           )}
         </MainMenu>
         <div className="session">
+          {/* First, so that the room it gives up when the row is full sits away from the controls. */}
+          {account && (
+            <span className="session-email" title={account.email}>
+              <span className="muted small-text session-email-text">{account.email}</span>
+            </span>
+          )}
           <SoundSwitch />
           {account ? (
             <>
               <BalanceBadge initialBalance={account.balanceString} />
-              <span className="muted small-text session-email" title={account.email}>
-                {account.email}
-              </span>
               <span className="menu-hidden">
                 <SignOutButton />
               </span>

@@ -2,7 +2,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
-import { errorCode, errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { errorCode, errorMessage } from "../lib/error-message";
+import { queryKeys, trpc } from "../lib/trpc";
+import { ErrorAlert } from "./error-alert";
 import { walletBalanceKey } from "./wallet-balance";
 
 /** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
@@ -80,11 +82,7 @@ export function WalletDepositForm() {
           <span id={hintId} className="hint">
             Up to {MAX_DEPOSIT} per deposit.
           </span>
-          {invalid && (
-            <span id={invalidId} className="alert error small-text" role="alert">
-              {invalid}
-            </span>
-          )}
+          <ErrorAlert inline id={invalidId} error={invalid} />
         </div>
         <div role="group" aria-label="Quick picks" className="row wallet-quick-amounts">
           {QUICK_AMOUNTS.map((quick) => (
@@ -108,11 +106,7 @@ export function WalletDepositForm() {
         </button>
       </form>
       <div role="status" className="wallet-status">{notice && <p className="alert success">{notice}</p>}</div>
-      {deposit.isError && (
-        <p className="alert error" role="alert">
-          {depositError(deposit.error)}
-        </p>
-      )}
+      <ErrorAlert error={deposit.error} describe={depositError} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { LedgerEntry, LedgerPage } from "@prizepacks/core";
-import { errorMessage, queryKeys, trpc } from "../lib/trpc";
+import { queryKeys, trpc } from "../lib/trpc";
+import { ErrorAlert } from "./error-alert";
 import { LoadMoreButton } from "./load-more-button";
 import { LocalTime } from "./local-time";
 import { Money } from "./money";
@@ -75,11 +76,7 @@ export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
           </tbody>
         </table>
       </div>
-      {ledger.isFetchNextPageError && (
-        <p className="alert error" role="alert">
-          {errorMessage(ledger.error)}
-        </p>
-      )}
+      <ErrorAlert error={ledger.isFetchNextPageError && ledger.error} />
       <LoadMoreButton hasMore={ledger.hasNextPage} loading={ledger.isFetchingNextPage} onLoadMore={() => void ledger.fetchNextPage()} />
     </div>
   );

@@ -1,9 +1,12 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { errorMessage, trpc } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import { ClipboardCopyButton } from "./clipboard-copy-button";
+import { CreateForm } from "./create-form";
+import { DataTable } from "./data-table";
+import { ErrorAlert } from "./error-alert";
 import { LocalTime } from "./local-time";
 
 type Endpoint = RouterOutputs["webhooks"]["list"][number];
@@ -17,6 +20,7 @@ const EVENT_TYPES = [
   { type: "key.revoked", label: "API key revoked" },
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number]["type"];
+type NewEndpoint = { url: string; eventTypes: EventType[] };
 
 const webhooksKey = ["webhooks"] as const;
 
@@ -29,7 +33,7 @@ export function WebhooksManager() {
   const [created, setCreated] = useState<Created | null>(null);
   const endpoints = useQuery({ queryKey: webhooksKey, queryFn: () => trpc.webhooks.list.query() });
   const create = useMutation({
-    mutationFn: (input: { url: string; eventTypes: EventType[] }) => trpc.webhooks.create.mutate(input),
+    mutationFn: (input: NewEndpoint) => trpc.webhooks.create.mutate(input),
     onSuccess: (endpoint) => {
       setCreated(endpoint);
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
@@ -62,17 +66,9 @@ export function WebhooksManager() {
           </div>
         </div>
       )}
-      <WebhookCreateForm onCreate={(input) => create.mutateAsync(input)} />
-      {setEnabled.error && (
-        <p className="alert error" role="alert">
-          {errorMessage(setEnabled.error)}
-        </p>
-      )}
-      {endpoints.error && !endpoints.data && (
-        <p className="alert error" role="alert">
-          {errorMessage(endpoints.error)}
-        </p>
-      )}
+      <WebhookCreateForm create={create} />
+      <ErrorAlert error={setEnabled.error} />
+      <ErrorAlert error={!endpoints.data && endpoints.error} />
       {endpoints.data?.length === 0 && <p className="empty">No endpoints yet.</p>}
       <ul className="stack webhook-list">
         {endpoints.data?.map((endpoint) => (
@@ -88,32 +84,20 @@ export function WebhooksManager() {
   );
 }
 
-function WebhookCreateForm({ onCreate }: { onCreate: (input: { url: string; eventTypes: EventType[] }) => Promise<unknown> }) {
+function WebhookCreateForm({ create }: { create: Pick<UseMutationResult<Created, Error, NewEndpoint>, "mutate" | "isPending" | "error"> }) {
   const id = useId();
   const [url, setUrl] = useState("");
   const [types, setTypes] = useState<EventType[]>(["open.completed", "wallet.changed"]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!url.trim()) return setError("Enter the https:// URL that should receive the events.");
-    if (types.length === 0) return setError("Choose at least one event type.");
-    setBusy(true);
-    setError(null);
-    try {
-      await onCreate({ url: url.trim(), eventTypes: types });
-      setUrl("");
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint">
+    <CreateForm
+      label="Add a webhook endpoint"
+      className="form card"
+      submitLabel="Add endpoint"
+      check={() => (!url.trim() ? "Enter the https:// URL that should receive the events." : types.length === 0 ? "Choose at least one event type." : null)}
+      busy={create.isPending}
+      error={create.error}
+      onSubmit={() => create.mutate({ url: url.trim(), eventTypes: types }, { onSuccess: () => setUrl("") })}
+    >
       <div className="field">
         <label htmlFor={`${id}-url`}>Endpoint URL</label>
         <input
@@ -141,18 +125,7 @@ function WebhookCreateForm({ onCreate }: { onCreate: (input: { url: string; even
           ))}
         </div>
       </fieldset>
-      {error && (
-        <p className="alert error" role="alert">
-          {error}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Add endpoint
-        </button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }
 
@@ -200,50 +173,32 @@ function WebhookDeliveries({ endpointId }: { endpointId: string }) {
     mutationFn: (deliveryId: string) => trpc.webhooks.resend.mutate({ deliveryId }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
-  if (deliveries.error) return <p className="alert error">{errorMessage(deliveries.error)}</p>;
+  if (deliveries.error) return <ErrorAlert error={deliveries.error} />;
   if (!deliveries.data) return <p className="muted small-text">Loading deliveries…</p>;
   if (deliveries.data.length === 0) return <p className="empty">No deliveries yet.</p>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Delivery log">
-      {resend.error && (
-        <p className="alert error" role="alert">
-          {errorMessage(resend.error)}
-        </p>
-      )}
-      <table className="table small-text">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <>
+      <ErrorAlert error={resend.error} />
+      <DataTable caption="Delivery log" columns={["Event", "Status", "Attempts", "Last answer", "Created"]} actions region className="table small-text">
+        {deliveries.data.map((delivery) => (
+          <tr key={delivery.id} data-testid="webhook-delivery">
+            <td>
+              <code>{delivery.eventType}</code> #{delivery.eventId}
+            </td>
+            <td>{delivery.status}</td>
+            <td>{delivery.attempts}</td>
+            <td>{delivery.lastStatusCode ?? delivery.lastError ?? "–"}</td>
+            <td>
+              <LocalTime iso={delivery.createdAt} />
+            </td>
+            <td>
+              <button type="button" className="button ghost small" onClick={() => resend.mutate(delivery.id)} disabled={resend.isPending}>
+                Resend
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.map((delivery) => (
-            <tr key={delivery.id} data-testid="webhook-delivery">
-              <td>
-                <code>{delivery.eventType}</code> #{delivery.eventId}
-              </td>
-              <td>{delivery.status}</td>
-              <td>{delivery.attempts}</td>
-              <td>{delivery.lastStatusCode ?? delivery.lastError ?? "–"}</td>
-              <td>
-                <LocalTime iso={delivery.createdAt} />
-              </td>
-              <td>
-                <button type="button" className="button ghost small" onClick={() => resend.mutate(delivery.id)} disabled={resend.isPending}>
-                  Resend
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </DataTable>
+    </>
   );
 }

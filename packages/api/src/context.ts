@@ -1,4 +1,3 @@
-import { AppError } from "@prizepacks/core";
 import type { Database, Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
@@ -16,7 +15,7 @@ export interface Context {
   /** database.prisma */
   db: Db;
   headers: RequestHeaders;
-  /** Set by the REST wrapper when the body was not valid JSON; reported after auth (400). */
+  /** Set by the REST wrapper when the body was not a JSON object; reported after auth by wellFormedBody (400). */
   malformedBody?: string;
   /**
    * Web only: the signed-in user's id, or null. The web transport supplies it (it owns the
@@ -32,9 +31,4 @@ export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSes
 
 export function createContext(opts: CreateContextOptions): Context {
   return { resolveSessionUserId: async () => null, ...opts, db: opts.database.prisma, responseHeaders: {} };
-}
-
-/** For procedures that take a body: the REST wrapper's 400 for one that was not a JSON object. */
-export function assertWellFormedBody(ctx: Pick<Context, "malformedBody">): void {
-  if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
 }

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
-import { AppError, type ErrorCode, type InputIssue } from "@prizepacks/core";
+import { AppError, describeInputIssues, inputIssuesMessage, type ErrorCode } from "@prizepacks/core";
 import { classifyDatabaseError } from "@prizepacks/db";
 
 /**
@@ -93,23 +93,4 @@ export function toTRPCError(error: unknown): TRPCError {
   // tRPC wraps what a procedure throws in an INTERNAL_SERVER_ERROR; the code comes from ours.
   if (error instanceof TRPCError && error.cause === appError && error.code === trpcCodeOf[appError.code]) return error;
   return new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message, cause: appError });
-}
-
-/** Zod's issues, one per field: "limit: Too big: expected number to be <=100". */
-export function describeInputIssues(error: ZodError): InputIssue[] {
-  const issues: InputIssue[] = [];
-  const seenPaths = new Set<string>();
-  for (const issue of error.issues) {
-    const path = issue.path.map((key) => (typeof key === "number" ? key : String(key)));
-    const field = path.join(".");
-    if (seenPaths.has(field)) continue;
-    seenPaths.add(field);
-    issues.push({ path, message: issue.message });
-  }
-  return issues;
-}
-
-export function inputIssuesMessage(issues: InputIssue[]): string {
-  const message = issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
-  return message || "Invalid input.";
 }

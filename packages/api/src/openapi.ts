@@ -18,6 +18,7 @@ import {
 import { dropExample, eventExamples, successExamples } from "./openapi-examples.ts";
 import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
+import { accountErrorResponses, serverErrorResponses } from "./router/shared/rest-meta.ts";
 import { apiEnv } from "./env.ts";
 import { MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 
@@ -46,11 +47,19 @@ const errorExamples: Record<ErrorCode, ErrorResponse> = {
   UNAVAILABLE: { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE", retryAfter: 2 },
 };
 
-/** The code each status's example shows, from the one error table (the first code with that status). */
+/**
+ * Each status's example, built by walking the one error table in its order: a status shows
+ * its first code's example (400: BAD_REQUEST, not INSUFFICIENT_BALANCE).
+ */
+const examplesByStatus = new Map<string, ErrorResponse>();
+for (const [code, status] of Object.entries(errorCodeStatus) as Array<[ErrorCode, number]>) {
+  if (!examplesByStatus.has(String(status))) examplesByStatus.set(String(status), errorExamples[code]);
+}
+
 function exampleFor(status: string): ErrorResponse {
-  const code = (Object.keys(errorCodeStatus) as ErrorCode[]).find((candidate) => String(errorCodeStatus[candidate]) === status);
-  if (!code) throw new Error(`No error code has status ${status}: add it to errorCodeStatus first.`);
-  return errorExamples[code];
+  const example = examplesByStatus.get(status);
+  if (!example) throw new Error(`No error code has status ${status}: add it to errorCodeStatus first.`);
+  return example;
 }
 
 /** Where an operation's error differs from its status's example above. */
@@ -73,11 +82,6 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
     "400": { message: `minRarity: must be one of ${RARITIES.join(", ")}.`, code: "BAD_REQUEST" },
     "429": { message: "At most 10 drop feeds per address at once.", code: "RATE_LIMITED", retryAfter: 5 },
   },
-};
-
-const commonErrors: Record<string, string> = {
-  "500": "An unexpected error; it is logged in full on the server. Nothing was done that a retry would repeat.",
-  "503": "The database (or, for opens, the rate limiter) is unavailable or a wait bound ran out; nothing was done. Retry after Retry-After seconds.",
 };
 
 const tags = [
@@ -162,6 +166,11 @@ function errorResponse(operationId: string, status: string, description: string)
   };
 }
 
+/** The error statuses of a stream documented here, as the generator would write them from a procedure's meta. */
+function describedErrors(errorResponses: Record<number, string>): Json {
+  return Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [status, { description }]));
+}
+
 /**
  * zod gives every .int() the bounds of a safe integer (±2^53 - 1), which reference UIs show as
  * a value and which say nothing: a bound that is not ours is dropped.
@@ -214,10 +223,11 @@ function streamOperations(): Json {
         headers: rateLimitHeaders,
         content: { "text/event-stream": { schema: AccountEventSchema, examples: eventExampleEntries } },
       },
-      "400": { description: "Last-Event-ID is not an event id" },
-      "401": { description: "API key missing or invalid" },
-      "403": { description: "Account banned, deleted or not verified" },
-      "429": { description: `Rate limit exceeded, or ${MAX_STREAMS_PER_KEY} streams of this key already open` },
+      ...describedErrors({
+        ...accountErrorResponses,
+        400: "Last-Event-ID is not an event id",
+        429: `Rate limit exceeded, or ${MAX_STREAMS_PER_KEY} streams of this key already open`,
+      }),
     },
   };
   const drops = {
@@ -246,8 +256,11 @@ function streamOperations(): Json {
         headers: rateLimitHeaders,
         content: { "text/event-stream": { schema: DropSchema, example: dropExample } },
       },
-      "400": { description: "minRarity is not a rarity" },
-      "429": { description: `Too many connections from this address, or ${apiEnv().DROP_STREAMS_PER_ADDRESS} feeds already open` },
+      ...describedErrors({
+        ...serverErrorResponses,
+        400: "minRarity is not a rarity",
+        429: `Too many connections from this address, or ${apiEnv().DROP_STREAMS_PER_ADDRESS} feeds already open`,
+      }),
     },
   };
   return { "/v1/events": { get: events }, "/v1/drops": { get: drops } };
@@ -346,7 +359,6 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
           content: { "application/json": { schema: { type: "object" }, example: {} } },
         };
       }
-      for (const [status, description] of Object.entries(commonErrors)) operation.responses[status] ??= { description };
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
         if (status.startsWith("2")) {
           const success = response;
@@ -357,7 +369,7 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
           continue;
         }
         // A fresh object per operation: the generator's is shared by every operation with this code.
-        const description = commonErrors[status] ?? errorDescriptions.get(operationId)?.[status] ?? response.description;
+        const description = errorDescriptions.get(operationId)?.[status] ?? response.description;
         operation.responses[status] = errorResponse(operationId, status, description);
       }
     }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import type { ErrorResponse } from "@prizepacks/core";
+import type { AppError } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { createContext, type Context } from "./context.ts";
+import { toAppError } from "./errors.ts";
+import { errorBody } from "./http-error.ts";
 import { appRouter } from "./root.ts";
 import { responseMetaFor } from "./transport.ts";
 
@@ -10,6 +12,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 64 * 1024;
 
 type RestRequest = IncomingMessage & { body?: unknown };
+
+// The error each failed request ended with, as trpc-to-openapi reports it (onError), for its body.
+const failures = new WeakMap<IncomingMessage, AppError>();
 
 /**
  * The REST facade: /v1/* through the same tRPC procedures the web app calls, by
@@ -23,6 +28,7 @@ export function createRestHandler({ database }: { database: Database }) {
     createContext: ({ req }: { req: RestRequest & { malformedBody?: string } }) =>
       createContext({ source: "rest", database, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
     responseMeta: responseMetaFor,
+    onError: ({ error, req }: { error: unknown; req: IncomingMessage }) => failures.set(req, toAppError(error)),
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
 
   return async function handleRestRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -90,7 +96,8 @@ function readTextUpTo(req: IncomingMessage, limit: number): Promise<string | und
 
 /**
  * trpc-to-openapi writes its own error body ({ message, code: <tRPC code>, data, ... }); ours
- * is { message, code, issues?, retryAfter? }, built from what our errorFormatter put in data.
+ * is the one every endpoint answers with (http-error.ts), from the error it reported. A body
+ * written by anyone else (writeError, when the handler itself failed) is already ours.
  */
 function reshapeResponses(req: IncomingMessage, res: ServerResponse, { head }: { head: boolean }): void {
   const end = res.end.bind(res) as (chunk?: string) => ServerResponse;
@@ -98,30 +105,21 @@ function reshapeResponses(req: IncomingMessage, res: ServerResponse, { head }: {
     res.setHeader("cache-control", "no-store");
     res.setHeader("x-content-type-options", "nosniff");
     let body = typeof chunk === "string" ? chunk : undefined;
-    if (res.statusCode >= 400 && body !== undefined) body = JSON.stringify(toErrorBody(body, req));
+    const failure = failures.get(req);
+    if (failure && res.statusCode >= 400 && body !== undefined) {
+      failures.delete(req);
+      body = JSON.stringify(restErrorBody(req, failure));
+    }
     if (body !== undefined) res.setHeader("content-length", Buffer.byteLength(body));
     return end(head ? undefined : body);
   }) as typeof res.end;
 }
 
-interface TrpcOpenApiErrorBody {
-  message?: string;
-  data?: { code?: ErrorResponse["code"]; retryAfter?: number; issues?: ErrorResponse["issues"] };
-}
-
-function toErrorBody(text: string, req: IncomingMessage): ErrorResponse {
-  let raw: TrpcOpenApiErrorBody = {};
-  try {
-    raw = JSON.parse(text) as TrpcOpenApiErrorBody;
-  } catch {
-    // not ours to read: answered as INTERNAL below
-  }
-  const body: ErrorResponse = { message: raw.message ?? "Internal server error.", code: raw.data?.code ?? "INTERNAL" };
+function restErrorBody(req: IncomingMessage, failure: AppError) {
+  const body = errorBody(failure);
   if (body.code === "NOT_FOUND" && body.message === "No such route.") {
     body.message = `No such route: ${req.method} ${(req.url ?? "").split("?")[0]}`;
   }
-  if (raw.data?.issues) body.issues = raw.data.issues;
-  if (raw.data?.retryAfter !== undefined) body.retryAfter = raw.data.retryAfter;
   return body;
 }
 

@@ -1,8 +1,8 @@
-import { adminRouter } from "./router/admin/admin.ts";
+import { adminRouter } from "./router/admin/admin-router.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { listHistory } from "./router/history/list-history.ts";
-import { listInventoryItems } from "./router/inventory/list-inventory.ts";
-import { sellInventory } from "./router/inventory/sell-inventory.ts";
+import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
+import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
 import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
@@ -15,7 +15,7 @@ export const appRouter = router({
   boxes: packFamilyRouter("boxes"),
   me: router({ get: getMe }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
-  inventory: router({ list: listInventoryItems, sell: sellInventory }),
+  inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),

@@ -15,11 +15,10 @@ import {
 import type { Database } from "@prizepacks/db";
 import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
-import { toAppError } from "./errors.ts";
+import { writeError } from "./http-error.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import { StreamSlots } from "./stream-slots.ts";
-import { API_KEY_CHALLENGE } from "./transport.ts";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
@@ -58,51 +57,12 @@ export function createStreamHandler({ database }: { database: Database }) {
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
       throw new AppError("BAD_REQUEST", "Last-Event-ID must be the id of an event this stream sent.");
     }
-    // Announced events are held until the stream is open and its starting point known, so none
-    // falls between the database read and the subscription. The starting point is fixed before
-    // the 200 is sent: whatever the client does after it sees the 200 reaches the stream.
-    let stream: ReturnType<typeof openStream> | undefined;
-    let sentUpTo: string | null = null;
-    const held: AccountEvent[] = [];
-    let reading = false;
-    let again = false;
-    const sendIfNew = (event: AccountEvent): boolean => {
-      if (sentUpTo !== null && BigInt(event.id) <= BigInt(sentUpTo)) return true;
-      if (!stream!.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
-      sentUpTo = event.id;
-      // The key this stream was opened with is revoked: the stream ends with it (after saying so).
-      return !(event.type === "key.revoked" && event.data.id === principal.apiKeyId);
-    };
-    // Reads everything after the last event sent; a wake during a read makes it read again.
-    const catchUp = async () => {
-      if (reading) return void (again = true);
-      reading = true;
-      try {
-        do {
-          again = false;
-          for (;;) {
-            const events = await listAccountEventsAfter(database.sql, { userId: principal.userId, afterId: sentUpTo!, limit: REPLAY_BATCH });
-            for (const event of events) if (!sendIfNew(event)) return stream!.close();
-            if (events.length < REPLAY_BATCH) break;
-            await stream!.drained();
-          }
-        } while (again && !stream!.closed);
-      } catch (error) {
-        console.error("[events] stream read failed:", (error as Error).message);
-        stream!.close();
-      } finally {
-        reading = false;
-      }
-    };
+    const events = new AccountEventStream(database, principal);
     let unwatch = () => {};
     let startAfter: string;
     try {
       const hub = await runtime.events();
-      unwatch = hub.watchAccount(principal.userId, (event) => {
-        if (sentUpTo === null) return void (event ? held.push(event) : (again = true));
-        if (!event || reading) return void catchUp();
-        if (!sendIfNew(event)) stream!.close();
-      });
+      unwatch = hub.watchAccount(principal.userId, events.wake);
       startAfter = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
     } catch (error) {
       // Nothing sent yet: the caller answers with the error's JSON (a 503 for a database fault).
@@ -111,19 +71,17 @@ export function createStreamHandler({ database }: { database: Database }) {
     }
     // The client left during set-up (its slot is back already): there is no one to stream to.
     if (res.destroyed) return unwatch();
-    stream = openStream(req, res, limits ?? {});
-    sentUpTo = startAfter;
+    const stream = openStream(req, res, limits ?? {});
     // A revoked key, a banned or deleted account: the stream ends with its access.
     const recheck = setInterval(() => {
-      runtime.principals.authenticate(key).catch(() => stream!.close());
+      runtime.principals.authenticate(key).catch(() => stream.close());
     }, HEARTBEAT_MS);
     stream.onClose(() => {
       unwatch();
       clearInterval(recheck);
       releaseSlot();
     });
-    await catchUp(); // the replay after the starting point, and whatever arrived while it was read
-    for (const event of held.splice(0)) if (!sendIfNew(event)) return stream.close();
+    await events.start(stream, startAfter);
   }
 
   async function drops(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -160,9 +118,78 @@ export function createStreamHandler({ database }: { database: Database }) {
   return function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
     if (req.method !== "GET" || (path !== "/v1/events" && path !== "/v1/drops")) return false;
     const serve = path === "/v1/events" ? accountEvents : drops;
-    serve(req, res).catch((error: unknown) => refuse(res, error));
+    // A refusal before the stream starts: the same JSON error as every /v1 answer.
+    serve(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
     return true;
   };
+}
+
+/**
+ * One client's GET /v1/events once its key is known: the account's events after a starting
+ * point, in order, none twice. Events the hub announces are held until the stream is open and
+ * its starting point known, so none falls between the database read and the subscription; the
+ * starting point is fixed before the 200 is sent, so whatever the client does after it sees
+ * the 200 reaches the stream.
+ */
+class AccountEventStream {
+  private stream: EventStream | undefined;
+  /** The id of the last event sent (or the starting point); null until the stream starts. */
+  private sentUpTo: string | null = null;
+  private readonly held: AccountEvent[] = [];
+  private reading = false;
+  private readAgain = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly principal: { userId: string; apiKeyId: string },
+  ) {}
+
+  /** The hub's waker: a new event of the account, or null for "read what is new from the database". */
+  readonly wake = (event: AccountEvent | null): void => {
+    if (this.sentUpTo === null) return void (event ? this.held.push(event) : (this.readAgain = true));
+    if (!event || this.reading) return void this.catchUp();
+    if (!this.sendIfNew(event)) this.stream!.close();
+  };
+
+  /** Streams everything after `startAfter`, then whatever arrived while that was read. */
+  async start(stream: EventStream, startAfter: string): Promise<void> {
+    this.stream = stream;
+    this.sentUpTo = startAfter;
+    await this.catchUp();
+    for (const event of this.held.splice(0)) if (!this.sendIfNew(event)) return stream.close();
+  }
+
+  /** False when the stream must end: the client fell too far behind, or the stream's key was revoked. */
+  private sendIfNew(event: AccountEvent): boolean {
+    if (this.sentUpTo !== null && BigInt(event.id) <= BigInt(this.sentUpTo)) return true;
+    if (!this.stream!.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
+    this.sentUpTo = event.id;
+    // The key this stream was opened with is revoked: the stream ends with it (after saying so).
+    return !(event.type === "key.revoked" && event.data.id === this.principal.apiKeyId);
+  }
+
+  /** Reads everything after the last event sent; a wake during a read makes it read again. */
+  private async catchUp(): Promise<void> {
+    if (this.reading) return void (this.readAgain = true);
+    const stream = this.stream!;
+    this.reading = true;
+    try {
+      do {
+        this.readAgain = false;
+        for (;;) {
+          const events = await listAccountEventsAfter(this.database.sql, { userId: this.principal.userId, afterId: this.sentUpTo!, limit: REPLAY_BATCH });
+          for (const event of events) if (!this.sendIfNew(event)) return stream.close();
+          if (events.length < REPLAY_BATCH) break;
+          await stream.drained();
+        }
+      } while (this.readAgain && !stream.closed);
+    } catch (error) {
+      console.error("[events] stream read failed:", (error as Error).message);
+      stream.close();
+    } finally {
+      this.reading = false;
+    }
+  }
 }
 
 /**
@@ -184,22 +211,13 @@ function headerValue(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** A refusal before the stream starts: the same JSON error as every /v1 answer. */
-function refuse(res: ServerResponse, error: unknown): void {
-  if (res.headersSent) return void res.end();
-  const appError = toAppError(error);
-  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
-  if (appError.details.retryAfterSeconds !== undefined) headers["retry-after"] = String(appError.details.retryAfterSeconds);
-  if (appError.code === "UNAUTHORIZED") headers["www-authenticate"] = API_KEY_CHALLENGE;
-  const body = { message: appError.message, code: appError.code, ...(appError.details.retryAfterSeconds !== undefined && { retryAfter: appError.details.retryAfterSeconds }) };
-  res.writeHead(appError.status, headers).end(JSON.stringify(body));
-}
-
 interface ServerSentEvent {
   id: string;
   event: string;
   data: AccountEvent | Drop;
 }
+
+type EventStream = ReturnType<typeof openStream>;
 
 function openStream(req: IncomingMessage, res: ServerResponse, extraHeaders: object) {
   res.writeHead(200, {

@@ -105,8 +105,22 @@ const accountGate = ((globalThis as Record<symbol, unknown>)[GATE_KEY] ??= new A
 /** Requests that lock the account's wallet or seed pair take turns per account (see AccountGate). */
 const oneAtATimePerAccount = t.middleware(({ ctx, next }) => accountGate.run((ctx as Context & { userId: string }).userId, () => next()));
 
-// Precedence of refusals: 401, 403 (authentication) → 429 (limit) → then the procedure:
-// 404 for a missing pack before any 400 about the request or the balance.
+/**
+ * For procedures that take a body: the REST wrapper's 400 for a body that was not a JSON object
+ * (it passed `{}` on in its place). A procedure places it where the refusal belongs in its
+ * order: before its input is parsed, so a malformed body is not reported as a missing field;
+ * after a lookup that must answer 404 first (opening an unknown pack).
+ */
+export const wellFormedBody = t.middleware(({ ctx, next }) => {
+  if (ctx.malformedBody) throw new AppError("BAD_REQUEST", ctx.malformedBody);
+  return next();
+});
+
+/** Middlewares that need the procedure's parsed input (placed after its `.input()`). */
+export const middleware = t.middleware;
+
+// Precedence of refusals: 401, 403 (authentication) → 429 (limit) → then the procedure's own
+// middlewares, in order: 404 for a missing pack before any 400 about the body or the balance.
 export const accountProcedure = authenticated.use(rateLimited("api"));
 /** Changes the account's money or seeds. */
 export const accountMutationProcedure = accountProcedure.use(oneAtATimePerAccount);

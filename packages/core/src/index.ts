@@ -1,5 +1,6 @@
 export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
 export type { ErrorCode, InputIssue } from "./errors.ts";
+export { describeInputIssues, inputIssuesMessage, parseInputOrThrow } from "./parse-input.ts";
 export * from "./schemas.ts";
 export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv, webhooksMayTargetPrivateAddresses } from "./service-env.ts";
 export type { ServiceEnv } from "./service-env.ts";
@@ -20,6 +21,7 @@ export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.
 export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
+export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
 export { openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,
@@ -54,27 +56,45 @@ export {
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
 export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_CONNECT_TIMEOUT_MS, WEBHOOK_RESPONSE_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
-export { ADMIN_ACTIONS, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
+export { ADMIN_ACTIONS, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
-export { getRtpRange, setRtpRange } from "./catalog/catalog-settings.ts";
-export { diffOddsVersions, exportPack, getPackForAdmin, listArtInUse, listPacksForAdmin } from "./catalog/pack-admin.ts";
+export { getRtpRange, RtpRangeSchema, setRtpRange } from "./catalog/catalog-settings.ts";
+export {
+  AdminPackListSchema,
+  diffOddsVersions,
+  exportPack,
+  getCatalogSettings,
+  getPackForAdmin,
+  listArtInUse,
+  listPacksForAdmin,
+  OddsDiffQuerySchema,
+  PackRefSchema,
+  PackSlugSchema,
+} from "./catalog/pack-admin.ts";
 export type { AdminPackDetail, AdminPackRow, OddsDiff, OddsVersionRow } from "./catalog/pack-admin.ts";
 export { parsePackFileOrThrow, savePack } from "./catalog/save-pack.ts";
 export type { SavedPack } from "./catalog/save-pack.ts";
-export { archivePack, deletePack } from "./catalog/set-pack-active.ts";
+export { archivePack, deletePack, PackActivationSchema } from "./catalog/set-pack-active.ts";
+export { PackDraftSchema } from "./catalog/pack-rules.ts";
 export { simulatePack, SIMULATION_DRAWS } from "./catalog/simulate-pack.ts";
 export type { SimulationResult } from "./catalog/simulate-pack.ts";
 export {
+  AccountRefSchema,
+  AccountSearchSchema,
+  AdjustmentSchema,
   adjustBalance,
   getAccountForAdmin,
   isAdminRole,
+  KeyRevocationSchema,
   revokeAccountKeyAsAdmin,
+  RoleChangeSchema,
   ROLES,
   searchAccounts,
   setAccountRole,
   setAccountStanding,
   STANDING_ACTIONS,
+  StandingChangeSchema,
 } from "./users/account-admin.ts";
 export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
-export { getPackReport, rollUpReports } from "./reports/pack-reports.ts";
+export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";

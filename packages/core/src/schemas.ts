@@ -13,6 +13,9 @@ export function isStorableText(text: string): boolean {
 /** Every free-text input starts here, so no request can reach the database with text it would refuse. */
 export const StorableText = z.string().refine(isStorableText, "must not contain NUL characters or unpaired surrogates");
 
+/** An id of ours (or a slug) as an input: opaque, at most 200 characters. */
+export const IdSchema = StorableText.min(1).max(200);
+
 const MoneyString = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)

@@ -6,6 +6,9 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
 import { dbEnv } from "./env.ts";
+import { PgListener, type ChangeHandlers } from "./pg-listener.ts";
+
+export type { ChangeHandlers } from "./pg-listener.ts";
 
 export type Db = PrismaClient;
 /** What domain functions accept: the client itself or an interactive transaction. */
@@ -75,19 +78,14 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
   return runner;
 }
 
-export interface ChangeHandlers {
-  onMessage(payload: string): void;
-  /** LISTEN is in place: from now on no committed change goes unheard. */
-  onListening(): void;
-  /** The connection is gone: changes may be missed until onListening comes again. */
-  onLost(): void;
-}
-
 export interface Database {
   kind: "postgres" | "pglite";
   prisma: Db;
   sql: SqlRunner;
-  /** LISTEN on a channel, reconnecting on its own after a failure. Returns stop. */
+  /**
+   * LISTEN on a channel, reconnecting on its own after a failure. Every channel shares one
+   * connection (see PgListener). Returns stop.
+   */
   listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
   /** Runs before the connections close: for whatever was started on this database (listeners, timers). */
   onClose(fn: () => Promise<void> | void): void;
@@ -100,44 +98,6 @@ function closeHooks() {
     onClose: (fn: () => Promise<void> | void) => void hooks.push(fn),
     run: () => Promise.allSettled(hooks.splice(0).map((fn) => fn())),
   };
-}
-
-/** A connection of its own for LISTEN (pooled ones come and go), reconnecting with backoff. */
-function pgListen(url: string, channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retryMs = 250;
-  let timer: NodeJS.Timeout | undefined;
-  const lost = (current: pg.Client) => {
-    if (client !== current) return;
-    client = undefined;
-    current.end().catch(() => undefined);
-    handlers.onLost();
-    if (!stopped) timer = setTimeout(connect, retryMs);
-    retryMs = Math.min(retryMs * 2, 5_000);
-  };
-  const connect = async () => {
-    const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: SERVICE_WAIT_BOUNDS.connectMs });
-    client = current;
-    current.on("error", () => lost(current));
-    current.on("end", () => lost(current));
-    current.on("notification", (message) => {
-      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
-    });
-    try {
-      await current.connect();
-      await current.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-      retryMs = 250;
-      handlers.onListening();
-    } catch {
-      lost(current);
-    }
-  };
-  return connect().then(() => async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await client?.end().catch(() => undefined);
-  });
 }
 
 /**
@@ -191,14 +151,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
     const hooks = closeHooks();
+    const listener = new PgListener(url, bounds.connectMs);
     return {
       kind: "postgres",
       prisma,
       sql: pgRunner(pool),
-      listen: (channel, handlers) => pgListen(url, channel, handlers),
+      listen: (channel, handlers) => listener.listen(channel, handlers),
       onClose: hooks.onClose,
       async close() {
         await hooks.run();
+        await listener.close();
         await prisma.$disconnect();
         await pool.end().catch(() => undefined);
       },

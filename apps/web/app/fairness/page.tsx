@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
+import { ErrorAlert } from "../../components/error-alert";
 import { FairnessExplainer } from "../../components/fairness-explainer";
 import { FairnessWorkbench } from "../../components/fairness-workbench";
 import type { VerifierPack, VerifierPrefill } from "../../components/fairness-verifier";
@@ -65,9 +66,7 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
   }
 
   const seedsFallback = seedsError ? (
-    <p className="alert error" role="alert">
-      {seedsError}
-    </p>
+    <ErrorAlert error={seedsError} />
   ) : viewer?.standing === "blocked" ? (
     <p className="alert warn">
       This account cannot play, so it has no seed pair to show. <Link href="/blocked">Why?</Link>

@@ -1,4 +1,5 @@
 import { SignInForm } from "../../components/auth-forms";
+import { ErrorAlert } from "../../components/error-alert";
 
 export const metadata = { title: "Sign in" };
 
@@ -7,11 +8,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <section className="card auth-card stack">
       <h1>Sign in</h1>
-      {error && (
-        <p className="alert error" role="alert">
-          {error === "INVALID_TOKEN" || error === "invalid_token" ? "That link is invalid or has expired." : "Please sign in again."}
-        </p>
-      )}
+      <ErrorAlert error={error && (error === "INVALID_TOKEN" || error === "invalid_token" ? "That link is invalid or has expired." : "Please sign in again.")} />
       <SignInForm next={next} />
     </section>
   );

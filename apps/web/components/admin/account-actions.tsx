@@ -1,8 +1,10 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
 
 type Detail = RouterOutputs["admin"]["accounts"]["get"];
 
@@ -11,26 +13,15 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(label: string, action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      await action();
-      setDone(label);
-      router.refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const standing = (action: "ban" | "unban" | "delete" | "restore" | "verify" | "unverify") =>
-    run(`Account ${action} done.`, () => trpc.admin.accounts.setStanding.mutate({ userId: account.id, action, reason: reason || undefined }));
+  // One mutation for every button: one at a time, and the last one's outcome is what is shown.
+  const action = useMutation({
+    mutationFn: ({ perform }: { done: string; perform: () => Promise<unknown> }) => perform(),
+    onSuccess: () => router.refresh(),
+  });
+  const busy = action.isPending;
+  const run = (done: string, perform: () => Promise<unknown>) => action.mutate({ done, perform });
+  const standing = (kind: "ban" | "unban" | "delete" | "restore" | "verify" | "unverify") =>
+    run(`Account ${kind} done.`, () => trpc.admin.accounts.setStanding.mutate({ userId: account.id, action: kind, reason: reason || undefined }));
   const adjust = (direction: "credit" | "debit") =>
     run(`Balance ${direction}ed.`, () => trpc.admin.accounts.adjust.mutate({ userId: account.id, direction, amount, reason }));
 
@@ -101,14 +92,10 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
           </li>
         ))}
       </ul>
-      {error && (
-        <p role="alert" className="alert error">
-          {error}
-        </p>
-      )}
-      {done && (
+      <ErrorAlert error={action.error} />
+      {action.isSuccess && (
         <p role="status" className="alert success">
-          {done}
+          {action.variables.done}
         </p>
       )}
     </section>

@@ -1,26 +1,20 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
 import { LocalTime } from "../local-time";
 
 type Version = RouterOutputs["admin"]["packs"]["get"]["versions"][number];
-type Diff = RouterOutputs["admin"]["packs"]["diff"];
 
 /** A pack's odds versions, newest first, and what changed between any two. */
 export function OddsVersions({ slug, versions }: { slug: string; versions: Version[] }) {
   const [from, setFrom] = useState(versions[1]?.version ?? versions[0]?.version ?? 1);
   const [to, setTo] = useState(versions[0]?.version ?? 1);
-  const [diff, setDiff] = useState<Diff | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function compare() {
-    setError(null);
-    try {
-      setDiff(await trpc.admin.packs.diff.query({ slug, from, to }));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }
+  // A read, but run on demand like the console's other actions (busy, error).
+  const compare = useMutation({ mutationFn: (range: { from: number; to: number }) => trpc.admin.packs.diff.query({ slug, ...range }) });
+  const diff = compare.data;
   return (
     <section className="card stack" aria-labelledby="versions-heading">
       <h2 id="versions-heading">Odds versions</h2>
@@ -52,36 +46,14 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
       </div>
       {versions.length > 1 && (
         <div className="row">
-          <label>
-            From{" "}
-            <select value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            to{" "}
-            <select value={to} onChange={(e) => setTo(Number(e.target.value))}>
-              {versions.map((v) => (
-                <option key={v.version} value={v.version}>
-                  v{v.version}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button ghost small" onClick={compare}>
+          <VersionSelect label="From" versions={versions} value={from} onChange={setFrom} />
+          <VersionSelect label="to" versions={versions} value={to} onChange={setTo} />
+          <button type="button" className="button ghost small" disabled={compare.isPending} onClick={() => compare.mutate({ from, to })}>
             Compare
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="alert error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={compare.error} />
       {diff && (
         <div className="table-wrap" data-testid="odds-diff">
           <table>
@@ -109,5 +81,21 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
         </div>
       )}
     </section>
+  );
+}
+
+/** One end of the comparison: any published version. */
+function VersionSelect({ label, versions, value, onChange }: { label: string; versions: Version[]; value: number; onChange: (version: number) => void }) {
+  return (
+    <label>
+      {label}{" "}
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            v{v.version}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

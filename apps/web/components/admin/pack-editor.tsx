@@ -1,4 +1,5 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { cloneElement, useEffect, useId, useMemo, useState } from "react";
 import {
@@ -12,7 +13,8 @@ import {
 } from "@prizepacks/core/pack-rules";
 import type { RouterOutputs } from "@prizepacks/api";
 import { ART_THEMES, itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
 import { SimulationChart } from "./simulation-chart";
 
 type Draft = {
@@ -83,8 +85,6 @@ export function PackEditor({
   const router = useRouter();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial, art));
   const [simulation, setSimulation] = useState<Simulation | null>(null);
-  const [busy, setBusy] = useState<"simulate" | "publish" | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [published, setPublished] = useState<string | null>(null);
   const isNew = !initial;
 
@@ -114,23 +114,13 @@ export function PackEditor({
   const setItem = (index: number, patch: Partial<Draft["items"][number]>) =>
     set({ items: draft.items.map((item, i) => (i === index ? { ...item, ...patch } : item)) });
 
-  async function simulate() {
-    setBusy("simulate");
-    setError(null);
-    try {
-      setSimulation(await trpc.admin.packs.simulate.mutate(draft));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function publish() {
-    setBusy("publish");
-    setError(null);
-    try {
-      const saved = await trpc.admin.packs.save.mutate(draft);
+  const simulate = useMutation({
+    mutationFn: (pack: Draft) => trpc.admin.packs.simulate.mutate(pack),
+    onSuccess: (result) => setSimulation(result),
+  });
+  const publish = useMutation({
+    mutationFn: (pack: Draft) => trpc.admin.packs.save.mutate(pack),
+    onSuccess: (saved) => {
       setPublished(
         saved.versionCreated
           ? `Published odds version ${saved.oddsVersion} (${saved.oddsHash}).`
@@ -138,12 +128,9 @@ export function PackEditor({
       );
       if (isNew) router.push(`/admin/packs/${saved.slug}`);
       router.refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
+  const busy = simulate.isPending || publish.isPending;
 
   const issuesAt = (path: string) => live.issues.filter((issue) => issue.path.join(".") === path);
   const rowOf = (index: number) => live.check?.rows[index];
@@ -307,18 +294,31 @@ export function PackEditor({
       <IssueList issues={live.issues} />
 
       <div className="row">
-        <button type="button" className="button ghost" onClick={simulate} disabled={busy !== null || !live.check || live.issues.some((i) => i.path[0] === "items")}>
-          {busy === "simulate" ? "Simulating…" : "Simulate 100,000 openings"}
+        {/* Each button resets the other's mutation, so the one error shown is the latest. */}
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() => {
+            publish.reset();
+            simulate.mutate(draft);
+          }}
+          disabled={busy || !live.check || live.issues.some((i) => i.path[0] === "items")}
+        >
+          {simulate.isPending ? "Simulating…" : "Simulate 100,000 openings"}
         </button>
-        <button type="button" className="button" onClick={publish} disabled={busy !== null || live.issues.length > 0}>
-          {busy === "publish" ? "Publishing…" : "Publish"}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            simulate.reset();
+            publish.mutate(draft);
+          }}
+          disabled={busy || live.issues.length > 0}
+        >
+          {publish.isPending ? "Publishing…" : "Publish"}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="alert error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={simulate.error ?? publish.error} />
       {published && (
         <p role="status" className="alert success">
           {published}

@@ -1,29 +1,28 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
 
 /** The expected-return range a pack must be in to be published. */
 export function RtpRangeForm({ minPercent, maxPercent }: { minPercent: string; maxPercent: string }) {
   const router = useRouter();
   const [min, setMin] = useState(minPercent);
   const [max, setMax] = useState(maxPercent);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setSaved(false);
-    try {
-      await trpc.admin.settings.setRtpRange.mutate({ minPercent: min, maxPercent: max });
-      setSaved(true);
-      router.refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }
+  const save = useMutation({
+    mutationFn: (range: { minPercent: string; maxPercent: string }) => trpc.admin.settings.setRtpRange.mutate(range),
+    onSuccess: () => router.refresh(),
+  });
   return (
-    <form className="row" onSubmit={save} aria-label="Publishable expected return">
+    <form
+      className="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ minPercent: min, maxPercent: max });
+      }}
+      aria-label="Publishable expected return"
+    >
       <span className="muted small-text">Publishable expected return</span>
       <label>
         from <input aria-label="Minimum return %" value={min} onChange={(e) => setMin(e.target.value)} size={6} />%
@@ -31,17 +30,15 @@ export function RtpRangeForm({ minPercent, maxPercent }: { minPercent: string; m
       <label>
         to <input aria-label="Maximum return %" value={max} onChange={(e) => setMax(e.target.value)} size={6} />%
       </label>
-      <button className="button ghost small">Save range</button>
-      {saved && (
+      <button className="button ghost small" disabled={save.isPending}>
+        Save range
+      </button>
+      {save.isSuccess && (
         <span role="status" className="small-text positive">
           Saved.
         </span>
       )}
-      {error && (
-        <span role="alert" className="small-text negative">
-          {error}
-        </span>
-      )}
+      <ErrorAlert inline error={save.error} />
     </form>
   );
 }

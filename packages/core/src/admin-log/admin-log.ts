@@ -1,6 +1,9 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { z } from "zod";
+import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { IdSchema, StorableText } from "../schemas.ts";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
 export interface AdminActor {
@@ -63,14 +66,19 @@ export async function writeAdminLog(tx: DbTx, actor: AdminActor, entry: AdminLog
   });
 }
 
+/** The console shows this many entries a page unless asked for more (at most ADMIN_LOG_MAX_PAGE_SIZE). */
+export const ADMIN_LOG_PAGE_SIZE = 50;
+export const ADMIN_LOG_MAX_PAGE_SIZE = 200;
+
+/** The console's filter, declared as its procedure's input and parsed again here for other callers. */
 export const AdminLogFilterSchema = z.object({
   action: z.enum(ADMIN_ACTIONS).optional(),
   /** An e-mail (or "cli"), exactly. */
-  actor: z.string().trim().max(320).optional(),
-  targetId: z.string().trim().max(200).optional(),
-  /** Entries older than this id (the previous page's nextCursor). */
-  cursor: z.string().regex(/^\d+$/).optional(),
-  limit: z.number().int().min(1).max(200).default(50),
+  actor: StorableText.trim().max(320).optional(),
+  targetId: IdSchema.optional(),
+  /** The previous page's nextCursor (the shared keyset cursor, page-cursor.ts). */
+  cursor: IdSchema.optional(),
+  limit: z.number().int().min(1).max(ADMIN_LOG_MAX_PAGE_SIZE).default(ADMIN_LOG_PAGE_SIZE),
 });
 export type AdminLogFilter = z.input<typeof AdminLogFilterSchema>;
 
@@ -86,22 +94,22 @@ export interface AdminLogEntry {
   createdAt: string;
 }
 
-/** Newest first, keyset-paged by id. */
+/** Newest first, keyset-paged like every list (createdAt, then the sequence's id). */
 export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
-  const f = AdminLogFilterSchema.parse(filter);
+  const f = parseInputOrThrow(AdminLogFilterSchema, filter);
   const rows = await db.adminLog.findMany({
     where: {
       ...(f.action && { action: f.action }),
       ...(f.actor && { actor: f.actor.toLowerCase() === "cli" ? "cli" : f.actor.toLowerCase() }),
       ...(f.targetId && { targetId: f.targetId }),
-      ...(f.cursor && { id: { lt: BigInt(f.cursor) } }),
+      ...afterPageCursor(f.cursor, sequenceId),
     },
-    orderBy: { id: "desc" },
+    orderBy: newestFirst,
     take: f.limit + 1,
   });
-  const page = rows.slice(0, f.limit);
+  const page = toPage(rows, f.limit);
   return {
-    entries: page.map((row) => ({
+    entries: page.rows.map((row) => ({
       id: row.id.toString(),
       actor: row.actor,
       actorId: row.actorId,
@@ -112,6 +120,6 @@ export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise
       after: row.after,
       createdAt: row.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > f.limit ? page[page.length - 1]!.id.toString() : null,
+    nextCursor: page.nextCursor,
   };
 }

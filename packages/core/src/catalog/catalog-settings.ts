@@ -1,7 +1,7 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
-import { AppError } from "../errors.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
 import { DEFAULT_RTP_RANGE, toCents, type RtpRange } from "./pack-rules.ts";
 
 export async function getRtpRange(db: DbTx): Promise<RtpRange> {
@@ -19,13 +19,14 @@ export const RtpRangeSchema = z
   .object({ minPercent: percent, maxPercent: percent })
   .refine((range) => toCents(range.minPercent) > 0n && toCents(range.minPercent) <= toCents(range.maxPercent) && toCents(range.maxPercent) <= 10000n, {
     message: "need 0 < minimum ≤ maximum ≤ 100",
+    // Only once both are percentages: zod runs an object's refinement after its fields' own
+    // issues too, and toCents throws on anything else (a 500 for "eighty", not a 400).
+    when: (payload) => payload.issues.length === 0,
   });
 
 /** The expected-return range a pack must fall in to be published. */
 export async function setRtpRange(db: Db, actor: AdminActor, input: RtpRange): Promise<RtpRange> {
-  const parsed = RtpRangeSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", `RTP range: ${parsed.error.issues[0]!.message}`);
-  const range = parsed.data;
+  const range = parseInputOrThrow(RtpRangeSchema, input);
   return db.$transaction(async (tx) => {
     const before = await getRtpRange(tx);
     await tx.catalogSettings.upsert({

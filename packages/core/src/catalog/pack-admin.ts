@@ -1,11 +1,20 @@
 import type { DbTx } from "@prizepacks/db";
 import { ticketsToChance } from "@prizepacks/fairness";
+import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { StorableText } from "../schemas.ts";
 import { getRtpRange } from "./catalog-settings.ts";
-import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile } from "./pack-rules.ts";
+import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type RtpRange } from "./pack-rules.ts";
 
 // What the console shows of packs: every pack (active or not), its file as it would be
-// exported, its odds versions and the difference between two of them.
+// exported, its odds versions and the difference between two of them. Each input schema sits
+// above its function and is the console procedure's input.
+
+/** A slug to look a pack up by (the rules for a new pack's slug are the pack file's, pack-rules.ts). */
+export const PackSlugSchema = StorableText.min(1).max(64);
+export const PackRefSchema = z.object({ slug: PackSlugSchema });
+
+export const AdminPackListSchema = z.object({ includeArchived: z.boolean().default(false) }).default({ includeArchived: false });
 
 export interface AdminPackRow {
   id: string;
@@ -19,7 +28,7 @@ export interface AdminPackRow {
   spinCount: number;
 }
 
-export async function listPacksForAdmin(db: DbTx, { includeArchived = false } = {}): Promise<AdminPackRow[]> {
+export async function listPacksForAdmin(db: DbTx, { includeArchived = false }: z.input<typeof AdminPackListSchema> = {}): Promise<AdminPackRow[]> {
   const packs = await db.pack.findMany({
     where: includeArchived ? {} : { archivedAt: null },
     include: { currentOddsVersion: true, stats: true },
@@ -133,8 +142,10 @@ export interface OddsDiff {
   rows: OddsDiffRow[];
 }
 
+export const OddsDiffQuerySchema = z.object({ slug: PackSlugSchema, from: z.number().int().min(1), to: z.number().int().min(1) });
+
 /** Item by item, how two odds versions of a pack differ. */
-export async function diffOddsVersions(db: DbTx, { slug, from, to }: { slug: string; from: number; to: number }): Promise<OddsDiff> {
+export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<typeof OddsDiffQuerySchema>): Promise<OddsDiff> {
   const pack = await db.pack.findUnique({ where: { slug } });
   if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
   const load = async (version: number) => {
@@ -174,4 +185,10 @@ export async function listArtInUse(db: DbTx): Promise<{ packs: string[]; items: 
     db.packItem.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" }, take: 500 }),
   ]);
   return { packs: packs.map((row) => row.image), items: items.map((row) => row.image) };
+}
+
+/** What the pack editor needs besides the pack: the publishable return range and the art in use. */
+export async function getCatalogSettings(db: DbTx): Promise<{ rtpRange: RtpRange; art: { packs: string[]; items: string[] } }> {
+  const [rtpRange, art] = await Promise.all([getRtpRange(db), listArtInUse(db)]);
+  return { rtpRange, art };
 }

@@ -91,6 +91,12 @@ export const PackFileItemSchema = z.object({
   chance,
 });
 
+/**
+ * What the console sends to save or simulate: any JSON object, its procedures' input. savePack and
+ * simulatePack then apply PackFileSchema and the publishing rules, naming each problem.
+ */
+export const PackDraftSchema = z.record(z.string(), z.unknown());
+
 /** A pack as it is written to and read from a file (pack:export / pack:import) and sent by the console. */
 export const PackFileSchema = z.object({
   slug,

@@ -1,10 +1,16 @@
 import type { Db } from "@prizepacks/db";
+import { z } from "zod";
 import { CLI_ACTOR, writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { announceChange } from "../runtime/change-feed.ts";
+import { PackSlugSchema, type PackRefSchema } from "./pack-admin.ts";
+
+// archivePack and deletePack take PackRefSchema, the console's input for both.
+
+export const PackActivationSchema = z.object({ slug: PackSlugSchema, active: z.boolean() });
 
 /** Puts a pack on sale or takes it off; archived packs stay off. */
-export async function setPackActive(db: Db, { slug, active }: { slug: string; active: boolean }, actor: AdminActor = CLI_ACTOR) {
+export async function setPackActive(db: Db, { slug, active }: z.output<typeof PackActivationSchema>, actor: AdminActor = CLI_ACTOR) {
   await db.$transaction(async (tx) => {
     const [pack] = await tx.$queryRaw<Array<{ id: string; active: boolean; archivedAt: Date | null; currentOddsVersionId: string | null }>>`
       SELECT id, active, "archivedAt", "currentOddsVersionId" FROM pack WHERE slug = ${slug} FOR UPDATE`;
@@ -23,7 +29,7 @@ export async function setPackActive(db: Db, { slug, active }: { slug: string; ac
  * Takes a pack off sale for good. A pack that was ever opened is kept (its spins, items and odds
  * versions are what past draws verify against); one that never was is deleted instead when asked.
  */
-export async function archivePack(db: Db, { slug }: { slug: string }, actor: AdminActor = CLI_ACTOR) {
+export async function archivePack(db: Db, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
   await db.$transaction(async (tx) => {
     const [pack] = await tx.$queryRaw<Array<{ id: string; active: boolean; archivedAt: Date | null }>>`
       SELECT id, active, "archivedAt" FROM pack WHERE slug = ${slug} FOR UPDATE`;
@@ -38,7 +44,7 @@ export async function archivePack(db: Db, { slug }: { slug: string }, actor: Adm
 }
 
 /** Deletes a pack that was never opened; one with spins can only be archived. */
-export async function deletePack(db: Db, { slug }: { slug: string }, actor: AdminActor = CLI_ACTOR) {
+export async function deletePack(db: Db, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
   await db.$transaction(async (tx) => {
     const [pack] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM pack WHERE slug = ${slug} FOR UPDATE`;
     if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);

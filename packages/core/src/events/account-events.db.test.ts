@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createTestUser } from "../testing/fixtures.ts";
+import { Money } from "../money.ts";
+import { openPack } from "../open/open-pack.ts";
+import { WalletChangedEventSchema } from "../schemas.ts";
+import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { useTestDatabase } from "../testing/vitest.ts";
+import { walletChange } from "../wallet/wallet-change.ts";
 import { latestAccountEventId, listAccountEventsAfter, recordAccountEvent } from "./account-events.ts";
 
 const database = useTestDatabase();
@@ -12,10 +16,10 @@ describe("account events", () => {
     const other = await createTestUser(db.prisma);
     // Interleaved with another account's, so ids grow past a power of ten with gaps.
     for (let i = 0; i < 24; i++) {
-      await db.prisma.$transaction((tx) => recordAccountEvent(tx, i % 2 ? other.userId : user.userId, "wallet.changed", { i }));
+      await db.prisma.$transaction((tx) => recordAccountEvent(tx, i % 2 ? other.userId : user.userId, "wallet.changed", walletChange(new Money(i), new Money(1), "DEPOSIT")));
     }
     const all = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: "0", limit: 100 });
-    expect(all.map((e) => e.data.i)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]);
+    expect(all.map((e) => (e.type === "wallet.changed" ? e.data.balance : null))).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]);
     const ids = all.map((e) => BigInt(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
     expect(await latestAccountEventId(db.sql, user.userId)).toBe(all.at(-1)!.id);
@@ -30,5 +34,16 @@ describe("account events", () => {
       after = batch.at(-1)!.id;
     }
     expect(resumed.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
+  });
+
+  it("an opening's wallet.changed (built in SQL by open_pack) is what walletChange builds", async () => {
+    const db = database();
+    const user = await createTestUser(db.prisma, { balance: "10.00" });
+    const pack = await createTestPack(db.prisma, { price: "4.99" });
+    const opened = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const events = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: "0", limit: 10 });
+    const changed = events.findLast((event) => event.type === "wallet.changed");
+    expect(WalletChangedEventSchema.parse(changed)).toEqual(changed);
+    expect(changed!.data).toEqual({ ...walletChange(new Money("5.01"), new Money("-4.99"), "PACK_OPEN"), spinId: opened.spin.id });
   });
 });

@@ -1,26 +1,29 @@
+import type { z } from "zod";
 import type { DbTx, SqlQuery } from "@prizepacks/db";
+import type { AccountEventSchema } from "../schemas.ts";
 
 /** What an account's event stream and webhooks carry. */
-export const ACCOUNT_EVENT_TYPES = ["open.completed", "item.sold", "wallet.changed", "seed.rotated", "key.revoked"] as const;
+export const ACCOUNT_EVENT_TYPES = ["open.completed", "item.sold", "wallet.changed", "seed.rotated", "key.revoked"] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
 /** A client reconnecting within this many hours gets every event it missed. */
 export const EVENT_REPLAY_HOURS = 24;
 
-export interface AccountEvent {
-  /** Increases with every event of the account, in the order they happened. A string: it is a 64-bit integer. */
-  id: string;
-  type: AccountEventType;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
+/**
+ * One event of an account, its data typed by its type (the union the OpenAPI document
+ * publishes). `id` increases with every event of the account, in the order they happened; a
+ * string, as it is a 64-bit integer.
+ */
+export type AccountEvent = z.infer<typeof AccountEventSchema>;
+/** The data an event of this type carries. */
+export type AccountEventData<Type extends AccountEventType> = Extract<AccountEvent, { type: Type }>["data"];
 
 /**
  * Records an event in the caller's transaction (record_account_event: it also queues the
  * account's webhook deliveries and notifies every instance at commit). Call it after every row
  * lock the transaction takes: it takes the account's event lock, held to commit.
  */
-export async function recordAccountEvent(tx: DbTx, userId: string, type: AccountEventType, data: unknown): Promise<void> {
+export async function recordAccountEvent<Type extends AccountEventType>(tx: DbTx, userId: string, type: Type, data: AccountEventData<Type>): Promise<void> {
   await tx.$queryRaw`SELECT record_account_event(${userId}, ${type}, ${JSON.stringify(data)}::jsonb)`;
 }
 
@@ -28,11 +31,12 @@ interface EventRow extends Record<string, unknown> {
   id: string;
   type: AccountEventType;
   createdAt: Date;
-  data: Record<string, unknown>;
+  data: unknown;
 }
 
+// The data column holds what recordAccountEvent (or open_pack) wrote for the row's type.
 function toAccountEvent(row: EventRow): AccountEvent {
-  return { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data };
+  return { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data } as AccountEvent;
 }
 
 /** The account's events after `afterId`, oldest first, no older than the replay window. */

@@ -1,6 +1,6 @@
 import type { Database } from "@prizepacks/db";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
-import type { AccountEvent } from "./account-events.ts";
+import type { AccountEvent, AccountEventType } from "./account-events.ts";
 import { dropsByIds, type Drop } from "./drops.ts";
 
 /** The channel record_account_event notifies at commit. */
@@ -8,10 +8,11 @@ export const EVENTS_CHANNEL = "prizepacks_events";
 /** Openings announced within this window are read in one query for the drop feed. */
 const DROP_BATCH_MS = 200;
 
+/** What record_account_event notifies: the event and its account. */
 interface Announcement {
   id: string;
   userId: string;
-  type: AccountEvent["type"];
+  type: AccountEventType;
   createdAt: string;
   /** Absent when the event was too big for a notification: read it from the database. */
   data?: AccountEvent["data"];
@@ -32,7 +33,6 @@ export class EventHub {
   private readonly dropListeners = new Set<(drop: Drop) => void>();
   private pendingDropIds: string[] = [];
   private dropTimer: NodeJS.Timeout | undefined;
-  private listening = false;
 
   private constructor(
     private readonly database: Database,
@@ -41,25 +41,21 @@ export class EventHub {
 
   static async start(database: Database, catalog: CatalogCache): Promise<EventHub> {
     const hub = new EventHub(database, catalog);
+    // The same listening connection as the change feed's (database.listen shares one).
     const stop = await database.listen(EVENTS_CHANNEL, {
       onMessage: (payload) => hub.onAnnouncement(payload),
+      // Back from deafness: what was announced meanwhile went unheard, so every watched
+      // account reads what is new from the database.
       onListening: () => {
-        hub.listening = true;
         for (const wakers of hub.accountWakers.values()) for (const wake of wakers) wake(null);
       },
-      onLost: () => {
-        hub.listening = false;
-      },
+      onLost: () => undefined,
     });
     database.onClose(async () => {
       clearTimeout(hub.dropTimer);
       await stop();
     });
     return hub;
-  }
-
-  get live(): boolean {
-    return this.listening;
   }
 
   /** Calls `wake` with each new event of the account (or null: read from the database). Returns the unsubscribe. */
@@ -78,12 +74,6 @@ export class EventHub {
     return () => this.dropListeners.delete(listener);
   }
 
-  get streams(): { accounts: number; drops: number } {
-    let accounts = 0;
-    for (const wakers of this.accountWakers.values()) accounts += wakers.size;
-    return { accounts, drops: this.dropListeners.size };
-  }
-
   private onAnnouncement(payload: string): void {
     let announcement: Announcement;
     try {
@@ -94,7 +84,8 @@ export class EventHub {
     const wakers = this.accountWakers.get(announcement.userId);
     if (wakers) {
       const { id, type, createdAt, data } = announcement;
-      const event = data === undefined ? null : { id, type, createdAt, data };
+      // The data is what was recorded for this type (recordAccountEvent types it).
+      const event = data === undefined ? null : ({ id, type, createdAt, data } as AccountEvent);
       for (const wake of wakers) wake(event);
     }
     if (announcement.type === "open.completed" && this.dropListeners.size > 0) {

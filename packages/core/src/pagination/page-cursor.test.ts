@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { afterPageCursor, decodePageCursor, encodePageCursor, pageLimit, toPage } from "./page-cursor.ts";
+import { afterPageCursor, decodePageCursor, encodePageCursor, isPageCursor, pageLimit, sequenceId, toPage } from "./page-cursor.ts";
 
 describe("page cursors", () => {
   it("round-trips a row's position and builds the keyset condition from it", () => {
@@ -18,6 +18,19 @@ describe("page cursors", () => {
     for (const cursor of ["", "garbage", Buffer.from("12:a b").toString("base64url"), Buffer.from("x:abc").toString("base64url")]) {
       expect(() => decodePageCursor(cursor)).toThrow(AppError);
     }
+  });
+
+  it("keys a sequence's rows (the admin log) by their bigint id, refusing ids that are not one", () => {
+    const position = { createdAt: new Date("2026-11-23T12:34:56.789Z"), id: 18342n };
+    const cursor = encodePageCursor(position);
+    expect(afterPageCursor(cursor, sequenceId)).toEqual({
+      OR: [{ createdAt: { lt: position.createdAt } }, { createdAt: position.createdAt, id: { lt: 18342n } }],
+    });
+    for (const id of ["abc", "9223372036854775808", "-1"]) {
+      expect(() => afterPageCursor(encodePageCursor({ createdAt: position.createdAt, id }), sequenceId), id).toThrow(AppError);
+    }
+    expect(isPageCursor(cursor)).toBe(true);
+    expect(isPageCursor("garbage")).toBe(false);
   });
 
   it("splits limit + 1 rows into a page and the next cursor", () => {

@@ -2,6 +2,8 @@ import type { Database, Db } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { StorableText } from "../schemas.ts";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and
 // sales since the rollup's watermark, read from the tables themselves through indexes:
@@ -112,7 +114,7 @@ export function startReportRollup(database: Database): void {
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 export const ReportQuerySchema = z
-  .object({ from: Day, to: Day, slug: z.string().trim().min(1).max(64).optional() })
+  .object({ from: Day, to: Day, slug: StorableText.trim().min(1).max(64).optional() })
   .refine((q) => q.from <= q.to, { message: "from must not be after to" })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 731, { message: "at most two years at a time" });
 export type ReportQuery = z.input<typeof ReportQuerySchema>;
@@ -179,9 +181,7 @@ class Sum {
 
 /** Openings, revenue, value paid out, items sold back and realised against expected return, per pack and per day, from..to inclusive (UTC days). */
 export async function getPackReport(db: Db, query: ReportQuery): Promise<PackReport> {
-  const parsed = ReportQuerySchema.safeParse(query);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".") || "range"}: ${i.message}`).join("; "));
-  const { from, to, slug } = parsed.data;
+  const { from, to, slug } = parseInputOrThrow(ReportQuerySchema, query);
   let packId: string | null = null;
   if (slug) {
     const pack = await db.pack.findUnique({ where: { slug }, select: { id: true } });

@@ -23,6 +23,7 @@ export class ChangeFeed {
 
   static async start(database: Database): Promise<ChangeFeed> {
     const feed = new ChangeFeed();
+    // One listening connection serves this feed and the event hub (database.listen shares it).
     const stop = await database.listen(CHANGES_CHANNEL, {
       onMessage: (payload) => feed.dispatch(payload),
       onListening: () => {

@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getPackDetail, listActivePacks } from "../catalog/get-pack.ts";
 import { rollUpSpinCounts } from "../catalog/spin-count-rollup.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
+import type { AccountEvent } from "../events/account-events.ts";
 import { hashApiKey } from "../keys/api-keys.ts";
+import { Money } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { walletChange } from "../wallet/wallet-change.ts";
+import type { Change } from "./change-feed.ts";
 import { serviceRuntime } from "./service-runtime.ts";
 
 const database = useTestDatabase();
@@ -103,5 +108,62 @@ describe.skipIf(!process.env.DATABASE_URL)("caches kept honest by the database's
     await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(user.apiKey)]);
     await within(1_000, () => expectAppError(principals.authenticate(user.apiKey), "UNAUTHORIZED").then(() => undefined));
     await within(10_000, async () => expect(feed.live).toBe(true));
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the change feed and the event hub", () => {
+  const listeningConnections = async () => {
+    const [row] = await database().sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND query ~ '^(UN)?LISTEN '`,
+    );
+    return row!.count;
+  };
+
+  it("serves both channels; killed, it tells each subscriber: everything may have changed, watched accounts read anew", async () => {
+    const db = database().prisma;
+    const runtime = await serviceRuntime(database());
+    const hub = await runtime.events();
+    await within(10_000, async () => expect(runtime.feed.live).toBe(true));
+    expect(await listeningConnections()).toBe(1);
+
+    const user = await createTestUser(db);
+    const woken: Array<AccountEvent | null> = [];
+    const unwatch = hub.watchAccount(user.userId, (event) => woken.push(event));
+    const changes: Change[] = [];
+    runtime.feed.subscribe((change) => changes.push(change));
+
+    await database().sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ~ '^(UN)?LISTEN ' AND datname = current_database()`);
+    await within(1_000, async () => expect(runtime.feed.live).toBe(false));
+    await within(10_000, async () => expect(runtime.feed.live).toBe(true));
+    expect(changes).toContainEqual({ kind: "everything" });
+    expect(woken).toContain(null);
+    expect(await listeningConnections()).toBe(1);
+
+    // Both channels are heard again on the new connection.
+    await db.$transaction((tx) => recordAccountEvent(tx, user.userId, "wallet.changed", walletChange(new Money("1.00"), new Money("1.00"), "DEPOSIT")));
+    await within(1_000, async () => expect(woken.some((event) => event?.type === "wallet.changed")).toBe(true));
+    await database().sql.query(`UPDATE "user" SET banned = true WHERE id = $1`, [user.userId]);
+    await within(1_000, async () => expect(changes).toContainEqual({ kind: "user", userId: user.userId }));
+    unwatch();
+  });
+
+  it("listens on a channel subscribed later over the same connection, and stops hearing it once its last subscriber leaves", async () => {
+    await serviceRuntime(database()); // the feed's connection is up
+    const heard: string[] = [];
+    const told: string[] = [];
+    const stop = await database().listen("prizepacks_test", {
+      onMessage: (payload) => heard.push(payload),
+      onListening: () => told.push("listening"),
+      onLost: () => told.push("lost"),
+    });
+    expect(told).toEqual(["listening"]);
+    expect(await listeningConnections()).toBe(1);
+    await database().sql.query(`SELECT pg_notify('prizepacks_test', 'one')`);
+    await within(1_000, async () => expect(heard).toEqual(["one"]));
+    await stop();
+    await database().sql.query(`SELECT pg_notify('prizepacks_test', 'two')`);
+    await sleep(200);
+    expect(heard).toEqual(["one"]);
+    expect(await listeningConnections()).toBe(1); // the feed still listens
   });
 });

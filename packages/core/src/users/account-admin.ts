@@ -6,10 +6,14 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { revokeApiKeyInTransaction } from "../keys/api-keys.ts";
 import { formatMoney, parseMoney } from "../money.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
+import { IdSchema, StorableText } from "../schemas.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
+// Each function's input schema sits above it: the console's procedure declares it as its input,
+// and the functions that check their input (the CLI calls them too) parse with the same one.
 
 export const ROLES = ["admin", "player"] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,6 +41,8 @@ function toRow(user: { id: string; email: string; name: string; role: string | n
   return { id: user.id, email: user.email, name: user.name, role: user.role ?? "player", standing: standingOf(user), createdAt: user.createdAt.toISOString() };
 }
 
+export const AccountSearchSchema = z.object({ query: StorableText.max(320).default("") });
+
 /** By exact id, or by e-mail containing the query (case-insensitive); at most 50, newest first. */
 export async function searchAccounts(db: DbTx, query: string): Promise<AccountRow[]> {
   const q = query.trim();
@@ -56,6 +62,8 @@ async function userOrThrow(db: DbTx, userId: string) {
   if (!user) throw new AppError("NOT_FOUND", `No account ${userId}.`);
   return user;
 }
+
+export const AccountRefSchema = z.object({ userId: IdSchema });
 
 export async function getAccountForAdmin(db: DbTx, userId: string) {
   const user = await userOrThrow(db, userId);
@@ -113,26 +121,29 @@ export type AdminAccountDetail = Awaited<ReturnType<typeof getAccountForAdmin>>;
 export const STANDING_ACTIONS = ["ban", "unban", "delete", "restore", "verify", "unverify"] as const;
 export type StandingAction = (typeof STANDING_ACTIONS)[number];
 
-const Reason = z.string().trim().min(3, "a reason of at least 3 characters is required").max(500);
+const REASON_MESSAGE = "a reason of at least 3 characters is required";
+const Reason = StorableText.trim().min(3, REASON_MESSAGE).max(500);
+const needsReason = (action: StandingAction) => action === "ban" || action === "delete" || action === "unban";
+
+export const StandingChangeSchema = z
+  .object({ userId: IdSchema, action: z.enum(STANDING_ACTIONS), reason: StorableText.trim().max(500).optional() })
+  .refine(({ action, reason }) => !needsReason(action) || Reason.safeParse(reason ?? "").success, { path: ["reason"], message: REASON_MESSAGE });
+export type StandingChange = z.input<typeof StandingChangeSchema>;
 
 /**
  * Bans, unbans, deletes (softly: the ledger and spins stay), restores, verifies or unverifies an
- * account. Bans and deletions need a reason and end the account's sessions at once.
+ * account. Bans, unbans and deletions need a reason; bans and deletions end the account's
+ * sessions at once.
  */
-export async function setAccountStanding(
-  db: Db,
-  actor: AdminActor,
-  { userId, action, reason }: { userId: string; action: StandingAction; reason?: string },
-) {
-  const needsReason = action === "ban" || action === "delete" || action === "unban";
-  const why = needsReason ? Reason.safeParse(reason ?? "") : { success: true as const, data: reason?.trim() || undefined };
-  if (!why.success) throw new AppError("BAD_REQUEST", `reason: ${why.error.issues[0]!.message}`);
+export async function setAccountStanding(db: Db, actor: AdminActor, input: StandingChange) {
+  const { userId, action, reason } = parseInputOrThrow(StandingChangeSchema, input);
+  const why = reason || undefined; // trimmed; a ban, unban or deletion has one
   const result = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
     const user = await userOrThrow(tx, userId);
     if (actor.id === userId && (action === "ban" || action === "delete")) throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
     const data: Prisma.UserUpdateInput = {
-      ban: { banned: true, banReason: why.data ?? null, banExpires: null },
+      ban: { banned: true, banReason: why ?? null, banExpires: null },
       unban: { banned: false, banReason: null, banExpires: null },
       delete: { deletedAt: user.deletedAt ?? new Date() },
       restore: { deletedAt: null },
@@ -143,7 +154,7 @@ export async function setAccountStanding(
     const updated = await tx.user.update({ where: { id: userId }, data });
     const after = { banned: updated.banned, banReason: updated.banReason, deletedAt: updated.deletedAt, emailVerified: updated.emailVerified };
     const logAction = ({ ban: "account.banned", unban: "account.unbanned", delete: "account.deleted", restore: "account.restored", verify: "account.verified", unverify: "account.unverified" } as const)[action];
-    await writeAdminLog(tx, actor, { action: logAction, targetType: "account", targetId: userId, before, after: { ...after, ...(why.data && { reason: why.data }) } });
+    await writeAdminLog(tx, actor, { action: logAction, targetType: "account", targetId: userId, before, after: { ...after, ...(why && { reason: why }) } });
     if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
     return toRow(updated);
   });
@@ -151,7 +162,9 @@ export async function setAccountStanding(
   return result;
 }
 
-export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }: { userId: string; role: Role }) {
+export const RoleChangeSchema = z.object({ userId: IdSchema, role: z.enum(ROLES) });
+
+export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }: z.output<typeof RoleChangeSchema>) {
   const result = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
     const user = await userOrThrow(tx, userId);
@@ -165,7 +178,9 @@ export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }
   return result;
 }
 
-export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKeyId }: { apiKeyId: string }) {
+export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema });
+
+export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKeyId }: z.output<typeof KeyRevocationSchema>) {
   const key = await db.$transaction(async (tx) => {
     const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
     if (revokedNow) {
@@ -178,9 +193,10 @@ export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKe
 }
 
 export const AdjustmentSchema = z.object({
-  userId: z.string().min(1).max(200),
+  userId: IdSchema,
   direction: z.enum(["credit", "debit"]),
-  amount: z.string().trim(),
+  /** Checked by parseMoney below: more than 0.00, at most two decimals. */
+  amount: StorableText.trim().max(20),
   reason: Reason,
 });
 export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
@@ -191,12 +207,10 @@ export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
  * the balance covering it (and the wallet's CHECK backs that): it never goes below zero.
  */
 export async function adjustBalance(db: Db, actor: AdminActor, input: AdjustmentInput) {
-  const parsed = AdjustmentSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-  const { userId, direction, reason } = parsed.data;
+  const { userId, direction, reason, amount: amountText } = parseInputOrThrow(AdjustmentSchema, input);
   let amount: Prisma.Decimal;
   try {
-    amount = parseMoney(parsed.data.amount);
+    amount = parseMoney(amountText);
   } catch (error) {
     throw new AppError("BAD_REQUEST", `amount: ${(error as Error).message}`);
   }

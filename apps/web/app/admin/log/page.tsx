@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ADMIN_ACTIONS, type AdminAction } from "@prizepacks/core";
+import { ADMIN_ACTIONS, isPageCursor, type AdminAction } from "@prizepacks/core";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Admin log" };
@@ -11,9 +11,9 @@ export default async function AdminLogPage({ searchParams }: { searchParams: Pro
   const action = ADMIN_ACTIONS.includes(params.action as AdminAction) ? (params.action as AdminAction) : undefined;
   const actor = params.actor?.trim().slice(0, 320) || undefined;
   const targetId = params.target?.trim().slice(0, 200) || undefined;
-  const cursor = params.cursor && /^\d+$/.test(params.cursor) ? params.cursor : undefined;
+  const cursor = params.cursor && isPageCursor(params.cursor) ? params.cursor : undefined;
   const api = await adminApi();
-  const { entries, nextCursor } = await api.admin.log.list({ action, actor, targetId, cursor, limit: 50 });
+  const { entries, nextCursor } = await api.admin.log.list({ action, actor, targetId, cursor });
   const next = new URLSearchParams({ ...(action && { action }), ...(actor && { actor }), ...(targetId && { target: targetId }), ...(nextCursor && { cursor: nextCursor }) });
   return (
     <>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ReportChart } from "../../../components/admin/report-chart";
+import { ErrorAlert } from "../../../components/error-alert";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Reports" };
@@ -44,9 +45,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         <button className="button small">Show</button>
       </form>
       {"error" in report ? (
-        <p role="alert" className="alert error">
-          {report.error}
-        </p>
+        <ErrorAlert error={report.error} />
       ) : (
         <>
           <dl className="admin-figures" data-testid="report-total">

@@ -1,6 +1,5 @@
 import { getFairnessState, rotateSeedPair } from "@prizepacks/core";
-import { assertWellFormedBody } from "../../context.ts";
-import { accountMutationProcedure, accountProcedure } from "../../trpc.ts";
+import { accountMutationProcedure, accountProcedure, wellFormedBody } from "../../trpc.ts";
 import {
   getFairnessInput,
   getFairnessMeta,
@@ -18,9 +17,7 @@ export const getFairness = accountProcedure
 
 export const rotateSeed = accountMutationProcedure
   .meta(rotateSeedMeta)
+  .use(wellFormedBody)
   .input(rotateSeedInput)
   .output(rotateSeedOutput)
-  .mutation(({ ctx, input }) => {
-    assertWellFormedBody(ctx);
-    return rotateSeedPair(ctx.db, { userId: ctx.userId, clientSeed: input.clientSeed });
-  });
+  .mutation(({ ctx, input }) => rotateSeedPair(ctx.db, { userId: ctx.userId, clientSeed: input.clientSeed }));

@@ -2,7 +2,7 @@ import { listInventory } from "@prizepacks/core";
 import { accountProcedure } from "../../trpc.ts";
 import { listInventoryInput, listInventoryMeta, listInventoryOutput } from "./list-inventory.types.ts";
 
-export const listInventoryItems = accountProcedure
+export const listInventoryRoute = accountProcedure
   .meta(listInventoryMeta)
   .input(listInventoryInput)
   .output(listInventoryOutput)

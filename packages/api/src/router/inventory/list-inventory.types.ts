@@ -1,25 +1,20 @@
 import { z } from "zod";
-import { InventoryPageSchema, InventoryStatusSchema } from "@prizepacks/core";
-import type { OpenApiMeta } from "trpc-to-openapi";
+import { INVENTORY_PAGE_SIZE, InventoryPageSchema, InventoryStatusSchema } from "@prizepacks/core";
 import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
-
-const authErrors = { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" };
+import { restMeta } from "../shared/rest-meta.ts";
 
 export const listInventoryInput = z.object({
   status: InventoryStatusSchema.default("HELD").meta({ description: "HELD (default) or SOLD." }),
   cursor: CursorInput,
-  limit: pageLimitInput({ default: 50, noun: "Items" }),
+  limit: pageLimitInput({ default: INVENTORY_PAGE_SIZE, noun: "Items" }),
 });
 export const listInventoryOutput = InventoryPageSchema;
-export const listInventoryMeta: OpenApiMeta = {
-  openapi: {
-    method: "GET",
-    path: "/v1/inventory",
-    operationId: "inventory-list",
-    summary: "The account's won items, newest first, with the total value of what it holds",
-    description: "Cursor pagination: pass the response's nextCursor as cursor until it is null.",
-    tags: ["Inventory"],
-    protect: true,
-    errorResponses: { 400: "Malformed input or cursor", ...authErrors },
-  },
-};
+export const listInventoryMeta = restMeta({
+  method: "GET",
+  path: "/v1/inventory",
+  operationId: "inventory-list",
+  summary: "The account's won items, newest first, with the total value of what it holds",
+  description: "Cursor pagination: pass the response's nextCursor as cursor until it is null.",
+  tags: ["Inventory"],
+  errorResponses: { 400: "Malformed input or cursor" },
+});

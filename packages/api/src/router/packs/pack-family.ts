@@ -1,6 +1,5 @@
 import { getActivePackOrThrow, getPackDetail, listActivePacks, openPack } from "@prizepacks/core";
-import { assertWellFormedBody } from "../../context.ts";
-import { accountProcedure, openProcedure, router } from "../../trpc.ts";
+import { accountProcedure, middleware, openProcedure, router, wellFormedBody } from "../../trpc.ts";
 import {
   getPackInput,
   getPackMeta,
@@ -13,6 +12,12 @@ import {
   openPackOutput,
   type PackFamily,
 } from "./pack-family.types.ts";
+
+/** An unknown or inactive pack is a 404: placed before wellFormedBody, it answers ahead of the body's 400. */
+const activePack = middleware(async ({ ctx, input, next }) => {
+  await getActivePackOrThrow(ctx.database, (input as { idOrSlug: string }).idOrSlug);
+  return next();
+});
 
 /**
  * One definition, mounted once per family: trpc-to-openapi maps one procedure to one path,
@@ -35,15 +40,15 @@ export function packFamilyRouter(family: PackFamily) {
     open: openProcedure
       .meta(openPackMeta(family))
       .input(openPackInput)
+      .use(activePack)
+      .use(wellFormedBody)
       .output(openPackOutput)
-      .mutation(async ({ ctx, input }) => {
-        if (ctx.malformedBody) await getActivePackOrThrow(ctx.database, input.idOrSlug); // an unknown pack is a 404, ahead of the body's 400
-        assertWellFormedBody(ctx);
-        return openPack(ctx.database, {
+      .mutation(({ ctx, input }) =>
+        openPack(ctx.database, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
           idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
-        });
-      }),
+        }),
+      ),
   });
 }

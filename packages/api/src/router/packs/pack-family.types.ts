@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { IdInput } from "../shared/inputs.ts";
+import { restMeta } from "../shared/rest-meta.ts";
 
 /** Packs are also addressed as "boxes": both families have identical behaviour and shapes. */
 export const packFamilies = ["packs", "boxes"] as const;
@@ -32,59 +33,42 @@ const familyTag = (family: PackFamily) => (family === "packs" ? "Packs" : "Boxes
 const alias = (family: PackFamily) => (family === "boxes" ? " (alias of /v1/packs)" : "");
 
 export function listPacksMeta(family: PackFamily): OpenApiMeta {
-  return {
-    openapi: {
-      method: "GET",
-      path: `/v1/${family}`,
-      operationId: `${family}-list`,
-      summary: `List active packs${alias(family)}`,
-      description: "Every active pack. Use its slug or id with the other endpoints.",
-      tags: [familyTag(family)],
-      protect: true,
-      errorResponses: { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" },
-    },
-  };
+  return restMeta({
+    method: "GET",
+    path: `/v1/${family}`,
+    operationId: `${family}-list`,
+    summary: `List active packs${alias(family)}`,
+    description: "Every active pack. Use its slug or id with the other endpoints.",
+    tags: [familyTag(family)],
+  });
 }
 
 export function getPackMeta(family: PackFamily): OpenApiMeta {
-  return {
-    openapi: {
-      method: "GET",
-      path: `/v1/${family}/{idOrSlug}`,
-      operationId: `${family}-get`,
-      summary: `Get a pack with its items, chances and ticket ranges${alias(family)}`,
-      tags: [familyTag(family)],
-      protect: true,
-      errorResponses: {
-        401: "API key missing or invalid",
-        403: "Account banned, deleted or not verified",
-        404: "Pack not found or inactive",
-        429: "Rate limit exceeded",
-      },
-    },
-  };
+  return restMeta({
+    method: "GET",
+    path: `/v1/${family}/{idOrSlug}`,
+    operationId: `${family}-get`,
+    summary: `Get a pack with its items, chances and ticket ranges${alias(family)}`,
+    tags: [familyTag(family)],
+    errorResponses: { 404: "Pack not found or inactive" },
+  });
 }
 
 export function openPackMeta(family: PackFamily): OpenApiMeta {
-  return {
-    openapi: {
-      method: "POST",
-      path: `/v1/${family}/{idOrSlug}/open`,
-      operationId: `${family}-open`,
-      summary: `Open a pack${alias(family)}`,
-      description:
-        "Debits the pack price from the wallet, draws a ticket with the account's seed pair, creates an inventory item and returns it with the fairness data. No body is needed; a body, if sent, must be a JSON object (its fields are ignored). Limited to 30 requests per minute per API key.",
-      tags: [familyTag(family)],
-      protect: true,
-      requestHeaders: openPackHeaders,
-      errorResponses: {
-        400: "Insufficient balance, or malformed input",
-        401: "API key missing or invalid",
-        403: "Account banned, deleted or not verified",
-        404: "Pack not found or inactive",
-        409: "Idempotency-Key reused for a different pack, or its first request is still running",
-        429: "Rate limit exceeded (30 opens per minute per key)",
-      },
+  return restMeta({
+    method: "POST",
+    path: `/v1/${family}/{idOrSlug}/open`,
+    operationId: `${family}-open`,
+    summary: `Open a pack${alias(family)}`,
+    description:
+      "Debits the pack price from the wallet, draws a ticket with the account's seed pair, creates an inventory item and returns it with the fairness data. No body is needed; a body, if sent, must be a JSON object (its fields are ignored). Limited to 30 requests per minute per API key.",
+    tags: [familyTag(family)],
+    requestHeaders: openPackHeaders,
+    errorResponses: {
+      400: "Insufficient balance, or malformed input",
+      404: "Pack not found or inactive",
+      409: "Idempotency-Key reused for a different pack, or its first request is still running",
+      429: "Rate limit exceeded (30 opens per minute per key)",
     },
-  };
+  });
 }

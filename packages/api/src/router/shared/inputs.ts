@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { StorableText } from "@prizepacks/core";
+import { IdSchema, MAX_PAGE_SIZE } from "@prizepacks/core";
 
 // Inputs that several procedures share: one definition each.
 
-/** An id of ours (or a slug): opaque, at most 200 characters. */
-export const IdInput = StorableText.min(1).max(200);
+/** An id of ours (or a slug): opaque, at most 200 characters (the domain's IdSchema). */
+export const IdInput = IdSchema;
 
 export const CursorInput = IdInput.optional().meta({ description: "The nextCursor of the previous page." });
 
@@ -13,7 +13,7 @@ export function pageLimitInput({ default: fallback, noun }: { default: number; n
     .number()
     .int()
     .min(1)
-    .max(100)
+    .max(MAX_PAGE_SIZE)
     .default(fallback)
-    .meta({ description: `${noun} per page, 1 to 100 (default ${fallback}).` });
+    .meta({ description: `${noun} per page, 1 to ${MAX_PAGE_SIZE} (default ${fallback}).` });
 }

@@ -1,42 +1,33 @@
 import { z } from "zod";
-import { DEMO_DEPOSIT_MAX, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
-import type { OpenApiMeta } from "trpc-to-openapi";
+import { DEMO_DEPOSIT_MAX, LEDGER_PAGE_SIZE, LedgerPageSchema, WalletBalanceSchema } from "@prizepacks/core";
 import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
-
-const authErrors = { 401: "API key missing or invalid", 403: "Account banned, deleted or not verified", 429: "Rate limit exceeded" };
+import { restMeta } from "../shared/rest-meta.ts";
 
 export const getWalletInput = z.void();
 export const getWalletOutput = WalletBalanceSchema;
-export const getWalletMeta: OpenApiMeta = {
-  openapi: {
-    method: "GET",
-    path: "/v1/wallet",
-    operationId: "wallet-get",
-    summary: "The wallet balance",
-    tags: ["Wallet"],
-    protect: true,
-    errorResponses: authErrors,
-  },
-};
+export const getWalletMeta = restMeta({
+  method: "GET",
+  path: "/v1/wallet",
+  operationId: "wallet-get",
+  summary: "The wallet balance",
+  tags: ["Wallet"],
+});
 
 export const listLedgerInput = z.object({
   cursor: CursorInput,
-  limit: pageLimitInput({ default: 20, noun: "Entries" }),
+  limit: pageLimitInput({ default: LEDGER_PAGE_SIZE, noun: "Entries" }),
 });
 export const listLedgerOutput = LedgerPageSchema;
-export const listLedgerMeta: OpenApiMeta = {
-  openapi: {
-    method: "GET",
-    path: "/v1/wallet/ledger",
-    operationId: "wallet-ledger",
-    summary: "Every change of the balance, newest first",
-    description:
-      "Deposits, openings (negative amounts), item sales and adjustments. The amounts of all entries sum to the balance. Cursor pagination: pass nextCursor as cursor until it is null.",
-    tags: ["Wallet"],
-    protect: true,
-    errorResponses: { 400: "Malformed input or cursor", ...authErrors },
-  },
-};
+export const listLedgerMeta = restMeta({
+  method: "GET",
+  path: "/v1/wallet/ledger",
+  operationId: "wallet-ledger",
+  summary: "Every change of the balance, newest first",
+  description:
+    "Deposits, openings (negative amounts), item sales and adjustments. The amounts of all entries sum to the balance. Cursor pagination: pass nextCursor as cursor until it is null.",
+  tags: ["Wallet"],
+  errorResponses: { 400: "Malformed input or cursor" },
+});
 
 /** Web only (no REST meta): play money for the demo. */
 export const depositInput = z.object({

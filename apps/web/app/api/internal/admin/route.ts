@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { isAppError } from "@prizepacks/core";
+import { errorAsResponse } from "@prizepacks/api/http-error";
+import { AppError } from "@prizepacks/core";
 import { runAdminCommand } from "@prizepacks/core/admin";
 import { db } from "../../../../lib/database";
 
@@ -17,18 +18,16 @@ function tokenMatches(presented: string | null): boolean {
 
 export async function POST(req: Request) {
   if (!tokenMatches(req.headers.get("x-admin-token"))) {
-    return Response.json({ message: "Forbidden.", code: "FORBIDDEN" }, { status: 403 });
+    return errorAsResponse(new AppError("FORBIDDEN", "Forbidden."), { rest: false });
   }
   const body = (await req.json().catch(() => null)) as { command?: unknown; flags?: unknown } | null;
   if (!body || typeof body.command !== "string" || typeof body.flags !== "object" || body.flags === null) {
-    return Response.json({ message: "Expected { command, flags }.", code: "BAD_REQUEST" }, { status: 400 });
+    return errorAsResponse(new AppError("BAD_REQUEST", "Expected { command, flags }."), { rest: false });
   }
   try {
     const outcome = await runAdminCommand(await db(), body.command, body.flags as Record<string, string>);
     return Response.json(outcome);
   } catch (error) {
-    if (isAppError(error)) return Response.json({ message: error.message, code: error.code }, { status: error.status });
-    console.error("[admin]", error);
-    return Response.json({ message: "Internal server error.", code: "INTERNAL" }, { status: 500 });
+    return errorAsResponse(error, { rest: false });
   }
 }

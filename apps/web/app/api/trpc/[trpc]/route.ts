@@ -1,7 +1,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@prizepacks/api";
+import { errorAsResponse } from "@prizepacks/api/http-error";
 import { responseMetaFor } from "@prizepacks/api/transport";
 import { trustedOrigins } from "@prizepacks/auth";
+import { AppError } from "@prizepacks/core";
 import { createWebContext } from "../../../../lib/web-context";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +21,7 @@ function isSameOriginPost(req: Request): boolean {
 
 async function handler(req: Request) {
   if (!isSameOriginPost(req)) {
-    return Response.json({ message: "Cross-site request refused.", code: "FORBIDDEN" }, { status: 403 });
+    return errorAsResponse(new AppError("FORBIDDEN", "Cross-site request refused."), { rest: false });
   }
   return fetchRequestHandler({
     endpoint: "/api/trpc",

@@ -1,0 +1,5 @@
+import { setAccountStanding } from "@prizepacks/core";
+import { adminProcedure } from "../../../trpc.ts";
+import { setAccountStandingInput } from "./set-account-standing.types.ts";
+
+export const setAccountStandingRoute = adminProcedure.input(setAccountStandingInput).mutation(({ ctx, input }) => setAccountStanding(ctx.db, ctx.actor, input));

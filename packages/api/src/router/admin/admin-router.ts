@@ -1,0 +1,51 @@
+import { router } from "../../trpc.ts";
+import { adjustBalanceRoute } from "./accounts/adjust-balance.ts";
+import { getAccountForAdminRoute } from "./accounts/get-account-for-admin.ts";
+import { revokeAccountKeyAsAdminRoute } from "./accounts/revoke-account-key-as-admin.ts";
+import { searchAccountsRoute } from "./accounts/search-accounts.ts";
+import { setAccountRoleRoute } from "./accounts/set-account-role.ts";
+import { setAccountStandingRoute } from "./accounts/set-account-standing.ts";
+import { listAdminLogRoute } from "./log/list-admin-log.ts";
+import { archivePackRoute } from "./packs/archive-pack.ts";
+import { deletePackRoute } from "./packs/delete-pack.ts";
+import { diffOddsVersionsRoute } from "./packs/diff-odds-versions.ts";
+import { getPackForAdminRoute } from "./packs/get-pack-for-admin.ts";
+import { listPacksForAdminRoute } from "./packs/list-packs-for-admin.ts";
+import { savePackRoute } from "./packs/save-pack.ts";
+import { setPackActiveRoute } from "./packs/set-pack-active.ts";
+import { simulatePackRoute } from "./packs/simulate-pack.ts";
+import { getPackReportRoute } from "./reports/get-pack-report.ts";
+import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
+import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
+
+// The operator console's procedures, one file each (with its .types.ts), each calling the domain
+// function it is named after with the acting admin; each input is the schema written beside that
+// function. Web sessions of admins only (adminProcedure), and no OpenAPI meta: none of this is
+// in the public REST facade (/v1/admin is a 404).
+
+export const adminRouter = router({
+  packs: router({
+    list: listPacksForAdminRoute,
+    get: getPackForAdminRoute,
+    save: savePackRoute,
+    simulate: simulatePackRoute,
+    setActive: setPackActiveRoute,
+    archive: archivePackRoute,
+    delete: deletePackRoute,
+    diff: diffOddsVersionsRoute,
+  }),
+  settings: router({
+    get: getCatalogSettingsRoute,
+    setRtpRange: setRtpRangeRoute,
+  }),
+  accounts: router({
+    search: searchAccountsRoute,
+    get: getAccountForAdminRoute,
+    setStanding: setAccountStandingRoute,
+    setRole: setAccountRoleRoute,
+    adjust: adjustBalanceRoute,
+    revokeKey: revokeAccountKeyAsAdminRoute,
+  }),
+  log: router({ list: listAdminLogRoute }),
+  reports: router({ get: getPackReportRoute }),
+});

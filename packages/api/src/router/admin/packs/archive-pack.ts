@@ -1,0 +1,5 @@
+import { archivePack } from "@prizepacks/core";
+import { adminProcedure } from "../../../trpc.ts";
+import { archivePackInput } from "./archive-pack.types.ts";
+
+export const archivePackRoute = adminProcedure.input(archivePackInput).mutation(({ ctx, input }) => archivePack(ctx.db, input, ctx.actor));

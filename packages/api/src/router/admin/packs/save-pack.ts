@@ -1,0 +1,5 @@
+import { savePack } from "@prizepacks/core";
+import { adminProcedure } from "../../../trpc.ts";
+import { savePackInput } from "./save-pack.types.ts";
+
+export const savePackRoute = adminProcedure.input(savePackInput).mutation(({ ctx, input }) => savePack(ctx.db, ctx.actor, input));

@@ -1,0 +1,31 @@
+import type { OpenApiMeta } from "trpc-to-openapi";
+
+// What every /v1 operation can answer, worded once: the procedures' meta and the two streams
+// documented by hand in openapi.ts both use these.
+
+/** Any operation, with or without a key: a bug, or a database or limiter that does not answer. */
+export const serverErrorResponses = {
+  500: "An unexpected error; it is logged in full on the server. Nothing was done that a retry would repeat.",
+  503: "The database (or, for opens, the rate limiter) is unavailable or a wait bound ran out; nothing was done. Retry after Retry-After seconds.",
+};
+
+/** Every operation that takes an API key: authentication (401, 403), its rate limit, then the server's. */
+export const accountErrorResponses = {
+  401: "API key missing or invalid",
+  403: "Account banned, deleted or not verified",
+  429: "Rate limit exceeded",
+  ...serverErrorResponses,
+};
+
+type OpenApiOperation = NonNullable<OpenApiMeta["openapi"]>;
+
+/**
+ * The meta of a procedure served over /v1 with an API key: its own statuses (400, 404, 409, or
+ * its own wording of one, e.g. an open's 429) on top of the shared 401/403/429/500/503.
+ */
+export function restMeta({
+  errorResponses,
+  ...operation
+}: Omit<OpenApiOperation, "protect" | "errorResponses"> & { errorResponses?: Record<number, string> }): OpenApiMeta {
+  return { openapi: { ...operation, protect: true, errorResponses: { ...accountErrorResponses, ...errorResponses } } };
+}
