@@ -11,7 +11,7 @@ import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { startEventRetention, startWebhookDelivery } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
-import { getDatabase } from "@prizepacks/db";
+import { getDatabase } from "@prizepacks/db/client";
 
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;

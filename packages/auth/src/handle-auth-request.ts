@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isStorableText } from "@prizepacks/core";
-import { classifyDatabaseError, type Db } from "@prizepacks/db";
+import type { Db } from "@prizepacks/db";
+import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { getAuth } from "./session.ts";
 
 /** The errors better-auth met while answering this request (see onAPIError in auth.ts). */

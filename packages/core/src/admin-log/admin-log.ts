@@ -1,5 +1,5 @@
 import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */

@@ -1,6 +1,6 @@
 import type { CatalogPack } from "@prizepacks/db/seed";
 import type { Db } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { publishPackOdds } from "./publish-pack-odds.ts";
 
 /** Creates one catalog pack with its items and first odds version. Doubles as a test fixture. */

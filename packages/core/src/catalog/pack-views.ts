@@ -1,5 +1,5 @@
 import { ticketsToChance } from "@prizepacks/fairness";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { PackDetail, PackSummary } from "../schemas.ts";
 
