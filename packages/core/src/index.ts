@@ -41,8 +41,10 @@ export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
 export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
-export { atLeastRarity, BEST_PULL_HOURS, listBestPulls, maskPlayerName, RARITIES, readBestPulls, recentDrops } from "./events/drops.ts";
-export type { BestPull, Drop, Rarity } from "./events/drops.ts";
+export { BEST_PULL_HOURS, listBestPulls, maskPlayerName, readBestPulls, recentDrops } from "./events/drops.ts";
+export type { BestPull, Drop } from "./events/drops.ts";
+export { atLeastRarity, RARITIES } from "./shared/catalog-labels.ts";
+export type { Rarity } from "./shared/catalog-labels.ts";
 export {
   createWebhookEndpoint,
   listWebhookDeliveries,

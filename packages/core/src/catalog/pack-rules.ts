@@ -1,12 +1,12 @@
 import { buildTicketRanges, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { z } from "zod";
+import { RARITIES } from "../shared/catalog-labels.ts";
 
 // The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
 // (zod and the isomorphic fairness package only): the console runs them live while an operator
 // edits, and the server runs the same ones before it writes. Money is counted in integer cents
 // and chances in integer tickets (chance × 1000), so every check here is exact.
 
-export const RARITY_NAMES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
 export const MAX_PACK_ITEMS = 100;
 /** The smallest chance: one ticket of 100,000. */
 export const MIN_CHANCE_PERCENT = "0.001";
@@ -84,7 +84,7 @@ const chance = z
 export const PackFileItemSchema = z.object({
   key: slug,
   name: text(80).pipe(z.string().min(1)),
-  rarity: z.enum(RARITY_NAMES),
+  rarity: z.enum(RARITIES),
   value: moneyText,
   image: art,
   /** Percent, at most 3 decimals: the item wins on chance × 1000 of the 100,000 tickets. */
