@@ -1,9 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { atLeastRarity, type Rarity } from "@prizepacks/core/shared";
+import { atLeastRarity, displayMoney, type Rarity } from "@prizepacks/core/shared";
 import { useDropFeed } from "../lib/drop-feed";
-import { displayMoney } from "../lib/money-cents";
 
 const filters = [
   { value: "COMMON", label: "All drops" },
