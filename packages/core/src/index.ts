@@ -10,7 +10,6 @@ export { rollUpSpinCounts } from "./catalog/spin-count-rollup.ts";
 export { serviceRuntime } from "./runtime/service-runtime.ts";
 export type { ServiceRuntime } from "./runtime/service-runtime.ts";
 export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
-export { createPack } from "./catalog/create-pack.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
 export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
