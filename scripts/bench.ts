@@ -15,7 +15,7 @@ import path from "node:path";
 import autocannon, { type Client } from "autocannon";
 import pg from "pg";
 import { auditInvariants, createUser, openPack, parseMoney } from "@prizepacks/core";
-import { openDatabase, type Database } from "@prizepacks/db";
+import { openDatabase, type Database } from "@prizepacks/db/client";
 import { drawTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { apiEnv } from "@prizepacks/api/env";
 import { assertAuthEnvForMode, authEnv } from "@prizepacks/auth";
 import { serviceEnv } from "@prizepacks/core";
-import { dbEnv, openDatabase } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
+import { dbEnv } from "@prizepacks/db/env";
 import { prepareService } from "@prizepacks/core/admin";
 
 // Every package's environment, checked before anything starts: a bad value stops here.

@@ -12,7 +12,7 @@ import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { AppError, startEventRetention, startWebhookDelivery } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
-import { getDatabase } from "@prizepacks/db";
+import { getDatabase } from "@prizepacks/db/client";
 
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;

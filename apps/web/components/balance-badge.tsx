@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { displayMoney } from "../lib/money-cents";
+import { displayMoney } from "@prizepacks/core/shared";
 import { queryKeys, trpc } from "../lib/trpc";
 
 /** The wallet balance in the header; refreshed whenever a mutation invalidates queryKeys.me. */

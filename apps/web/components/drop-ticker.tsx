@@ -1,26 +1,21 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { atLeastRarity, displayMoney, type Rarity } from "@prizepacks/core/shared";
 import { useDropFeed } from "../lib/drop-feed";
-import { displayMoney } from "../lib/money-cents";
 
-const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
 const filters = [
   { value: "COMMON", label: "All drops" },
   { value: "RARE", label: "Rare and up" },
   { value: "EPIC", label: "Epic and up" },
   { value: "LEGENDARY", label: "Legendary only" },
-] as const;
-
-function atLeast(rarity: string, min: string): boolean {
-  return RARITIES.indexOf(rarity as (typeof RARITIES)[number]) >= RARITIES.indexOf(min as (typeof RARITIES)[number]);
-}
+] as const satisfies ReadonlyArray<{ value: Rarity; label: string }>;
 
 /** The latest openings by anyone, live, newest first; on every page, under the header. */
 export function DropTicker() {
   const { drops, live } = useDropFeed();
-  const [minRarity, setMinRarity] = useState<string>("COMMON");
-  const shown = drops.filter((drop) => atLeast(drop.item.rarity, minRarity)).slice(0, 12);
+  const [minRarity, setMinRarity] = useState<Rarity>("COMMON");
+  const shown = drops.filter((drop) => atLeastRarity(drop.item.rarity, minRarity)).slice(0, 12);
   return (
     <section className="drop-ticker" aria-labelledby="drop-ticker-title" data-testid="drop-ticker" data-live={live ? "true" : "false"}>
       <div className="drop-ticker-inner">
@@ -31,7 +26,7 @@ export function DropTicker() {
           <label className="visually-hidden" htmlFor="drop-ticker-filter">
             Show which drops
           </label>
-          <select id="drop-ticker-filter" className="drop-ticker-filter" value={minRarity} onChange={(event) => setMinRarity(event.target.value)}>
+          <select id="drop-ticker-filter" className="drop-ticker-filter" value={minRarity} onChange={(event) => setMinRarity(event.target.value as Rarity)}>
             {filters.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}

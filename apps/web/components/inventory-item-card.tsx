@@ -1,7 +1,7 @@
 "use client";
 import type { InventoryItem } from "@prizepacks/core";
 import { LocalTime } from "./local-time";
-import { displayMoney } from "../lib/money-cents";
+import { displayMoney } from "@prizepacks/core/shared";
 import { Money } from "./money";
 
 /** One won item; held items can be selected and sold, sold ones show when they were sold. */

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import Link from "next/link";
 import { useRef, useState } from "react";
 import type { InventoryPage, SellResult } from "@prizepacks/core";
-import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
@@ -84,7 +84,7 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
   const heldItems = status === "HELD" ? items : [];
   // Only ids still listed count: a refresh after a sale elsewhere drops the others.
   const selected = heldItems.filter((item) => selectedIds.has(item.id));
-  const selectedValue = centsToMoney(selected.reduce((sum, item) => sum + moneyToCents(item.value), 0));
+  const selectedValue = centsToMoney(selected.reduce((sum, item) => sum + moneyToCents(item.value), 0n));
   const busy = sell.isPending;
 
   function toggle(id: string) {

@@ -1,4 +1,4 @@
-import { displayMoney } from "../lib/money-cents";
+import { displayMoney } from "@prizepacks/core/shared";
 
 /** An amount of play money, always shown the same way ("$1,234.50"); `signed` adds "+" to credits. */
 export function Money({ amount, signed = false, className = "" }: { amount: string | number; signed?: boolean; className?: string }) {

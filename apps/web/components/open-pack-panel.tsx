@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/shared";
 import { celebrationFor } from "../lib/open-outcome";
 import { usePreference } from "../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../lib/reel-strip";
@@ -40,7 +40,9 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: queryKeys.me, queryFn: () => trpc.me.get.query() });
   const balanceCents = moneyToCents(me.data?.balanceString ?? initialBalance);
-  const affordable = Math.min(MAX_PACKS, Math.floor(balanceCents / moneyToCents(price)));
+  const priceCents = moneyToCents(price);
+  // Cents are bigints, and a balance is never negative, so the division floors.
+  const affordable = priceCents > 0n ? Math.min(MAX_PACKS, Number(balanceCents / priceCents)) : MAX_PACKS;
 
   const [chosenQuantity, setQuantity] = useState(1);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -107,7 +109,7 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   // Once everything has landed: the win sound (only for a real win), then the summary.
   useEffect(() => {
     if (!allLanded) return;
-    const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0));
+    const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0n));
     const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
     if (celebration !== 0) playWin(celebration);
     const reels = openings.some((opening) => opening.strip);

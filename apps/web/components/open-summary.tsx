@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { forwardRef } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { celebrationFor } from "../lib/open-outcome";
 import { Money } from "./money";
 
@@ -21,10 +21,10 @@ export function verifyDrawHref(result: OpenResult, slug: string): string {
 export type SaleState = { kind: "idle" } | { kind: "selling" } | { kind: "sold"; message: string } | { kind: "failed"; message: string };
 
 /** Net of a value against a price: "+$3.00" or "-$1.49", with its colour class. */
-function Net({ cents, testId }: { cents: number; testId?: string }) {
+function Net({ cents, testId }: { cents: bigint; testId?: string }) {
   return (
     <span data-testid={testId}>
-      <Money amount={centsToMoney(cents)} signed className={cents > 0 ? "positive" : cents < 0 ? "negative" : ""} />
+      <Money amount={centsToMoney(cents)} signed className={cents > 0n ? "positive" : cents < 0n ? "negative" : ""} />
     </span>
   );
 }
@@ -38,8 +38,8 @@ export const OpenSummary = forwardRef<
   { results: OpenResult[]; price: string; slug: string; sale: SaleState; busy: boolean; onSell: () => void; onOpenAgain: () => void }
 >(function OpenSummary({ results, price, slug, sale, busy, onSell, onOpenAgain }, headingRef) {
   const priceCents = moneyToCents(price);
-  const totalValueCents = results.reduce((sum, result) => sum + moneyToCents(result.item.value), 0);
-  const totalPriceCents = priceCents * results.length;
+  const totalValueCents = results.reduce((sum, result) => sum + moneyToCents(result.item.value), 0n);
+  const totalPriceCents = priceCents * BigInt(results.length);
   const netCents = totalValueCents - totalPriceCents;
   const celebration = celebrationFor(centsToMoney(totalValueCents), centsToMoney(totalPriceCents));
   const single = results.length === 1;

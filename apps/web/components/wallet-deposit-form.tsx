@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { centsToMoney, displayMoney, moneyToCents } from "../lib/money-cents";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
@@ -52,7 +52,7 @@ export function WalletDepositForm() {
     setNotice(null);
     deposit.reset();
     const value = normalizeAmount(amount);
-    if (value === null || moneyToCents(value) <= 0 || moneyToCents(value) > moneyToCents(MAX_DEPOSIT)) {
+    if (value === null || moneyToCents(value) <= 0n || moneyToCents(value) > moneyToCents(MAX_DEPOSIT)) {
       setInvalid(`Enter an amount above 0.00 and at most ${MAX_DEPOSIT}, with at most two decimals.`);
       return;
     }

@@ -1,13 +1,14 @@
 import "server-only";
 import type { IconifyJSON } from "@iconify/types";
 import { getIconData, iconToSVG, replaceIDs } from "@iconify/utils";
-import { ART_RARITIES, ART_THEMES, PACK_ART_ICONS } from "@prizepacks/db/seed";
+import { RARITIES, RARITY_THEMES, type Rarity, type RarityTheme } from "@prizepacks/core/shared";
+import { PACK_ART_ICONS } from "@prizepacks/db/art";
 
 // Draws catalogue art (see packages/db/src/seed/art.ts for the URLs): an icon of the open set
 // Fluent Emoji Flat on a glow in its rarity colour, or a pack's best items fanned out on its
 // theme. No text in the images: names are HTML next to them.
 
-const RARITY_COLOURS: Record<(typeof ART_RARITIES)[number], string> = {
+const RARITY_COLOURS: Record<Rarity, string> = {
   COMMON: "#9aa3b2",
   UNCOMMON: "#34d399",
   RARE: "#60a5fa",
@@ -15,7 +16,7 @@ const RARITY_COLOURS: Record<(typeof ART_RARITIES)[number], string> = {
   LEGENDARY: "#fbbf24",
 };
 
-const THEME_COLOURS: Record<(typeof ART_THEMES)[number], [light: string, dark: string]> = {
+const THEME_COLOURS: Record<RarityTheme, [light: string, dark: string]> = {
   BRONZE: ["#e0a060", "#5a2e12"],
   SILVER: ["#dfe6ee", "#3b4453"],
   GOLD: ["#ffd55a", "#7a4a05"],
@@ -81,16 +82,16 @@ export function artCacheUsage(): { entries: number; chars: number; maxChars: num
   return { entries: cache.size, chars: cachedChars, maxChars: MAX_CACHED_CHARS };
 }
 
-export function isRarity(value: string): value is (typeof ART_RARITIES)[number] {
-  return (ART_RARITIES as readonly string[]).includes(value);
+export function isRarity(value: string): value is Rarity {
+  return (RARITIES as readonly string[]).includes(value);
 }
 
-export function isTheme(value: string): value is (typeof ART_THEMES)[number] {
-  return (ART_THEMES as readonly string[]).includes(value);
+export function isTheme(value: string): value is RarityTheme {
+  return (RARITY_THEMES as readonly string[]).includes(value);
 }
 
 /** 128×128: the icon over a glow of its rarity; rays behind EPIC and LEGENDARY. Null for an unknown icon. */
-export function drawItemArt(icon: string, rarity: (typeof ART_RARITIES)[number]): Promise<string | null> {
+export function drawItemArt(icon: string, rarity: Rarity): Promise<string | null> {
   return cached(`item:${rarity}:${icon}`, async () => {
     const colour = RARITY_COLOURS[rarity];
     const placed = await placeIcon(icon, { x: 22, y: 18, size: 84 });
@@ -110,7 +111,7 @@ export function drawItemArt(icon: string, rarity: (typeof ART_RARITIES)[number])
 }
 
 /** 256×256: the pack's best items fanned out (the best in front) on its theme's gradient. Null for an unknown icon. */
-export function drawPackArt(icons: string[], theme: (typeof ART_THEMES)[number]): Promise<string | null> {
+export function drawPackArt(icons: string[], theme: RarityTheme): Promise<string | null> {
   return cached(`pack:${theme}:${icons.join(",")}`, async () => {
     if (icons.length === 0 || icons.length > PACK_ART_ICONS) return null;
     const [light, dark] = THEME_COLOURS[theme];

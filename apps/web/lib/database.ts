@@ -1,4 +1,4 @@
-import { getDatabase } from "@prizepacks/db";
+import { getDatabase } from "@prizepacks/db/client";
 
 /** The database of this server process (one per process, see getDatabase). */
 export const database = getDatabase;

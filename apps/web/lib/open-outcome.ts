@@ -1,4 +1,4 @@
-import { moneyToCents } from "./money-cents";
+import { moneyToCents } from "@prizepacks/core/shared";
 
 /** 0: no celebration (the item is worth the price or less: no loss dressed up as a win); 1–3 grows with value ÷ price. */
 export type Celebration = 0 | 1 | 2 | 3;
@@ -7,7 +7,7 @@ export function celebrationFor(value: string, price: string): Celebration {
   const valueCents = moneyToCents(value);
   const priceCents = moneyToCents(price);
   if (valueCents <= priceCents) return 0;
-  if (valueCents >= priceCents * 10) return 3;
-  if (valueCents >= priceCents * 3) return 2;
+  if (valueCents >= priceCents * 10n) return 3;
+  if (valueCents >= priceCents * 3n) return 2;
   return 1;
 }

@@ -1,5 +1,5 @@
 import type { PackSummary } from "@prizepacks/core";
-import { moneyToCents } from "./money-cents";
+import { moneyToCents } from "@prizepacks/core/shared";
 
 export const packSorts = [
   { value: "price-asc", label: "Price: low to high" },
@@ -40,7 +40,7 @@ export function categoryLabel(category: string): string {
 export function filterAndSortPacks(packs: PackSummary[], query: CatalogueQuery): PackSummary[] {
   const matching = query.category ? packs.filter((pack) => pack.category === query.category) : [...packs];
   const byName = (a: PackSummary, b: PackSummary) => a.name.localeCompare(b.name);
-  const byPrice = (a: PackSummary, b: PackSummary) => moneyToCents(a.price) - moneyToCents(b.price);
+  const byPrice = (a: PackSummary, b: PackSummary) => Number(moneyToCents(a.price) - moneyToCents(b.price));
   switch (query.sort) {
     case "price-asc":
       return matching.sort((a, b) => byPrice(a, b) || byName(a, b));

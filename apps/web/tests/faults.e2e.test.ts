@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
-import { openDatabase, type Database } from "@prizepacks/db";
+import { openDatabase, type Database } from "@prizepacks/db/client";
 import { freePort, startServer, type ServerInstance } from "./server-instance.ts";
 
 // Faults break components, so this file brings its own: a database of its own on the

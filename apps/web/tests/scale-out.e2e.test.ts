@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, parseMoney, publishPackOdds, setPackActive, setUserFlags } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
-import { openDatabase, type Database } from "@prizepacks/db";
+import { openDatabase, type Database } from "@prizepacks/db/client";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { readStream } from "./sse.ts";
 

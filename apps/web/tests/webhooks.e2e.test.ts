@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, parseMoney } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
-import { openDatabase, type Database } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 

@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, errorCodeStatus, type ErrorCode } from "@prizepacks/core";
-import { classifyDatabaseError } from "@prizepacks/db";
+import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { toAppError, toTRPCError, trpcCodeOf } from "./errors.ts";
 
 describe("the error table", () => {

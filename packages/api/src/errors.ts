@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { AppError, describeInputIssues, inputIssuesMessage, type ErrorCode } from "@prizepacks/core";
-import { classifyDatabaseError } from "@prizepacks/db";
+import { classifyDatabaseError } from "@prizepacks/db/faults";
 
 /**
  * tRPC's code for each of our codes, so /api/trpc answers with the same HTTP status as the

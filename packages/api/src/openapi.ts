@@ -22,7 +22,7 @@ import { accountErrorResponses, serverErrorResponses } from "./router/shared/res
 import { apiEnv } from "./env.ts";
 import { MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const rateLimitHeaders = {
   "RateLimit-Limit": { description: "Requests allowed in the window (sent once the key is known).", schema: { type: "integer", minimum: 1 } },

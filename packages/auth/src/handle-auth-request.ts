@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { AppError, isAppError, isStorableText } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
-import { classifyDatabaseError, type Db } from "@prizepacks/db";
+import type { Db } from "@prizepacks/db";
+import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
 import { getAuth } from "./session.ts";
 

@@ -11,7 +11,6 @@ export { rollUpSpinCounts } from "./catalog/spin-count-rollup.ts";
 export { serviceRuntime } from "./runtime/service-runtime.ts";
 export type { ServiceRuntime } from "./runtime/service-runtime.ts";
 export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
-export { createPack } from "./catalog/create-pack.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
 export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
@@ -43,8 +42,10 @@ export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
 export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
-export { atLeastRarity, BEST_PULL_HOURS, listBestPulls, maskPlayerName, RARITIES, readBestPulls, recentDrops } from "./events/drops.ts";
-export type { BestPull, Drop, Rarity } from "./events/drops.ts";
+export { BEST_PULL_HOURS, listBestPulls, maskPlayerName, readBestPulls, recentDrops } from "./events/drops.ts";
+export type { BestPull, Drop } from "./events/drops.ts";
+export { atLeastRarity, RARITIES } from "./shared/catalog-labels.ts";
+export type { Rarity } from "./shared/catalog-labels.ts";
 export {
   createWebhookEndpoint,
   listWebhookDeliveries,

@@ -1,4 +1,4 @@
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 
 export type Money = Prisma.Decimal;
 type MoneyLike = Prisma.Decimal | string | number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "@prizepacks/db/seed";
 import { ErrorCodeSchema } from "./errors.ts";
+import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./shared/catalog-labels.ts";
 
 // The public shapes of the service. Domain functions return exactly these; the API
 // declares them as tRPC outputs and trpc-to-openapi documents them.

@@ -6,13 +6,15 @@ import {
   checkPackDraft,
   PackFileSchema,
   packFileIssues,
-  RARITY_NAMES,
+  RARITIES,
+  RARITY_THEMES,
   type DraftIssue,
   type PackFileInput,
+  type Rarity,
   type RtpRange,
-} from "@prizepacks/core/pack-rules";
+} from "@prizepacks/core/shared";
 import type { RouterOutputs } from "@prizepacks/api";
-import { ART_THEMES, itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
+import { itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
 import { SimulationChart } from "./simulation-chart";
@@ -26,7 +28,7 @@ type Draft = {
   category: string;
   rarityTheme: string;
   active: boolean;
-  items: Array<{ key: string; name: string; rarity: (typeof RARITY_NAMES)[number]; value: string; image: string; chance: string }>;
+  items: Array<{ key: string; name: string; rarity: Rarity; value: string; image: string; chance: string }>;
 };
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
@@ -103,7 +105,7 @@ export function PackEditor({
   // The pack's art from its most valuable items' icons, when they all come from the art set.
   const itemIcons = draft.items.map((item) => ({ art: iconOf(item.image), value: item.value || "0" }));
   const packArtFromItems =
-    (ART_THEMES as readonly string[]).includes(draft.rarityTheme) && itemIcons.every((item) => item.art)
+    (RARITY_THEMES as readonly string[]).includes(draft.rarityTheme) && itemIcons.every((item) => item.art)
       ? packArtPath(draft.rarityTheme, packArtIcons(itemIcons as Array<{ art: string; value: string }>))
       : null;
   const set = (patch: Partial<Draft>) => {
@@ -218,7 +220,7 @@ export function PackEditor({
                         setItem(index, { rarity, image: icon ? itemArtPath(icon, rarity) : item.image });
                       }}
                     >
-                      {RARITY_NAMES.map((rarity) => (
+                      {RARITIES.map((rarity) => (
                         <option key={rarity}>{rarity}</option>
                       ))}
                     </select>

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { newId } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
 import type { Ratelimit } from "@upstash/ratelimit";
 
 type Algorithm = ConstructorParameters<typeof Ratelimit>[0]["limiter"];

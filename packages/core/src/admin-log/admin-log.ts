@@ -1,5 +1,5 @@
 import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";

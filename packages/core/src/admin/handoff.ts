@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dbEnv } from "@prizepacks/db";
+import { dbEnv } from "@prizepacks/db/env";
 
 /**
  * The embedded database (PGlite) can be open in one process only. While the server runs,

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { dbEnv, type Database } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
+import { dbEnv } from "@prizepacks/db/env";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { seedDemoCatalog } from "../catalog/seed-demo-catalog.ts";
 import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.ts";

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { dbEnv, openDatabase } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
+import { dbEnv } from "@prizepacks/db/env";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { AppError } from "../errors.ts";
 import { runAdminCommand, type AdminFlags, type AdminOutcome } from "./commands.ts";

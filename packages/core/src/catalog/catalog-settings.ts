@@ -2,7 +2,8 @@ import type { Db, DbTx } from "@prizepacks/db";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { DEFAULT_RTP_RANGE, toCents, type RtpRange } from "./pack-rules.ts";
+import { moneyToCents } from "../shared/money-cents.ts";
+import { DEFAULT_RTP_RANGE, type RtpRange } from "./pack-rules.ts";
 
 export async function getRtpRange(db: DbTx): Promise<RtpRange> {
   const row = await db.catalogSettings.findUnique({ where: { id: 1 } });
@@ -13,15 +14,13 @@ export async function getRtpRange(db: DbTx): Promise<RtpRange> {
 const percent = z
   .string()
   .trim()
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, "a percentage with at most two decimals");
+  // abort: the range's refinement below runs only on percentages (moneyToCents throws on the rest).
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: "a percentage with at most two decimals", abort: true });
 
 export const RtpRangeSchema = z
   .object({ minPercent: percent, maxPercent: percent })
-  .refine((range) => toCents(range.minPercent) > 0n && toCents(range.minPercent) <= toCents(range.maxPercent) && toCents(range.maxPercent) <= 10000n, {
+  .refine((range) => moneyToCents(range.minPercent) > 0n && moneyToCents(range.minPercent) <= moneyToCents(range.maxPercent) && moneyToCents(range.maxPercent) <= 10000n, {
     message: "need 0 < minimum ≤ maximum ≤ 100",
-    // Only once both are percentages: zod runs an object's refinement after its fields' own
-    // issues too, and toCents throws on anything else (a 500 for "eighty", not a 400).
-    when: (payload) => payload.issues.length === 0,
   });
 
 /** The expected-return range a pack must fall in to be published. */

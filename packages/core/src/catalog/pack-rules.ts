@@ -1,12 +1,14 @@
 import { buildTicketRanges, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { z } from "zod";
+import { RARITIES } from "../shared/catalog-labels.ts";
+import { centsToMoney, moneyToCents, ratioText } from "../shared/money-cents.ts";
 
 // The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
-// (zod and the isomorphic fairness package only): the console runs them live while an operator
-// edits, and the server runs the same ones before it writes. Money is counted in integer cents
-// and chances in integer tickets (chance × 1000), so every check here is exact.
+// (zod, the isomorphic fairness package and ../shared only; part of @prizepacks/core/shared): the
+// console runs them live while an operator edits, and the server runs the same ones before it
+// writes. Money is counted in integer cents and chances in integer tickets (chance × 1000), so
+// every check here is exact.
 
-export const RARITY_NAMES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
 export const MAX_PACK_ITEMS = 100;
 /** The smallest chance: one ticket of 100,000. */
 export const MIN_CHANCE_PERCENT = "0.001";
@@ -40,7 +42,7 @@ const moneyText = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
   .refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value), "an amount with at most two decimals, e.g. 4.99")
-  .transform((value) => centsToMoney(toCents(value)));
+  .transform((value) => centsToMoney(moneyToCents(value)));
 
 /**
  * A picture: a path on this site, such as "/art/item/EPIC/trophy.svg". Pages put it in <img src>
@@ -84,7 +86,7 @@ const chance = z
 export const PackFileItemSchema = z.object({
   key: slug,
   name: text(80).pipe(z.string().min(1)),
-  rarity: z.enum(RARITY_NAMES),
+  rarity: z.enum(RARITIES),
   value: moneyText,
   image: art,
   /** Percent, at most 3 decimals: the item wins on chance × 1000 of the 100,000 tickets. */
@@ -103,7 +105,7 @@ export const PackFileSchema = z.object({
   name: text(80).pipe(z.string().min(1)),
   description: text(500).default(""),
   image: art,
-  price: moneyText.refine((value) => toCents(value) > 0n, "must be more than 0.00"),
+  price: moneyText.refine((value) => moneyToCents(value) > 0n, "must be more than 0.00"),
   category: label,
   rarityTheme: label,
   active: z.boolean().default(true),
@@ -123,18 +125,6 @@ export type PackFile = z.output<typeof PackFileSchema>;
 export type PackFileInput = z.input<typeof PackFileSchema>;
 export type PackFileItem = z.output<typeof PackFileItemSchema>;
 
-/** "4.99" → 499n. The text must already match the money pattern. */
-export function toCents(money: string): bigint {
-  const [whole = "0", fraction = ""] = money.split(".");
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
-}
-
-export function centsToMoney(cents: bigint): string {
-  const sign = cents < 0n ? "-" : "";
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-}
-
 /** "0.04" → 40 tickets. The text must already match the chance pattern. */
 export function chanceTextToTickets(chance: string): number {
   const [whole = "0", fraction = ""] = chance.split(".");
@@ -143,18 +133,6 @@ export function chanceTextToTickets(chance: string): number {
 
 export function ticketsToChanceText(tickets: number): string {
   return `${Math.floor(tickets / 1000)}.${String(tickets % 1000).padStart(3, "0")}`.replace(/\.?0+$/, "") || "0";
-}
-
-/** A rational as a decimal string with `places` decimals, rounded half up. */
-function ratioText(numerator: bigint, denominator: bigint, places: number): string {
-  const scale = 10n ** BigInt(places);
-  const negative = numerator < 0n !== denominator < 0n && numerator !== 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const scaled = (n * scale * 2n + d) / (2n * d);
-  const whole = scaled / scale;
-  const fraction = String(scaled % scale).padStart(places, "0");
-  return `${negative ? "-" : ""}${whole}${places > 0 ? `.${fraction}` : ""}`;
 }
 
 export interface DraftIssue {
@@ -207,8 +185,8 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
   }
 
   // Expected value in cents = Σ valueCents × tickets / 100000 (over the tickets actually given).
-  const weighted = pack.items.reduce((sum, item, index) => sum + toCents(item.value) * BigInt(tickets[index]!), 0n);
-  const priceCents = toCents(pack.price);
+  const weighted = pack.items.reduce((sum, item, index) => sum + moneyToCents(item.value) * BigInt(tickets[index]!), 0n);
+  const priceCents = moneyToCents(pack.price);
   const denominator = BigInt(Math.max(total, 1));
   const expectedValue = centsToMoney(BigInt(ratioText(weighted, denominator, 0)));
   // RTP % = weighted / (total × price) × 100; compared with the range exactly, in hundredths of a percent.
@@ -216,8 +194,8 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
   const houseEdgePercent = priceCents > 0n ? ratioText(denominator * priceCents * 100n - weighted * 100n, denominator * priceCents, 3) : "0.000";
   if (priceCents > 0n && total > 0) {
     const rtpTimes10000 = weighted * 10000n; // RTP in hundredths of a percent × denominator × price
-    const min = toCents(rtpRange.minPercent) * denominator * priceCents;
-    const max = toCents(rtpRange.maxPercent) * denominator * priceCents;
+    const min = moneyToCents(rtpRange.minPercent) * denominator * priceCents;
+    const max = moneyToCents(rtpRange.maxPercent) * denominator * priceCents;
     if (rtpTimes10000 < min || rtpTimes10000 > max) {
       issues.push({
         path: ["price"],

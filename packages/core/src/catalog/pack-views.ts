@@ -1,5 +1,5 @@
 import { ticketsToChance } from "@prizepacks/fairness";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { PackDetail, PackSummary } from "../schemas.ts";
 
@@ -21,7 +21,7 @@ export function toPackSummary(pack: PackWithOdds, spinCount: number): PackSummar
     name: pack.name,
     image: pack.image,
     price: formatMoney(pack.price),
-    // Packs enter only through createPack, whose CatalogPack type admits only these labels.
+    // Trusted, not checked: savePack takes any upper-case label (PackFileSchema), not only these.
     category: pack.category as PackSummary["category"],
     rarityTheme: pack.rarityTheme as PackSummary["rarityTheme"],
     maxItemValue: moneyToNumber(maxItemValue),

@@ -1,5 +1,5 @@
 import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { announceChange } from "../runtime/change-feed.ts";

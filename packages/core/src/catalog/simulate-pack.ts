@@ -2,7 +2,8 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { buildTicketRanges, generateClientSeed, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { drawTicketSync, generateServerSeedSync } from "@prizepacks/fairness/node";
 import { AppError } from "../errors.ts";
-import { centsToMoney, chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues, toCents } from "./pack-rules.ts";
+import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
+import { chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues } from "./pack-rules.ts";
 
 export const SIMULATION_DRAWS = 100_000;
 const CHUNK = 10_000;
@@ -40,7 +41,7 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
   const check = checkPackDraft(pack, { minPercent: "0.01", maxPercent: "100000.00" });
   if (!check.ok) throw new AppError("BAD_REQUEST", describeIssues(check.issues));
 
-  const price = toCents(pack.price);
+  const price = moneyToCents(pack.price);
   const tickets = pack.items.map((item) => chanceTextToTickets(item.chance));
   const ranges = buildTicketRanges(pack.items.map((item, index) => ({ itemId: String(index), tickets: tickets[index]! })));
   // ticket → item index, one lookup per draw.
@@ -57,8 +58,8 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
     await yieldToEventLoop();
   }
 
-  const order = pack.items.map((_, index) => index).sort((a, b) => Number(toCents(pack.items[a]!.value) - toCents(pack.items[b]!.value)));
-  const net = (index: number) => toCents(pack.items[index]!.value) - price;
+  const order = pack.items.map((_, index) => index).sort((a, b) => Number(moneyToCents(pack.items[a]!.value) - moneyToCents(pack.items[b]!.value)));
+  const net = (index: number) => moneyToCents(pack.items[index]!.value) - price;
   /** The net result below which at most `q` of the weight lies (the q-quantile of a discrete distribution). */
   const quantile = (weights: number[], total: number, q: number) => {
     let seen = 0;
@@ -70,7 +71,7 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
   };
   const percent = (part: number, whole: number) => ((part / whole) * 100).toFixed(3);
   const profitable = (weights: number[]) => order.filter((index) => net(index) > 0n).reduce((sum, index) => sum + weights[index]!, 0);
-  const simulatedValue = drawn.reduce((sum, count, index) => sum + toCents(pack.items[index]!.value) * BigInt(count), 0n);
+  const simulatedValue = drawn.reduce((sum, count, index) => sum + moneyToCents(pack.items[index]!.value) * BigInt(count), 0n);
   const meanNetCents = Number(simulatedValue - price * BigInt(draws)) / draws;
 
   return {
@@ -85,7 +86,7 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
       drawn: drawn[index]!,
     })),
     exact: {
-      expectedNet: centsToMoney(toCents(check.expectedValue) - price),
+      expectedNet: centsToMoney(moneyToCents(check.expectedValue) - price),
       rtpPercent: check.rtpPercent,
       profitPercent: percent(profitable(tickets), TICKETS_TOTAL),
       p1: quantile(tickets, TICKETS_TOTAL, 0.01),

@@ -1,17 +1,11 @@
 import type { SqlQuery } from "@prizepacks/db";
-import { RARITIES, type Rarity } from "@prizepacks/db/seed";
 import type { z } from "zod";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 import type { DropSchema } from "../schemas.ts";
-
-export { RARITIES, type Rarity };
+import { atLeastRarity, RARITIES, type Rarity } from "../shared/catalog-labels.ts";
 
 /** A public opening: what anyone may see of it (the player's name masked to one letter); its documented shape. */
 export type Drop = z.infer<typeof DropSchema>;
-
-export function atLeastRarity(rarity: string, min: Rarity | undefined): boolean {
-  return !min || RARITIES.indexOf(rarity as Rarity) >= RARITIES.indexOf(min);
-}
 
 /** "Jane Doe" -> "J***": enough to tell drops apart, nothing to find the player by. */
 export function maskPlayerName(name: string | null | undefined): string {

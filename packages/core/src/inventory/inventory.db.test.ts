@@ -10,8 +10,8 @@ import { sellInventoryItems } from "./sell-inventory-items.ts";
 
 const database = useTestDatabase();
 
-/** A pack that always yields the one item, so values are known. */
-function createFixedPack(value: string, price = "1.00") {
+/** A pack that always yields the one item, so values are known; the value is 80–98% of the price, as the publishing rules require. */
+function createFixedPack(value: string, price: string) {
   return createTestPack(database().prisma, {
     price,
     items: [{ key: "only", name: "Only Item", rarity: "RARE", value, image: "/images/test.svg", tickets: 100_000 }],
@@ -27,7 +27,7 @@ async function openTimes(userId: string, slug: string, times: number) {
 describe("listInventory", () => {
   it("pages newest first with a stable cursor; totals cover every held item, not the page", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("2.50");
+    const pack = await createFixedPack("2.50", "2.80");
     const user = await createTestUser(db, { balance: "20.00" });
     const opened = await openTimes(user.userId, pack.slug, 7);
     const expectedOrder = opened.map((o) => o.inventoryItem.id).reverse();
@@ -65,9 +65,9 @@ describe("listInventory", () => {
 
   it("lists sold items apart from held ones and keeps other accounts out", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("4.00");
-    const user = await createTestUser(db, { balance: "3.00" });
-    const stranger = await createTestUser(db, { balance: "3.00" });
+    const pack = await createFixedPack("4.00", "4.50");
+    const user = await createTestUser(db, { balance: "9.00" });
+    const stranger = await createTestUser(db, { balance: "4.50" });
     const [a, b] = await openTimes(user.userId, pack.slug, 2);
     await openTimes(stranger.userId, pack.slug, 1);
     await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id] });
@@ -96,12 +96,12 @@ describe("listInventory", () => {
 describe("sellInventoryItems", () => {
   it("credits the values, marks the items sold and writes one ITEM_SALE entry each with a running balance", async () => {
     const db = database().prisma;
-    const cheap = await createFixedPack("1.25");
-    const dear = await createFixedPack("7.10");
-    const user = await createTestUser(db, { balance: "5.00" });
+    const cheap = await createFixedPack("1.25", "1.40");
+    const dear = await createFixedPack("7.10", "8.00");
+    const user = await createTestUser(db, { balance: "10.00" });
     const [x] = await openTimes(user.userId, cheap.slug, 1);
     const [y] = await openTimes(user.userId, dear.slug, 1);
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("3.00");
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("0.60");
 
     const result = await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [y!.inventoryItem.id, x!.inventoryItem.id] });
     expect(result).toEqual({
@@ -110,13 +110,13 @@ describe("sellInventoryItems", () => {
         { id: x!.inventoryItem.id, value: "1.25" },
       ],
       total: "8.35",
-      balanceAfter: 11.35,
+      balanceAfter: 8.95,
     });
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("11.35");
+    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("8.95");
     const sales = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "ITEM_SALE" }, orderBy: { balanceAfter: "asc" } });
     expect(sales.map((e) => [e.inventoryItemId, e.amount.toFixed(2), e.balanceAfter.toFixed(2)])).toEqual([
-      [y!.inventoryItem.id, "7.10", "10.10"],
-      [x!.inventoryItem.id, "1.25", "11.35"],
+      [y!.inventoryItem.id, "7.10", "7.70"],
+      [x!.inventoryItem.id, "1.25", "8.95"],
     ]);
     const items = await db.inventoryItem.findMany({ where: { userId: user.userId } });
     expect(items.every((i) => i.status === "SOLD" && i.soldAt !== null)).toBe(true);
@@ -125,9 +125,9 @@ describe("sellInventoryItems", () => {
 
   it("is all or nothing: one sold, foreign or unknown id sells none of the others", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("3.00");
-    const user = await createTestUser(db, { balance: "5.00" });
-    const stranger = await createTestUser(db, { balance: "1.00" });
+    const pack = await createFixedPack("3.00", "3.40");
+    const user = await createTestUser(db, { balance: "10.20" });
+    const stranger = await createTestUser(db, { balance: "3.40" });
     const [a, b, c] = await openTimes(user.userId, pack.slug, 3);
     const [theirs] = await openTimes(stranger.userId, pack.slug, 1);
     await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id] });
@@ -164,8 +164,8 @@ describe("sellInventoryItems", () => {
 
   it("sells an item exactly once under 10 parallel sales; balance and ledger exact", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("6.66");
-    const user = await createTestUser(db, { balance: "1.00" });
+    const pack = await createFixedPack("6.66", "7.50");
+    const user = await createTestUser(db, { balance: "7.50" });
     const [opened] = await openTimes(user.userId, pack.slug, 1);
     const id = opened!.inventoryItem.id;
 
@@ -184,8 +184,8 @@ describe("sellInventoryItems", () => {
 
   it("keeps the wallet exact when overlapping sales, in opposite orders, race with opens", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("2.00", "1.00");
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createFixedPack("2.00", "2.25");
+    const user = await createTestUser(db, { balance: "20.00" });
     const ids = (await openTimes(user.userId, pack.slug, 6)).map((o) => o.inventoryItem.id);
     const forward = ids.slice(0, 4);
     const backward = ids.slice(2).reverse();
@@ -204,7 +204,7 @@ describe("sellInventoryItems", () => {
       .flatMap((o) => (o.status === "fulfilled" ? (o.value as { sold: Array<{ id: string }> }).sold.map((s) => s.id) : []));
     expect(new Set(soldIds).size).toBe(soldIds.length);
     expect(outcomes.slice(3).every((o) => o.status === "fulfilled")).toBe(true);
-    // 10.00 - 8 opens × 1.00 + 2.00 per sold item.
+    // 20.00 - 8 opens × 2.25 + 2.00 per sold item.
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe((2 + 2 * soldIds.length).toFixed(2));
     expect(await db.inventoryItem.count({ where: { userId: user.userId, status: "SOLD" } })).toBe(soldIds.length);
     expect((await auditInvariants(db)).breaches).toEqual([]);
@@ -212,8 +212,8 @@ describe("sellInventoryItems", () => {
 
   it("audit reports a sold item without its sale credit, and a held item with one", async () => {
     const db = database().prisma;
-    const pack = await createFixedPack("1.00");
-    const user = await createTestUser(db, { balance: "2.00" });
+    const pack = await createFixedPack("1.00", "1.10");
+    const user = await createTestUser(db, { balance: "2.20" });
     const [a, b] = await openTimes(user.userId, pack.slug, 2);
     await db.inventoryItem.update({ where: { id: a!.inventoryItem.id }, data: { status: "SOLD", soldAt: new Date() } });
     const report = await auditInvariants(db);

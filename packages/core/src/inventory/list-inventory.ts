@@ -1,5 +1,5 @@
 import type { DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { InventoryItem, InventoryPage } from "../schemas.ts";

@@ -1,5 +1,5 @@
 import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";

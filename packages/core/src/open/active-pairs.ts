@@ -1,5 +1,6 @@
 import { generateServerSeedSync } from "@prizepacks/fairness/node";
-import { newId, type SqlQuery } from "@prizepacks/db";
+import type { SqlQuery } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
 import { newSeedPairData } from "../fairness/seed-pairs.ts";
 
 export interface ActivePair {

@@ -1,6 +1,7 @@
 import { findRangeForTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
-import { newId, type Database, type SqlQuery } from "@prizepacks/db";
+import type { Database, SqlQuery } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
 import type { CachedPack } from "../catalog/catalog-cache.ts";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";

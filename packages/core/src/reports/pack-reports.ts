@@ -1,5 +1,5 @@
 import type { Database, Db } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@prizepacks/db";
-import type { CatalogItem } from "@prizepacks/db/seed";
-import { createPack } from "../catalog/create-pack.ts";
+import type { Db, Rarity } from "@prizepacks/db";
+import { CLI_ACTOR } from "../admin-log/admin-log.ts";
+import { ticketsToChanceText } from "../catalog/pack-rules.ts";
+import { savePack } from "../catalog/save-pack.ts";
 import { parseMoney } from "../money.ts";
+import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
 import { createUser } from "../users/users.ts";
 
 export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
@@ -12,16 +14,33 @@ export function createTestUser(db: Db, { balance = "0.00", email = uniqueEmail()
   return createUser(db, { email, balance: parseMoney(balance) });
 }
 
-const defaultItems: CatalogItem[] = [
-  { key: "jackpot", name: "Jackpot Watch", rarity: "LEGENDARY", value: "500.00", image: "/images/test.svg", tickets: 100 },
-  { key: "rare", name: "Rare Headphones", rarity: "RARE", value: "20.00", image: "/images/test.svg", tickets: 9_900 },
-  { key: "common", name: "Common Sticker", rarity: "COMMON", value: "1.50", image: "/images/test.svg", tickets: 90_000 },
-];
+export interface TestPackItem {
+  key: string;
+  name: string;
+  rarity: Rarity;
+  value: string;
+  image: string;
+  /** Of the 100,000. */
+  tickets: number;
+}
 
-/** An active pack of its own, with a random slug. */
-export function createTestPack(db: Db, { price = "3.00", items = defaultItems, active = true } = {}) {
+/** Three items worth about 90% of the price on average, so the pack passes the publishing rules. */
+function defaultItems(price: string): TestPackItem[] {
+  const cents = moneyToCents(price);
+  return [
+    { key: "jackpot", name: "Jackpot Watch", rarity: "LEGENDARY", value: centsToMoney(cents * 50n), image: "/images/test.svg", tickets: 100 },
+    { key: "rare", name: "Rare Headphones", rarity: "RARE", value: centsToMoney(cents * 2n), image: "/images/test.svg", tickets: 9_900 },
+    { key: "common", name: "Common Sticker", rarity: "COMMON", value: centsToMoney((cents * 72n) / 100n), image: "/images/test.svg", tickets: 90_000 },
+  ];
+}
+
+/**
+ * A pack of its own, with a random slug, saved the way every pack is (savePack: its rules, its
+ * items, its first odds version), so `items` must return 80–98% of the price on average.
+ */
+export async function createTestPack(db: Db, { price = "3.00", items = defaultItems(price), active = true }: { price?: string; items?: TestPackItem[]; active?: boolean } = {}) {
   const slug = `test-${randomUUID().slice(0, 8)}`;
-  return createPack(db, {
+  const saved = await savePack(db, CLI_ACTOR, {
     slug,
     name: `Test pack ${slug}`,
     description: "",
@@ -30,6 +49,7 @@ export function createTestPack(db: Db, { price = "3.00", items = defaultItems, a
     category: "TECH",
     rarityTheme: "SILVER",
     active,
-    items,
+    items: items.map(({ tickets, ...item }) => ({ ...item, chance: ticketsToChanceText(tickets) })),
   });
+  return db.pack.findUniqueOrThrow({ where: { id: saved.packId }, include: { items: true } });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "@prizepacks/db";
+import { openDatabase, type Database } from "@prizepacks/db/client";
 import { applyMigrations, listMigrations, type MigrationFile } from "@prizepacks/db/migrate";
 
 /** Refuses to run tests against a database that is not on this machine. */

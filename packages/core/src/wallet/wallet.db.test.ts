@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Prisma } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
 import { auditInvariants } from "../audit/audit.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";

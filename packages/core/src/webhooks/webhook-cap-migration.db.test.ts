@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
 import { applyMigrations, listMigrations } from "@prizepacks/db/migrate";
 import { createTestUser } from "../testing/fixtures.ts";
 import { createTestDatabase } from "../testing/test-database.ts";

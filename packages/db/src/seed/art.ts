@@ -4,8 +4,6 @@
 // image column keeps the URL, so an operator picking art only picks icon names.
 
 export const ART_SET = "fluent-emoji-flat";
-export const ART_RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
-export const ART_THEMES = ["BRONZE", "SILVER", "GOLD", "NEON", "DIAMOND"] as const;
 /** How many of a pack's most valuable items its art shows. */
 export const PACK_ART_ICONS = 3;
 

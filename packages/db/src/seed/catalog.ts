@@ -1,3 +1,4 @@
+import type { Rarity } from "../generated/prisma/enums.ts";
 import demoCatalogue from "./demo-catalogue.json" with { type: "json" };
 
 /**
@@ -9,16 +10,6 @@ import demoCatalogue from "./demo-catalogue.json" with { type: "json" };
  * listed from most to least valuable, and the expected return of every pack,
  * sum(value * tickets / 100000), is close to 90% of its price.
  */
-
-/** Rarities, lowest first (the order a minimum rarity compares by). */
-export const RARITIES = ["COMMON", "UNCOMMON", "RARE", "EPIC", "LEGENDARY"] as const;
-export type Rarity = (typeof RARITIES)[number];
-
-/** The labels a pack can carry: the API documents them as enums, so a new one is added here. */
-export const PACK_CATEGORIES = ["TECH", "CARDS", "GAMING", "SPORTS", "FASHION", "SNEAKERS", "TRAVEL", "WATCHES"] as const;
-export type PackCategory = (typeof PACK_CATEGORIES)[number];
-export const RARITY_THEMES = ["BRONZE", "SILVER", "GOLD", "NEON", "DIAMOND"] as const;
-export type RarityTheme = (typeof RARITY_THEMES)[number];
 
 export interface CatalogItem {
   key: string;
@@ -36,8 +27,9 @@ export interface CatalogPack {
   description: string;
   image: string;
   price: string;
-  category: PackCategory;
-  rarityTheme: RarityTheme;
+  /** A label of PACK_CATEGORIES and one of RARITY_THEMES (@prizepacks/core/shared). */
+  category: string;
+  rarityTheme: string;
   active: boolean;
   items: CatalogItem[];
 }
@@ -54,7 +46,5 @@ function chanceToTickets(chance: string): number {
 /** The same catalogue with tickets, for tests and fixtures. */
 export const demoCatalog: CatalogPack[] = demoCatalogue.map((pack) => ({
   ...pack,
-  category: pack.category as PackCategory,
-  rarityTheme: pack.rarityTheme as RarityTheme,
   items: pack.items.map(({ chance, ...item }) => ({ ...item, rarity: item.rarity as Rarity, tickets: chanceToTickets(chance) })),
 }));

@@ -8,7 +8,7 @@ import { PackOddsTable } from "../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../components/pack-stat-entries";
 import { Money } from "../../../components/money";
 import { database, db } from "../../../lib/database";
-import { moneyPercent } from "../../../lib/money-cents";
+import { moneyPercent } from "@prizepacks/core/shared";
 import { findViewer } from "../../../lib/server-api";
 
 // Popularity, activity and the viewer's panel differ per request.
