@@ -80,7 +80,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PRIZEPACKS_SKIP_BUILD: "1",
-      PRIZEPACKS_DATA_DIR: dataDir!,
+      PRIZEPACKS_DATA_DIR: dataDir,
       BETTER_AUTH_URL: baseURL,
       RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
       // Webhook receivers on loopback (demo mode's development flag; see webhooks.spec.ts).

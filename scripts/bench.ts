@@ -393,7 +393,7 @@ function withStreamsPhase(database: Database, base: string, spec: LoadSpec, user
         await database.sql.exec("VACUUM ANALYZE webhook_delivery, account_event");
         // And their WAL is written out now, not by a checkpoint in the middle of the next turn.
         await database.sql.exec("CHECKPOINT").catch(() => undefined);
-        log(`  streams received ${events} events; webhooks delivered ${receiver!.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
+        log(`  streams received ${events} events; webhooks delivered ${receiver.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
       }
     },
   };

@@ -44,7 +44,7 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
     );
   }
   return (
-    <form className="form" onSubmit={onSubmit} noValidate={false}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate={false}>
       <div className="field">
         <label htmlFor="name">Display name</label>
         <input id="name" name="name" autoComplete="nickname" maxLength={60} />
@@ -112,7 +112,7 @@ export function SignInForm({ next }: { next?: string }) {
     window.location.href = safeNextPath(next);
   }
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)}>
       <div className="field">
         <label htmlFor="email">E-mail</label>
         <input id="email" name="email" type="email" required autoComplete="email" />
@@ -145,7 +145,7 @@ export function ForgotPasswordForm() {
     setStatus({ kind: "done", message: "If an account uses that address, a reset link is on its way." });
   }
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)}>
       <div className="field">
         <label htmlFor="email">E-mail</label>
         <input id="email" name="email" type="email" required autoComplete="email" />
@@ -171,7 +171,7 @@ export function ResetPasswordForm({ token }: { token?: string }) {
     setStatus({ kind: "done", message: "Your password was changed. You can sign in with it now." });
   }
   return (
-    <form className="form" onSubmit={onSubmit}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)}>
       <div className="field">
         <label htmlFor="password">New password</label>
         <input id="password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" />

@@ -21,7 +21,7 @@ export function ClientSeedRotateForm({ busy, onRotate }: { busy: boolean; onRota
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="field">
         <label htmlFor={`${id}-client-seed`}>New client seed</label>
         <div className="row fairness-seed-input">

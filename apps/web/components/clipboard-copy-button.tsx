@@ -25,7 +25,7 @@ export function ClipboardCopyButton({ text, label = "Copy", className = "button 
 
   return (
     <span className="row apikeys-copy">
-      <button type="button" className={className} onClick={copy}>
+      <button type="button" className={className} onClick={() => void copy()}>
         {state === "copied" ? "Copied" : label}
       </button>
       <span role="status" className={state === "failed" ? "hint negative" : "hint"}>

@@ -98,6 +98,7 @@ export function FairnessVerifier({
       void verify({ serverSeed, clientSeed, nonce, packSlug, expectedHash });
     }
     // Only on mount: the prefill is fixed for the life of this component (the parent re-keys it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

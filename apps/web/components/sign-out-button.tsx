@@ -8,11 +8,12 @@ export function SignOutButton() {
     <button
       type="button"
       className="button ghost small"
-      onClick={async () => {
-        await authClient.signOut();
-        queryClient.clear();
-        window.location.href = "/";
-      }}
+      onClick={() =>
+        void authClient.signOut().then(() => {
+          queryClient.clear();
+          window.location.href = "/";
+        })
+      }
     >
       Sign out
     </button>

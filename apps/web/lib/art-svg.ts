@@ -28,7 +28,7 @@ let iconSet: Promise<IconifyJSON> | null = null;
 
 /** The set, read once (about 9 MB of JSON) on the first art request, never on start-up. */
 function loadIconSet(): Promise<IconifyJSON> {
-  iconSet ??= import("@iconify-json/fluent-emoji-flat").then((module) => module.icons as IconifyJSON);
+  iconSet ??= import("@iconify-json/fluent-emoji-flat").then((module) => module.icons);
   return iconSet;
 }
 

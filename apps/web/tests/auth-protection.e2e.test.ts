@@ -25,7 +25,7 @@ const nextAddress = () => {
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  json: any;  
   /** From sending the request to the end of the answer. */
   ms: number;
 }

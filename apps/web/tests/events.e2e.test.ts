@@ -11,7 +11,7 @@ describe("GET /v1/events", () => {
   it("streams an opening made over REST within a second: open.completed, then wallet.changed", async () => {
     const player = await newPlayer("20.00");
     let openedAt = 0;
-    let opened: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let opened: any;  
     const stream = await readStream(
       `${baseUrl}/v1/events`,
       { headers: bearer(player.apiKey), until: (events) => events.length >= 2 },
@@ -108,7 +108,7 @@ describe("GET /v1/events", () => {
 describe("GET /v1/drops", () => {
   it("streams recent and new openings to anyone, with the player's name masked, filtered by rarity", async () => {
     const player = await newPlayer("20.00");
-    let opened: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let opened: any;  
     const isMine = (d: SseEvent) => opened !== undefined && d.data.item.id === opened.item.id && d.data.at >= before;
     const before = new Date().toISOString();
     const stream = await readStream(`${baseUrl}/v1/drops`, { until: (events) => events.some(isMine), timeoutMs: 4_000 }, async () => {

@@ -15,7 +15,7 @@ async function step(label: string, command: string, args: string[], env: NodeJS.
     return await run(command, args, { cwd: botDir, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (failure) {
     const { stdout = "", stderr = "" } = failure as { stdout?: string; stderr?: string };
-    throw new Error(`${label} failed:\n${stdout}${stderr}`);
+    throw new Error(`${label} failed:\n${stdout}${stderr}`, { cause: failure });
   }
 }
 

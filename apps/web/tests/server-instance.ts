@@ -88,8 +88,8 @@ export function runStartToExit(env: Record<string, string>): Promise<{ code: num
       env: { ...process.env, PRIZEPACKS_DATA_DIR: dataDir, PRIZEPACKS_SKIP_BUILD: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.on("exit", (code) => {
       clearTimeout(timer);

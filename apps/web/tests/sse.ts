@@ -4,7 +4,7 @@ import { connect } from "node:net";
 export interface SseEvent {
   id?: string;
   event: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: any;  
 }
 
 /**

@@ -18,8 +18,8 @@ test("npm start from another folder with a relative PRIZEPACKS_DATA_DIR: the log
     env: { ...process.env, DATABASE_URL: "", PORT: String(port), PRIZEPACKS_DATA_DIR: "relative-data", PRIZEPACKS_SKIP_BUILD: "1", RATE_LIMIT_PREFIX: `start-${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
     await expect.poll(() => output, { timeout: 110_000, interval: 250 }).toContain("[prizepacks] listening on");
     expect(output).toContain(`[prizepacks] database: embedded PGlite (${path.join(dataDir, "pglite")})`);

@@ -29,15 +29,15 @@ export function createRestHandler({ database }: { database: Database }) {
       createContext({ source: "rest", database, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
     responseMeta: responseMetaFor,
     onError: ({ error, req }: { error: unknown; req: IncomingMessage }) => failures.set(req, toAppError(error)),
-  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
+  });
 
   return async function handleRestRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const head = req.method === "HEAD";
     // HEAD is GET without the body (trpc-to-openapi would answer it 204 without running anything).
     if (head) req.method = "GET";
-    await readBody(req as RestRequest & { malformedBody?: string });
+    await readBody(req);
     reshapeResponses(req, res, { head });
-    await handler(req as never, res as never);
+    await handler(req, res);
   };
 }
 

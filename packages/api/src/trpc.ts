@@ -81,7 +81,7 @@ export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathPar
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
     const principal = await (await serviceRuntime(ctx.database)).principals.authenticate(presentedApiKey(ctx.headers));
-    return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId as string | null, rateLimitId: `key:${principal.apiKeyId}` } });
+    return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId, rateLimitId: `key:${principal.apiKeyId}` } });
   }
   const userId = await ctx.resolveSessionUserId();
   if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to continue.");

@@ -45,8 +45,8 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
     async exec(sql) {
       await client.query(sql);
     },
-    async query(sql, params) {
-      const result = await client.query(prepared(sql, params));
+    async query<T extends Record<string, unknown>>(sql: string, params?: unknown[]) {
+      const result = await client.query<T>(prepared(sql, params));
       return result.rows;
     },
     async withConnection(fn) {
@@ -63,7 +63,9 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
       let broken: Error | undefined;
       try {
         await connection.query("BEGIN");
-        const result = await fn({ query: async (sql, params) => (await connection.query(prepared(sql, params))).rows });
+        const result = await fn({
+          query: async <T extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await connection.query<T>(prepared(sql, params))).rows,
+        });
         await connection.query("COMMIT");
         return result;
       } catch (error) {
@@ -71,7 +73,7 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
         throw error;
       } finally {
         // A connection that could not even roll back is dropped, not reused.
-        if (client instanceof pg.Pool) (connection as pg.PoolClient).release(broken);
+        if (client instanceof pg.Pool) (connection).release(broken);
       }
     },
   };
@@ -96,7 +98,7 @@ function closeHooks() {
   const hooks: Array<() => Promise<void> | void> = [];
   return {
     onClose: (fn: () => Promise<void> | void) => void hooks.push(fn),
-    run: () => Promise.allSettled(hooks.splice(0).map((fn) => fn())),
+    run: () => Promise.allSettled(hooks.splice(0).map(async (fn) => fn())),
   };
 }
 
@@ -190,7 +192,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     onClose: hooks.onClose,
     // One in-process database: its notifications cannot be lost.
     async listen(channel, handlers) {
-      const unsubscribe = await pglite.listen(channel, handlers.onMessage);
+      const unsubscribe = await pglite.listen(channel, (payload) => handlers.onMessage(payload));
       handlers.onListening();
       return unsubscribe;
     },

@@ -33,7 +33,8 @@ export function classifyDatabaseError(error: unknown): DatabaseFault | null {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth++) {
     const e = current as ErrorLike;
     const adapter = e.meta?.driverAdapterError?.cause;
-    const sqlState = String(adapter?.originalCode ?? adapter?.code ?? (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : ""));
+    const adapterCode = adapter?.originalCode ?? adapter?.code;
+    const sqlState = typeof adapterCode === "string" ? adapterCode : typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : "";
     if (UNSTORABLE_TEXT_SQLSTATE.has(sqlState)) return "unstorable-text";
     if (sqlState && UNAVAILABLE_SQLSTATE.test(sqlState)) return "unavailable";
     if (typeof adapter?.kind === "string" && UNAVAILABLE_ADAPTER_KIND.test(adapter.kind)) return "unavailable";

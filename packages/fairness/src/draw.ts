@@ -50,11 +50,11 @@ export async function drawTicket({ serverSeed, clientSeed, nonce }: DrawInput): 
 
 /** A server seed: 32 random bytes as 64 lower-case hex characters. */
 export function generateServerSeed(): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer);
+  return toHex(crypto.getRandomValues(new Uint8Array(32)).buffer);
 }
 
 /** A default client seed: 16 random bytes as hex. */
 export function generateClientSeed(): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(16)).buffer as ArrayBuffer);
+  return toHex(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
 

@@ -22,7 +22,7 @@ export class IoRedisRatelimitAdapter {
     try {
       return await this.redis.evalsha(sha1(script), keys.length, ...keys, ...toArgs(args));
     } catch (error) {
-      if (!`${error}`.includes("NOSCRIPT")) throw error;
+      if (!String(error).includes("NOSCRIPT")) throw error;
       return this.redis.eval(script, keys.length, ...keys, ...toArgs(args));
     }
   }

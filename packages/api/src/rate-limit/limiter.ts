@@ -5,7 +5,7 @@ import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
-import { giveBackToSlidingLog, slidingLog, type EvalClient } from "./sliding-log.ts";
+import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
 
 export interface LimitResult {
@@ -62,7 +62,7 @@ function createLimiter(policy: RateLimitPolicy): Limiter {
       const result = (await ratelimit.limit(identifier)) as Awaited<ReturnType<typeof ratelimit.limit>> & { member?: string };
       return { ...result, token: result.success ? result.member : undefined };
     },
-    giveBack: (identifier, token) => giveBackToSlidingLog(redis as unknown as EvalClient, `${prefix}:${identifier}`, token),
+    giveBack: (identifier, token) => giveBackToSlidingLog(redis, `${prefix}:${identifier}`, token),
   };
 }
 
@@ -198,7 +198,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

@@ -60,7 +60,7 @@ async function run(redis: EvalClient, script: string, hash: string, keys: string
   try {
     return await redis.evalsha(hash, keys, args);
   } catch (error) {
-    if (!`${error}`.includes("NOSCRIPT")) throw error;
+    if (!String(error).includes("NOSCRIPT")) throw error;
     return redis.eval(script, keys, args);
   }
 }

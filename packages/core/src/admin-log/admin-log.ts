@@ -45,7 +45,7 @@ export interface AdminLogInput {
 /** Plain JSON (Decimal and Date as strings), or Prisma's null for "nothing". */
 function json(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
   if (value === undefined || value === null) return Prisma.DbNull;
-  return JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue;
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue;
 }
 
 /**

@@ -57,12 +57,12 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
     apiKey = (await createApiKey(db.prisma, { userId: demoUser.id, name: "demo" })).apiKey;
   }
   await db.prisma.apiKey.updateMany({
-    where: { user: { email: DEMO_EMAIL }, revokedAt: null, hashedKey: { not: hashApiKey(apiKey!) } },
+    where: { user: { email: DEMO_EMAIL }, revokedAt: null, hashedKey: { not: hashApiKey(apiKey) } },
     data: { revokedAt: new Date() },
   });
   mkdirSync(path.dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey! }, demoKeysRevoked: 0, webhookEndpointsDisabled };
+  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey }, demoKeysRevoked: 0, webhookEndpointsDisabled };
 }
 
 function readKeyFile(file: string): string | undefined {

@@ -107,7 +107,7 @@ export function startReportRollup(database: Database): void {
       running = false;
     }
   };
-  const timer = setInterval(run, REPORT_ROLLUP_INTERVAL_MS);
+  const timer = setInterval(() => void run(), REPORT_ROLLUP_INTERVAL_MS);
   timer.unref();
   database.onClose(() => clearInterval(timer));
 }
