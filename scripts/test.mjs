@@ -67,6 +67,8 @@ function browser() {
 const steps = [
   () => step("prisma generate", "npm", ["run", "--silent", "db:generate"]),
   () => step("typecheck", bin("turbo"), ["run", "typecheck", "--output-logs=errors-only"]),
+  () => step("lint", bin("eslint"), [".", "--max-warnings", "0"]),
+  () => step("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]),
   () => vitest("unit"),
   () => vitest("integration"),
   () => step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"]),
