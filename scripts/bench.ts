@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Client } from "autocannon";
 import pg from "pg";
-import { auditInvariants, createUser, openPack, parseMoney } from "@prizepacks/core";
+import { auditInvariants, createUser, openPack, openServices, parseMoney } from "@prizepacks/core";
 import { openDatabase, type Database } from "@prizepacks/db";
 import { drawTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
@@ -252,10 +252,11 @@ function ceilingPhase(database: Database, users: Array<{ userId: string }>, slug
         Array.from({ length: CONNECTIONS }, async (_, index) => {
           const user = users[index % users.length]!;
           const slug = slugs[index % slugs.length]!;
+          const services = await openServices(database);
           while (Date.now() < until) {
             const started = performance.now();
             try {
-              await openPack(database, { userId: user.userId, idOrSlug: slug });
+              await openPack(services, { userId: user.userId, idOrSlug: slug });
               latencies.push(performance.now() - started);
             } catch {
               errors++;

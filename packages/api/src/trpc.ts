@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, isAdminRole, serviceRuntime, type AdminActor } from "@prizepacks/core";
+import { AppError, isAdminRole, type AdminActor } from "@prizepacks/core";
 import { AccountGate } from "./account-gate.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
@@ -80,7 +80,7 @@ export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathPar
  */
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
-    const principal = await (await serviceRuntime(ctx.database)).principals.authenticate(presentedApiKey(ctx.headers));
+    const principal = await ctx.services.principals.authenticate(presentedApiKey(ctx.headers));
     return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId as string | null, rateLimitId: `key:${principal.apiKeyId}` } });
   }
   const userId = await ctx.resolveSessionUserId();

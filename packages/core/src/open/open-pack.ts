@@ -1,10 +1,10 @@
 import { findRangeForTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
-import { newId, type Database, type SqlQuery } from "@prizepacks/db";
+import { newId, type SqlQuery } from "@prizepacks/db";
 import type { CachedPack } from "../catalog/catalog-cache.ts";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";
-import { serviceRuntime } from "../runtime/service-runtime.ts";
+import type { Services } from "../runtime/services.ts";
 import type { ActivePair } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { OpenResult } from "../schemas.ts";
@@ -34,8 +34,9 @@ export interface OpenPackInput {
  * run one after another and can never overdraw; opens by different accounts share no row:
  * the pack is only read, and spinCount is kept off this path (a tally row, rolled up later).
  */
-export async function openPack(database: Database, input: OpenPackInput): Promise<OpenResult> {
-  const cached = await getActivePackOrThrow(database, input.idOrSlug);
+export async function openPack(services: Services, input: OpenPackInput): Promise<OpenResult> {
+  const { database, pairs } = services;
+  const cached = await getActivePackOrThrow(services, input.idOrSlug);
   const { idempotencyKey, userId } = input;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
@@ -44,7 +45,6 @@ export async function openPack(database: Database, input: OpenPackInput): Promis
     const replay = await findIdempotentReplay(database.sql, userId, idempotencyKey, cached.pack.id);
     if (replay) return replay;
   }
-  const { pairs } = await serviceRuntime(database);
   return pairs.takeTurn(userId, async () => {
     for (let attempt = 0; ; attempt++) {
       const pair = await pairs.get(database.sql, userId);
