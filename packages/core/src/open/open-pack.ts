@@ -28,6 +28,8 @@ export interface OpenPackInput {
  * its migration) rather than about ten round trips through Prisma: the draw is made here, for
  * the nonce the account's active pair is at (ActivePairs), and the function records it only
  * if the pair is still at that nonce; if not, the pair is reloaded and the draw made again.
+ * Openings of one account take their turn in Services.turns, the queue its other
+ * money-moving requests use.
  * The pack and its odds come from the in-memory catalog.
  *
  * Concurrency: the conditional debit locks the account's wallet row, so opens by one account
@@ -35,7 +37,7 @@ export interface OpenPackInput {
  * the pack is only read, and spinCount is kept off this path (a tally row, rolled up later).
  */
 export async function openPack(services: Services, input: OpenPackInput): Promise<OpenResult> {
-  const { database, pairs } = services;
+  const { database, pairs, turns } = services;
   const cached = await getActivePackOrThrow(services, input.idOrSlug);
   const { idempotencyKey, userId } = input;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -45,7 +47,10 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
     const replay = await findIdempotentReplay(database.sql, userId, idempotencyKey, cached.pack.id);
     if (replay) return replay;
   }
-  return pairs.takeTurn(userId, async () => {
+  // The account's one turn (shared with its other money-moving requests; 503 if it does not
+  // come within 4 s): the draw uses the pair's cached nonce, so two openings of one account
+  // in this process must not draw at once.
+  return turns.run(userId, async () => {
     for (let attempt = 0; ; attempt++) {
       const pair = await pairs.get(database.sql, userId);
       try {

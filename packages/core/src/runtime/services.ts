@@ -7,11 +7,13 @@ import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
+import { AccountGate } from "./account-gate.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
 
 /**
  * What a running service keeps per database: the database itself (its Prisma client and SQL
- * runner), the change feed and the caches it keeps honest, the accounts' active seed pairs.
+ * runner), the change feed and the caches it keeps honest, the accounts' active seed pairs and
+ * their turns.
  * Opened once per database (openServices) and handed to every request in the tRPC context.
  */
 export interface Services {
@@ -20,6 +22,8 @@ export interface Services {
   catalog: CatalogCache;
   principals: PrincipalCache;
   pairs: ActivePairs;
+  /** Each account's one queue for money-moving requests, openings included (see AccountGate). */
+  turns: AccountGate;
   /** The live event fan-out, started on first use (only a serving instance needs it). */
   events: () => Promise<EventHub>;
 }
@@ -56,6 +60,7 @@ async function open(database: Database): Promise<Services> {
     catalog,
     principals: new PrincipalCache(database, feed),
     pairs: new ActivePairs(),
+    turns: new AccountGate(),
     events: () => (events ??= EventHub.start(database, catalog)),
   };
 }
