@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Client } from "autocannon";
 import pg from "pg";
-import { auditInvariants, createUser, openPack, parseMoney } from "@prizepacks/core";
-import { openDatabase, type Database } from "@prizepacks/db/client";
+import { auditInvariants, createUser, openPack, openServices, parseMoney } from "@prizepacks/core";
+import { openDatabase, type Database } from "@prizepacks/db";
 import { drawTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
 
@@ -252,10 +252,11 @@ function ceilingPhase(database: Database, users: Array<{ userId: string }>, slug
         Array.from({ length: CONNECTIONS }, async (_, index) => {
           const user = users[index % users.length]!;
           const slug = slugs[index % slugs.length]!;
+          const services = await openServices(database);
           while (Date.now() < until) {
             const started = performance.now();
             try {
-              await openPack(database, { userId: user.userId, idOrSlug: slug });
+              await openPack(services, { userId: user.userId, idOrSlug: slug });
               latencies.push(performance.now() - started);
             } catch {
               errors++;
@@ -393,7 +394,7 @@ function withStreamsPhase(database: Database, base: string, spec: LoadSpec, user
         await database.sql.exec("VACUUM ANALYZE webhook_delivery, account_event");
         // And their WAL is written out now, not by a checkpoint in the middle of the next turn.
         await database.sql.exec("CHECKPOINT").catch(() => undefined);
-        log(`  streams received ${events} events; webhooks delivered ${receiver.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
+        log(`  streams received ${events} events; webhooks delivered ${receiver!.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
       }
     },
   };

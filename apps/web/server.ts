@@ -10,18 +10,20 @@ import { limitConnections, serverOptions } from "@prizepacks/api/connection-limi
 import { errorResponse, writeError } from "@prizepacks/api/http-error";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
-import { AppError, startEventRetention, startWebhookDelivery } from "@prizepacks/core";
+import { AppError, openServices, startBackgroundJobs } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db/client";
 
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;
 const database = await getDatabase();
-const handleRest = createRestHandler({ database });
-const handleStream = createStreamHandler({ database });
-// Every instance delivers webhooks; each delivery is claimed by one of them.
-startWebhookDelivery(database);
-startEventRetention(database);
+// The one Services of this process: the Next.js side (apps/web/lib/database.ts) gets the same
+// object from openServices, which keeps it per database on globalThis.
+const services = await openServices(database);
+const handleRest = createRestHandler({ services });
+const handleStream = createStreamHandler({ services });
+// Rollups, event retention and webhook delivery: every instance runs them, each claiming its own rows.
+startBackgroundJobs(services);
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 const handleNext = app.getRequestHandler();
 await app.prepare();

@@ -1,3 +1,4 @@
+import type { Services } from "@prizepacks/core";
 import type { Database, Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
@@ -10,9 +11,11 @@ export interface RequestHeaders {
 
 export interface Context {
   source: RequestSource;
-  /** The process's database: its Prisma client, its SQL runner and the caches kept on it. */
+  /** The process's Services (openServices): its database, the caches kept on it, the seed pairs. */
+  services: Services;
+  /** services.database: its Prisma client and its SQL runner. */
   database: Database;
-  /** database.prisma */
+  /** services.database.prisma */
   db: Db;
   headers: RequestHeaders;
   /** Set by the REST wrapper when the body was not a JSON object; reported after auth by wellFormedBody (400). */
@@ -26,9 +29,10 @@ export interface Context {
   responseHeaders: Record<string, string>;
 }
 
-export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "db"> &
+export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "database" | "db"> &
   Partial<Pick<Context, "resolveSessionUserId">>;
 
 export function createContext(opts: CreateContextOptions): Context {
-  return { resolveSessionUserId: async () => null, ...opts, db: opts.database.prisma, responseHeaders: {} };
+  const { database } = opts.services;
+  return { resolveSessionUserId: async () => null, ...opts, database, db: database.prisma, responseHeaders: {} };
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import type { AppError } from "@prizepacks/core";
-import type { Database } from "@prizepacks/db";
+import type { AppError, Services } from "@prizepacks/core";
 import { createContext, type Context } from "./context.ts";
 import { toAppError } from "./errors.ts";
 import { errorBody } from "./http-error.ts";
@@ -22,11 +21,11 @@ const failures = new WeakMap<IncomingMessage, AppError>();
  * every /v1 path (double slashes, trailing slashes and broken escapes included) is answered
  * here, in JSON.
  */
-export function createRestHandler({ database }: { database: Database }) {
+export function createRestHandler({ services }: { services: Services }) {
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: ({ req }: { req: RestRequest & { malformedBody?: string } }) =>
-      createContext({ source: "rest", database, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
+      createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
     responseMeta: responseMetaFor,
     onError: ({ error, req }: { error: unknown; req: IncomingMessage }) => failures.set(req, toAppError(error)),
   });

@@ -7,10 +7,10 @@ import {
   listAccountEventsAfter,
   RARITIES,
   recentDrops,
-  serviceRuntime,
   type AccountEvent,
   type Drop,
   type Rarity,
+  type Services,
 } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { clientAddress } from "./client-address.ts";
@@ -40,7 +40,8 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * handler's first await: a burst of connects cannot all pass the count while the first ones are
  * still being set up, and a client that leaves during set-up gives its slot back (holdSlot).
  */
-export function createStreamHandler({ database }: { database: Database }) {
+export function createStreamHandler({ services }: { services: Services }) {
+  const { database } = services;
   const eventSlots = new StreamSlots(MAX_STREAMS_PER_KEY, `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`);
   const maxDropStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
   const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
@@ -50,8 +51,7 @@ export function createStreamHandler({ database }: { database: Database }) {
     // Held under the key's hash, which names the key as its id does (the column is unique) but
     // is known before authentication's await. A missing or malformed key is a 401 here, first.
     const releaseSlot = holdSlot(res, eventSlots, hashPresentedKey(key));
-    const runtime = await serviceRuntime(database);
-    const principal = await runtime.principals.authenticate(key);
+    const principal = await services.principals.authenticate(key);
     const limits = await assertRateLimit({ policy: "api", identifier: `key:${principal.apiKeyId}` });
     const lastEventId = headerValue(req, "last-event-id") ?? new URL(req.url ?? "/", "http://x").searchParams.get("lastEventId");
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
@@ -61,7 +61,7 @@ export function createStreamHandler({ database }: { database: Database }) {
     let unwatch = () => {};
     let startAfter: string;
     try {
-      const hub = await runtime.events();
+      const hub = await services.events();
       unwatch = hub.watchAccount(principal.userId, events.wake);
       startAfter = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
     } catch (error) {
@@ -74,7 +74,7 @@ export function createStreamHandler({ database }: { database: Database }) {
     const stream = openStream(req, res, limits ?? {});
     // A revoked key, a banned or deleted account: the stream ends with its access.
     const recheck = setInterval(() => {
-      runtime.principals.authenticate(key).catch(() => stream.close());
+      services.principals.authenticate(key).catch(() => stream.close());
     }, HEARTBEAT_MS);
     stream.onClose(() => {
       unwatch();
@@ -89,15 +89,14 @@ export function createStreamHandler({ database }: { database: Database }) {
     // TLS terminator would share one address, ten open tabs and thirty connects a minute.
     const address = clientAddress(req);
     const releaseSlot = holdSlot(res, dropSlots, address);
-    const runtime = await serviceRuntime(database);
     const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
     const minRarityParam = new URL(req.url ?? "/", "http://x").searchParams.get("minRarity");
     if (minRarityParam !== null && !RARITIES.includes(minRarityParam as Rarity)) {
       throw new AppError("BAD_REQUEST", `minRarity: must be one of ${RARITIES.join(", ")}.`);
     }
     const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
-    const recent = await recentDrops(database.sql, runtime.catalog, { limit: RECENT_DROPS, minRarity });
-    const hub = await runtime.events();
+    const recent = await recentDrops(database.sql, services.catalog, { limit: RECENT_DROPS, minRarity });
+    const hub = await services.events();
     if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
     const stream = openStream(req, res, limits ?? {});

@@ -1,7 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, isAdminRole, serviceRuntime, type AdminActor } from "@prizepacks/core";
-import { AccountGate } from "./account-gate.ts";
+import { AppError, isAdminRole, type AdminActor } from "@prizepacks/core";
 import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
@@ -80,7 +79,7 @@ export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathPar
  */
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
-    const principal = await (await serviceRuntime(ctx.database)).principals.authenticate(presentedApiKey(ctx.headers));
+    const principal = await ctx.services.principals.authenticate(presentedApiKey(ctx.headers));
     return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId, rateLimitId: `key:${principal.apiKeyId}` } });
   }
   const userId = await ctx.resolveSessionUserId();
@@ -97,13 +96,12 @@ function rateLimited(policy: RateLimitPolicyName) {
   });
 }
 
-// Process-wide (Next.js may load this module once per route bundle): web and REST requests of
-// one account share its turn.
-const GATE_KEY = Symbol.for("prizepacks.accountGate");
-const accountGate = ((globalThis as Record<symbol, unknown>)[GATE_KEY] ??= new AccountGate()) as AccountGate;
-
-/** Requests that lock the account's wallet or seed pair take turns per account (see AccountGate). */
-const oneAtATimePerAccount = t.middleware(({ ctx, next }) => accountGate.run((ctx as Context & { userId: string }).userId, () => next()));
+/**
+ * Requests that lock the account's wallet or seed pair take turns per account, in the
+ * process's one queue (Services.turns, shared by web and REST). Openings take the same turn
+ * inside openPack, so openProcedure does not add this.
+ */
+const oneAtATimePerAccount = t.middleware(({ ctx, next }) => ctx.services.turns.run((ctx as Context & { userId: string }).userId, () => next()));
 
 /**
  * For procedures that take a body: the REST wrapper's 400 for a body that was not a JSON object
@@ -124,7 +122,7 @@ export const middleware = t.middleware;
 export const accountProcedure = authenticated.use(rateLimited("api"));
 /** Changes the account's money or seeds. */
 export const accountMutationProcedure = accountProcedure.use(oneAtATimePerAccount);
-export const openProcedure = authenticated.use(rateLimited("open")).use(oneAtATimePerAccount);
+export const openProcedure = authenticated.use(rateLimited("open"));
 
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {

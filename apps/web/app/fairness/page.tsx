@@ -5,7 +5,7 @@ import { FairnessExplainer } from "../../components/fairness-explainer";
 import { FairnessWorkbench } from "../../components/fairness-workbench";
 import type { VerifierPack, VerifierPrefill } from "../../components/fairness-verifier";
 import type { FairnessState } from "../../components/seed-pair-summary";
-import { database } from "../../lib/database";
+import { services } from "../../lib/database";
 import { findViewer, serverApi } from "../../lib/server-api";
 
 export const metadata = { title: "Fairness" };
@@ -19,7 +19,7 @@ function firstParam(value: string | string[] | undefined): string | undefined {
 
 /** Every active pack with its current ticket ranges; a pack deactivated meanwhile is skipped. */
 async function loadVerifierPacks(): Promise<VerifierPack[]> {
-  const opened = await database();
+  const opened = await services();
   const summaries = await listActivePacks(opened);
   const details = await Promise.allSettled(summaries.map((pack) => getPackDetail(opened, pack.id)));
   return details.flatMap((detail) =>

@@ -10,7 +10,7 @@ import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
 import { diffOddsVersions, exportPack } from "./pack-admin.ts";
 import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "./pack-rules.ts";
@@ -19,7 +19,8 @@ import { seedDemoCatalog } from "./seed-demo-catalog.ts";
 import { archivePack, deletePack } from "./set-pack-active.ts";
 import { simulatePack } from "./simulate-pack.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -116,7 +117,7 @@ describe("savePack: versions, history, archive", () => {
     expect(v1.oddsHash).toBe(expectedV1);
 
     const user = await createTestUser(db, { balance: "50.00" });
-    const spin = await openPack(database(), { userId: user.userId, idOrSlug: file.slug });
+    const spin = await openPack(services(), { userId: user.userId, idOrSlug: file.slug });
     expect(spin.fairness).toMatchObject({ oddsVersion: 1, oddsHash: v1.oddsHash });
 
     const same = await savePack(db, CLI_ACTOR, file);

@@ -3,11 +3,12 @@ import { Money } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
 import { WalletChangedEventSchema } from "../schemas.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { useTestDatabase } from "../testing/vitest.ts";
+import { useTestServices } from "../testing/vitest.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { latestAccountEventId, listAccountEventsAfter, recordAccountEvent } from "./account-events.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 describe("account events", () => {
   it("lists an account's events after an id in numeric id order, across digit counts, in batches", async () => {
@@ -40,7 +41,7 @@ describe("account events", () => {
     const db = database();
     const user = await createTestUser(db.prisma, { balance: "10.00" });
     const pack = await createTestPack(db.prisma, { price: "4.99" });
-    const opened = await openPack(db, { userId: user.userId, idOrSlug: pack.slug });
+    const opened = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const events = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: "0", limit: 10 });
     const changed = events.findLast((event) => event.type === "wallet.changed");
     expect(WalletChangedEventSchema.parse(changed)).toEqual(changed);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { useTestDatabase } from "../testing/vitest.ts";
+import { useTestServices } from "../testing/vitest.ts";
 import { readBestPulls } from "./drops.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 describe("readBestPulls", () => {
   it("gives each pack its most valuable drop of the last 24 hours, from the openings' events", async () => {
@@ -12,7 +13,7 @@ describe("readBestPulls", () => {
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });
     const opened: Awaited<ReturnType<typeof openPack>>[] = [];
-    for (let i = 0; i < 6; i++) opened.push(await openPack(database(), { userId: user.userId, idOrSlug: pack.slug }));
+    for (let i = 0; i < 6; i++) opened.push(await openPack(services(), { userId: user.userId, idOrSlug: pack.slug }));
     const best = (results: typeof opened) => results.reduce((top, result) => (Number(result.item.value) > Number(top.item.value) ? result : top));
 
     expect((await readBestPulls(database().sql)).get(pack.id)?.item).toEqual(best(opened).item);

@@ -4,18 +4,19 @@ import { AppError } from "../errors.ts";
 import { rotateSeedPair } from "../fairness/seed-pairs.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { useTestDatabase } from "../testing/vitest.ts";
+import { useTestServices } from "../testing/vitest.ts";
 import { listSpinHistory } from "./list-spin-history.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 describe("listSpinHistory", () => {
   it("returns each opening with its pack, item, price and fairness data, newest first", async () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const first = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
-    const second = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const first = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
+    const second = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
 
     const { spins, nextCursor } = await listSpinHistory(db, { userId: user.userId });
     expect(nextCursor).toBeNull();
@@ -44,11 +45,11 @@ describe("listSpinHistory", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const before = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const before = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     expect((await listSpinHistory(db, { userId: user.userId })).spins[0]!.fairness.serverSeed).toBeNull();
 
     const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotate" });
-    const after = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const after = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const [newest, oldest] = (await listSpinHistory(db, { userId: user.userId })).spins;
     expect(newest!.id).toBe(after.spin.id);
     expect(newest!.fairness.serverSeed).toBeNull();
@@ -70,9 +71,9 @@ describe("listSpinHistory", () => {
     const stranger = await createTestUser(db, { balance: "5.00" });
     const opened: string[] = [];
     for (const slug of [a.slug, b.slug, a.slug, b.slug, a.slug]) {
-      opened.push((await openPack(database(), { userId: user.userId, idOrSlug: slug })).spin.id);
+      opened.push((await openPack(services(), { userId: user.userId, idOrSlug: slug })).spin.id);
     }
-    await openPack(database(), { userId: stranger.userId, idOrSlug: a.slug });
+    await openPack(services(), { userId: stranger.userId, idOrSlug: a.slug });
 
     const seen: string[] = [];
     let cursor: string | undefined;

@@ -3,12 +3,13 @@ import { auditInvariants } from "../audit/audit.ts";
 import { AppError } from "../errors.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import { listInventory } from "./list-inventory.ts";
 import { sellInventoryItems } from "./sell-inventory-items.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 /** A pack that always yields the one item, so values are known; the value is 80–98% of the price, as the publishing rules require. */
 function createFixedPack(value: string, price: string) {
@@ -20,7 +21,7 @@ function createFixedPack(value: string, price: string) {
 
 async function openTimes(userId: string, slug: string, times: number) {
   const results = [];
-  for (let i = 0; i < times; i++) results.push(await openPack(database(), { userId, idOrSlug: slug }));
+  for (let i = 0; i < times; i++) results.push(await openPack(services(), { userId, idOrSlug: slug }));
   return results;
 }
 
@@ -193,8 +194,8 @@ describe("sellInventoryItems", () => {
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: forward }),
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: backward }),
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [ids[0]!] }),
-      openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
-      openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
+      openPack(services(), { userId: user.userId, idOrSlug: pack.slug }),
+      openPack(services(), { userId: user.userId, idOrSlug: pack.slug }),
     ]);
     for (const outcome of outcomes) {
       if (outcome.status === "rejected") expect((outcome.reason as AppError).code).toBe("CONFLICT");

@@ -19,27 +19,10 @@ const MAX_ACCOUNTS = 50_000;
  * opening can draw before it writes and write in one call. Never trusted blindly: open_pack
  * refuses a pair that is not active at that nonce (rotated, or another instance opened
  * first), and the opening then reloads and draws again. Openings of one account take turns
- * here, in arrival order, as they would on the wallet row anyway.
+ * (Services.turns, see openPack), so within this process no two draw for the same nonce.
  */
 export class ActivePairs {
   private readonly pairs = new Map<string, ActivePair>();
-  private readonly turns = new Map<string, Promise<unknown>>();
-
-  /** Runs fn after the account's earlier openings in this process have finished. */
-  async takeTurn<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.turns.get(userId) ?? Promise.resolve();
-    const mine = before.then(fn, fn);
-    const settled = mine.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.turns.set(userId, settled);
-    try {
-      return await mine;
-    } finally {
-      if (this.turns.get(userId) === settled) this.turns.delete(userId);
-    }
-  }
 
   async get(sql: SqlQuery, userId: string): Promise<ActivePair> {
     const known = this.pairs.get(userId);

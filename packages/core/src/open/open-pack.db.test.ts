@@ -7,11 +7,12 @@ import { AppError } from "../errors.ts";
 import { getFairnessState, rotateSeedPair } from "../fairness/seed-pairs.ts";
 import { parseMoney } from "../money.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { creditWallet, getBalance } from "../wallet/wallet.ts";
 import { openPack } from "./open-pack.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 const isPostgres = () => database().kind === "postgres";
 
 describe("openPack", () => {
@@ -21,7 +22,7 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: "10.00" });
     const before = await getFairnessState(db, user.userId);
 
-    const result = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const result = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
 
     expect(result.balanceAfter).toBe(7);
     expect(result.spin.nonce).toBe(0);
@@ -42,7 +43,7 @@ describe("openPack", () => {
     expect(await sha256Hex(rotated.previous.serverSeed)).toBe(result.fairness.serverSeedHash);
     const draw = await drawTicket({ serverSeed: rotated.previous.serverSeed, clientSeed: result.fairness.clientSeed, nonce: 0 });
     expect(draw).toEqual({ hash: result.fairness.hash, result: result.spin.result });
-    const detail = await getPackDetail(database(), pack.id);
+    const detail = await getPackDetail(services(), pack.id);
     const winner = detail.items.find((item) => draw.result >= item.ticketFrom && draw.result <= item.ticketTo);
     expect(winner?.id).toBe(result.item.id);
     expect(detail.oddsHash).toBe(result.fairness.oddsHash);
@@ -52,7 +53,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "2.99" });
-    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
+    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("2.99");
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(0);
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);
@@ -63,8 +64,8 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { active: false });
     const user = await createTestUser(db, { balance: "10.00" });
-    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
-    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: "no-such-pack" }), "NOT_FOUND");
+    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
+    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: "no-such-pack" }), "NOT_FOUND");
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("10.00");
   });
 
@@ -75,7 +76,7 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: (3.33 * k).toFixed(2) });
     const attempts = 24;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: attempts }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug })),
+      Array.from({ length: attempts }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug })),
     );
     const succeeded = outcomes.filter((o) => o.status === "fulfilled");
     const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -93,7 +94,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "20.00" });
-    const opens = Array.from({ length: 10 }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug }));
+    const opens = Array.from({ length: 10 }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug }));
     const rotation = rotateSeedPair(db, { userId: user.userId, clientSeed: "rotated-mid-flight" });
     const results = await Promise.all([...opens, rotation]);
     expect(results).toHaveLength(11);
@@ -109,9 +110,9 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    expect((await openPack(database(), { userId: user.userId, idOrSlug: pack.slug })).spin.nonce).toBe(0);
+    expect((await openPack(services(), { userId: user.userId, idOrSlug: pack.slug })).spin.nonce).toBe(0);
     const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotation" });
-    const afterRotation = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const afterRotation = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     expect(afterRotation.fairness).toMatchObject({ clientSeed: "after-rotation", nonce: 0, serverSeedHash: rotated.current.serverSeedHash });
     const draw = await drawTicket({ serverSeed: (await db.seedPair.findFirstOrThrow({ where: { userId: user.userId, retiredAt: null } })).serverSeed, clientSeed: "after-rotation", nonce: 0 });
     expect(draw.hash).toBe(afterRotation.fairness.hash);
@@ -131,7 +132,7 @@ describe("openPack", () => {
       await other.query(`SELECT id FROM pack WHERE id = $1 FOR NO KEY UPDATE`, [pack.id]);
       try {
         const result = await Promise.race([
-          openPack(database(), { userId: user.userId, idOrSlug: pack.slug }),
+          openPack(services(), { userId: user.userId, idOrSlug: pack.slug }),
           new Promise<never>((_, reject) => setTimeout(() => reject(new Error("open blocked on the pack row")), 5_000)),
         ]);
         expect(result.balanceAfter).toBe(4);
@@ -148,17 +149,17 @@ describe("openPack", () => {
     const user = await createTestUser(db, { balance: "10.00" });
     const key = `retry-${Date.now()}`;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: key })),
+      Array.from({ length: 5 }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: key })),
     );
     expect(new Set(results.map((r) => r.spin.id)).size).toBe(1);
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(1);
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("8.00");
-    const again = await openPack(database(), { userId: user.userId, idOrSlug: pack.id, idempotencyKey: key });
+    const again = await openPack(services(), { userId: user.userId, idOrSlug: pack.id, idempotencyKey: key });
     expect(again).toEqual(results[0]);
-    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: other.slug, idempotencyKey: key }), "CONFLICT");
+    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: other.slug, idempotencyKey: key }), "CONFLICT");
     // Another account may use the same key independently.
     const stranger = await createTestUser(db, { balance: "2.00" });
-    const theirs = await openPack(database(), { userId: stranger.userId, idOrSlug: pack.slug, idempotencyKey: key });
+    const theirs = await openPack(services(), { userId: stranger.userId, idOrSlug: pack.slug, idempotencyKey: key });
     expect(theirs.spin.id).not.toBe(results[0]!.spin.id);
   });
 
@@ -166,9 +167,9 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "2.00" });
     const user = await createTestUser(db, { balance: "1.00" });
-    await expectAppError(openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
+    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
     await creditWallet(db, { userId: user.userId, amount: parseMoney("5.00") });
-    const result = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" });
+    const result = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" });
     expect(result.balanceAfter).toBe(4);
   });
 
@@ -176,7 +177,7 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "5.00" });
-    const first = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const first = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const items = await db.packItem.findMany({ where: { packId: pack.id }, orderBy: { key: "asc" } });
     const [common, jackpot, rare] = items; // keys: common, jackpot, rare
     await publishPackOdds(db, {
@@ -187,11 +188,11 @@ describe("openPack", () => {
         { itemId: common!.id, tickets: 95_000 },
       ],
     });
-    const detail = await getPackDetail(database(), pack.slug);
+    const detail = await getPackDetail(services(), pack.slug);
     expect(detail.oddsVersion).toBe(2);
     expect(detail.oddsHash).not.toBe(first.fairness.oddsHash);
     expect(detail.items.map((i) => i.chance)).toEqual([0.05, 4.95, 95]);
-    const second = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const second = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     expect(second.fairness.oddsVersion).toBe(2);
     const spins = await db.spin.findMany({ where: { userId: user.userId }, include: { oddsVersion: true }, orderBy: { nonce: "asc" } });
     expect(spins.map((s) => s.oddsVersion.version)).toEqual([1, 2]);

@@ -1,11 +1,11 @@
 import { findRangeForTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
-import type { Database, SqlQuery } from "@prizepacks/db";
+import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import type { CachedPack } from "../catalog/catalog-cache.ts";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";
-import { serviceRuntime } from "../runtime/service-runtime.ts";
+import type { Services } from "../runtime/services.ts";
 import type { ActivePair } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { OpenResult } from "../schemas.ts";
@@ -29,14 +29,17 @@ export interface OpenPackInput {
  * its migration) rather than about ten round trips through Prisma: the draw is made here, for
  * the nonce the account's active pair is at (ActivePairs), and the function records it only
  * if the pair is still at that nonce; if not, the pair is reloaded and the draw made again.
+ * Openings of one account take their turn in Services.turns, the queue its other
+ * money-moving requests use.
  * The pack and its odds come from the in-memory catalog.
  *
  * Concurrency: the conditional debit locks the account's wallet row, so opens by one account
  * run one after another and can never overdraw; opens by different accounts share no row:
  * the pack is only read, and spinCount is kept off this path (a tally row, rolled up later).
  */
-export async function openPack(database: Database, input: OpenPackInput): Promise<OpenResult> {
-  const cached = await getActivePackOrThrow(database, input.idOrSlug);
+export async function openPack(services: Services, input: OpenPackInput): Promise<OpenResult> {
+  const { database, pairs, turns } = services;
+  const cached = await getActivePackOrThrow(services, input.idOrSlug);
   const { idempotencyKey, userId } = input;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
@@ -45,8 +48,10 @@ export async function openPack(database: Database, input: OpenPackInput): Promis
     const replay = await findIdempotentReplay(database.sql, userId, idempotencyKey, cached.pack.id);
     if (replay) return replay;
   }
-  const { pairs } = await serviceRuntime(database);
-  return pairs.takeTurn(userId, async () => {
+  // The account's one turn (shared with its other money-moving requests; 503 if it does not
+  // come within 4 s): the draw uses the pair's cached nonce, so two openings of one account
+  // in this process must not draw at once.
+  return turns.run(userId, async () => {
     for (let attempt = 0; ; attempt++) {
       const pair = await pairs.get(database.sql, userId);
       try {

@@ -4,11 +4,12 @@ import { savePack } from "../catalog/save-pack.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getPackReport, rollUpReports } from "./pack-reports.ts";
 
 // This file's database is its own, so it may move spins into the past before the first rollup.
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -32,7 +33,7 @@ describe("getPackReport", () => {
     });
     const user = await createTestUser(db, { balance: "100.00" });
     const opened: Awaited<ReturnType<typeof openPack>>[] = [];
-    for (let i = 0; i < 5; i++) opened.push(await openPack(database(), { userId: user.userId, idOrSlug: slug }));
+    for (let i = 0; i < 5; i++) opened.push(await openPack(services(), { userId: user.userId, idOrSlug: slug }));
     // Three openings two days ago (rolled up), two now (the live tail).
     const old = opened.slice(0, 3).map((o) => o.spin.id);
     await db.$executeRaw`UPDATE spin SET "createdAt" = "createdAt" - interval '2 days' WHERE id = ANY(${old})`;

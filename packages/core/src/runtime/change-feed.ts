@@ -66,9 +66,12 @@ export class ChangeFeed {
 /** How long a cached entry may be trusted while the feed is deaf: below the 1-second promise. */
 export const STALE_WHILE_DEAF_MS = 500;
 
-// The feed of each Prisma client this process runs a service runtime on, so that a writer
-// holding only the client can tell its own instance at once (see announceChange).
-const feedsByClient = new WeakMap<object, ChangeFeed>();
+// The feed of each Prisma client this process runs Services on, so that a writer holding only
+// the client can tell its own instance at once (see announceChange). On globalThis like the
+// Services themselves (services.ts): a write made in a Next.js route bundle's copy of this
+// module must reach the feed the custom server's copy opened.
+const FEEDS_KEY = Symbol.for("prizepacks.feedsByClient");
+const feedsByClient = ((globalThis as Record<symbol, unknown>)[FEEDS_KEY] ??= new WeakMap()) as WeakMap<object, ChangeFeed>;
 
 export function registerFeed(database: Database, feed: ChangeFeed): void {
   feedsByClient.set(database.prisma, feed);
@@ -77,7 +80,7 @@ export function registerFeed(database: Database, feed: ChangeFeed): void {
 /**
  * For writers, after their change committed: this instance's caches drop what it touched
  * now, without waiting for the notification's round trip (other instances get that one).
- * Does nothing where no service runtime runs on this client.
+ * Does nothing where no Services run on this client.
  */
 export function announceChange(db: DbTx, change: Change): void {
   feedsByClient.get(db)?.announce(change);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
+import { openServices, type Services } from "../runtime/services.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 /** Gives the calling test file a migrated database of its own, closed after its last test. */
@@ -15,6 +16,24 @@ export function useTestDatabase(): () => Database {
   return () => {
     if (!database) throw new Error("The test database is opened in beforeAll; use it inside a test.");
     return database;
+  };
+}
+
+/**
+ * Gives the calling test file a migrated database of its own and its Services (no background
+ * job runs; a test starts the one it needs), closed after its last test.
+ */
+export function useTestServices(): () => Services {
+  let services: Services | undefined;
+  beforeAll(async () => {
+    services = await openServices(await openTestDatabase());
+  });
+  afterAll(async () => {
+    await services?.database.close();
+  });
+  return () => {
+    if (!services) throw new Error("The test services are opened in beforeAll; use them inside a test.");
+    return services;
   };
 }
 

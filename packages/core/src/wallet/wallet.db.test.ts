@@ -4,19 +4,20 @@ import { auditInvariants } from "../audit/audit.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { depositDemoFunds } from "./deposit-demo-funds.ts";
 import { listLedgerEntries } from "./list-ledger-entries.ts";
 import { getWalletBalance } from "./wallet.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 describe("listLedgerEntries", () => {
   it("lists deposits, openings and sales newest first; amounts sum to the balance, balanceAfter runs", async () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "10.00" });
-    const opened = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const opened = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [opened.inventoryItem.id] });
     await depositDemoFunds(db, { userId: user.userId, amount: "0.01" });
 

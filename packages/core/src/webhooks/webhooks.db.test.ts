@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { auditInvariants } from "../audit/audit.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 
 // Webhooks to a receiver on loopback need the development flag; the service env is read once.
 vi.stubEnv("HOST", "127.0.0.1");
@@ -15,7 +15,8 @@ const { createWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, rese
 const { deliverDueWebhooks } = await import("./deliver-webhooks.ts");
 const { verifyWebhookSignature } = await import("./signature.ts");
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 interface Received {
   headers: IncomingMessage["headers"];
@@ -59,7 +60,7 @@ describe("webhooks", () => {
     const user = await createTestUser(db, { balance: "10.00" });
     const endpoint = await createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] });
     expect(endpoint.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
-    const opened = await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
+    const opened = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     // Two instances' delivery passes at the same moment: SKIP LOCKED gives the delivery to one.
     const attempted = await Promise.all([deliverDueWebhooks(database()), deliverDueWebhooks(database()), deliverDueWebhooks(database())]);
     expect(attempted.reduce((a, b) => a + b, 0)).toBe(1);

@@ -7,7 +7,7 @@ import { OpenPackPanel } from "../../../components/open-pack-panel";
 import { PackOddsTable } from "../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../components/pack-stat-entries";
 import { Money } from "../../../components/money";
-import { database, db } from "../../../lib/database";
+import { db, services } from "../../../lib/database";
 import { moneyPercent } from "@prizepacks/core/shared";
 import { findViewer } from "../../../lib/server-api";
 
@@ -19,7 +19,7 @@ type Params = Promise<{ slug: string }>;
 /** The pack, or null when it is missing or inactive (both a 404); cached for metadata + page. */
 const findPack = cache(async (slug: string): Promise<PackDetail | null> => {
   try {
-    return await getPackDetail(await database(), slug);
+    return await getPackDetail(await services(), slug);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;

@@ -3,7 +3,7 @@ import { listActivePacks } from "@prizepacks/core";
 import { ApiKeysManager } from "../../../components/api-keys-manager";
 import { WebhooksManager } from "../../../components/webhooks-manager";
 import type { ApiKeySummary } from "../../../components/api-key-row";
-import { database } from "../../../lib/database";
+import { services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const metadata = { title: "API keys" };
@@ -22,7 +22,7 @@ export default async function ApiSettingsPage() {
   await requireViewer("/settings/api");
   const [origin, packs, initialKeys] = await Promise.all([
     requestOrigin(),
-    listActivePacks(await database()),
+    listActivePacks(await services()),
     // On failure the client loads the list itself and shows the error there.
     serverApi()
       .then((api) => api.keys.list())

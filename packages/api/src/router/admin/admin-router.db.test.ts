@@ -13,6 +13,7 @@ import {
 } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
+import { openServices, type Services } from "@prizepacks/core";
 import { createContext } from "../../context.ts";
 import { createCaller } from "../../root.ts";
 
@@ -20,8 +21,10 @@ import { createCaller } from "../../root.ts";
 // function's own schema, so a refusal reads the same whichever way the function is reached.
 
 let database: Database;
+let services: Services;
 beforeAll(async () => {
   database = await openTestDatabase();
+  services = await openServices(database);
 });
 afterAll(async () => {
   await database?.close();
@@ -36,7 +39,7 @@ async function account(label: string, { role }: { role?: "admin" } = {}) {
 }
 
 function consoleAs(userId: string) {
-  return createCaller(createContext({ source: "web", database, headers: new Headers(), resolveSessionUserId: async () => userId }));
+  return createCaller(createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => userId }));
 }
 
 /** The code and message a call was refused with. */

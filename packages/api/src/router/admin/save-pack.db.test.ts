@@ -8,7 +8,7 @@ vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
 vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
 const { createCaller } = await import("../../root.ts");
 const { createContext } = await import("../../context.ts");
-const { createUser } = await import("@prizepacks/core");
+const { createUser, openServices } = await import("@prizepacks/core");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 
 let database: Database | undefined;
@@ -21,7 +21,7 @@ afterAll(() => database?.close());
 async function operator() {
   const { userId } = await createUser(database!.prisma, { email: `operator-${randomUUID().slice(0, 8)}@test.prizepacks.local` });
   await database!.prisma.user.update({ where: { id: userId }, data: { role: "admin" } });
-  return createCaller(createContext({ source: "web", database: database!, headers: new Headers(), resolveSessionUserId: async () => userId }));
+  return createCaller(createContext({ source: "web", services: await openServices(database!), headers: new Headers(), resolveSessionUserId: async () => userId }));
 }
 
 const packFile = (image: string, itemImage = "/art/item/COMMON/coin.svg") => ({

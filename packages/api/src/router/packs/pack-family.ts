@@ -15,7 +15,7 @@ import {
 
 /** An unknown or inactive pack is a 404: placed before wellFormedBody, it answers ahead of the body's 400. */
 const activePack = middleware(async ({ ctx, input, next }) => {
-  await getActivePackOrThrow(ctx.database, (input as { idOrSlug: string }).idOrSlug);
+  await getActivePackOrThrow(ctx.services, (input as { idOrSlug: string }).idOrSlug);
   return next();
 });
 
@@ -29,13 +29,13 @@ export function packFamilyRouter(family: PackFamily) {
       .meta(listPacksMeta(family))
       .input(listPacksInput)
       .output(listPacksOutput)
-      .query(({ ctx }) => listActivePacks(ctx.database)),
+      .query(({ ctx }) => listActivePacks(ctx.services)),
 
     get: accountProcedure
       .meta(getPackMeta(family))
       .input(getPackInput)
       .output(getPackOutput)
-      .query(({ ctx, input }) => getPackDetail(ctx.database, input.idOrSlug)),
+      .query(({ ctx, input }) => getPackDetail(ctx.services, input.idOrSlug)),
 
     open: openProcedure
       .meta(openPackMeta(family))
@@ -44,7 +44,7 @@ export function packFamilyRouter(family: PackFamily) {
       .use(wellFormedBody)
       .output(openPackOutput)
       .mutation(({ ctx, input }) =>
-        openPack(ctx.database, {
+        openPack(ctx.services, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
           idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { Services } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 
 // A production start: listening on every interface, DEMO_MODE unset, and an operator who
@@ -14,11 +15,12 @@ const { createContext } = await import("../../context.ts");
 
 const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } });
 const database = { prisma: neverCalled, sql: neverCalled } as unknown as Database;
+const services = { database } as unknown as Services;
 
 describe("wallet.deposit outside demo mode", () => {
   it("is refused with FORBIDDEN whatever DEMO_DEPOSITS says", async () => {
     const caller = createCaller(
-      createContext({ source: "web", database, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
+      createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
     );
     await expect(caller.wallet.deposit({ amount: "10.00" })).rejects.toMatchObject({
       code: "FORBIDDEN",

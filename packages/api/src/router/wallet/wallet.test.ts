@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { Services } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 
 // Before the env module first reads (it caches): deposits off, rate limits in memory.
@@ -12,11 +13,12 @@ const { createContext } = await import("../../context.ts");
 // No database needed: the switch refuses before anything is read or written.
 const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } });
 const database = { prisma: neverCalled, sql: neverCalled } as unknown as Database;
+const services = { database } as unknown as Services;
 
 describe("wallet.deposit", () => {
   it('is refused with FORBIDDEN when DEMO_DEPOSITS is "false"', async () => {
     const caller = createCaller(
-      createContext({ source: "web", database, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
+      createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => "user-1" }),
     );
     await expect(caller.wallet.deposit({ amount: "10.00" })).rejects.toMatchObject({
       code: "FORBIDDEN",
@@ -26,7 +28,7 @@ describe("wallet.deposit", () => {
 
   it("refuses malformed amounts at the input", async () => {
     const caller = createCaller(
-      createContext({ source: "web", database, headers: new Headers(), resolveSessionUserId: async () => "user-2" }),
+      createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => "user-2" }),
     );
     for (const amount of ["", "-1.00", "1.001", "ten", "1e3"]) {
       await expect(caller.wallet.deposit({ amount }), amount).rejects.toMatchObject({ code: "BAD_REQUEST" });

@@ -1,4 +1,4 @@
-import { AppError } from "@prizepacks/core";
+import { AppError } from "../errors.ts";
 
 /** How long a request may wait for its account's turn before it gets a 503. */
 export const ACCOUNT_TURN_WAIT_MS = 4_000;
@@ -9,10 +9,13 @@ interface Turns {
 }
 
 /**
- * One money-moving request per account at a time in this process. They would queue on the
+ * One money-moving request per account at a time in this process: openings (openPack takes
+ * the turn itself, its draw depends on it) and the other mutations (the tRPC middleware takes
+ * it for them), all in one queue per account, in arrival order. They would queue on the
  * account's wallet row anyway; queueing here instead keeps the waiting out of the database
  * pool, so one account hammering a locked wallet holds at most one connection and every
  * other account keeps its speed. Bounded: a request not admitted in time gets a 503.
+ * Services.turns is the process's one gate.
  */
 export class AccountGate {
   private readonly turns = new Map<string, Turns>();

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getPackDetail, listActivePacks } from "../catalog/get-pack.ts";
-import { rollUpSpinCounts } from "../catalog/spin-count-rollup.ts";
+import { rollUpSpinCounts, startSpinCountRollup } from "../catalog/spin-count-rollup.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import type { AccountEvent } from "../events/account-events.ts";
 import { hashApiKey } from "../keys/api-keys.ts";
 import { Money } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import type { Change } from "./change-feed.ts";
-import { serviceRuntime } from "./service-runtime.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 const isPostgres = () => database().kind === "postgres";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +36,7 @@ describe("spinCount", () => {
     const db = database().prisma;
     const [a, b] = [await createTestPack(db, { price: "1.00" }), await createTestPack(db, { price: "1.00" })];
     const users = await Promise.all(Array.from({ length: 4 }, () => createTestUser(db, { balance: "50.00" })));
-    const opens = users.flatMap((user, i) => Array.from({ length: 6 }, () => openPack(database(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })));
+    const opens = users.flatMap((user, i) => Array.from({ length: 6 }, () => openPack(services(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })));
     // Rollups race the opens and each other; SKIP LOCKED gives each its own tallies.
     const rollups = Array.from({ length: 6 }, (_, i) => sleep(i * 5).then(() => rollUpSpinCounts(database().sql)));
     await Promise.all([...opens, ...rollups]);
@@ -53,11 +53,12 @@ describe("spinCount", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
     const user = await createTestUser(db, { balance: "5.00" });
-    expect((await getPackDetail(database(), pack.slug)).spinCount).toBe(0);
-    await openPack(database(), { userId: user.userId, idOrSlug: pack.slug });
-    const took = await within(3_000, async () => expect((await getPackDetail(database(), pack.slug)).spinCount).toBe(1));
+    startSpinCountRollup(database()); // a background job (startBackgroundJobs), until the database closes
+    expect((await getPackDetail(services(), pack.slug)).spinCount).toBe(0);
+    await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
+    const took = await within(3_000, async () => expect((await getPackDetail(services(), pack.slug)).spinCount).toBe(1));
     expect(took).toBeLessThan(2_500);
-    const summary = (await listActivePacks(database())).find((p) => p.id === pack.id);
+    const summary = (await listActivePacks(services())).find((p) => p.id === pack.id);
     expect(summary?.spinCount).toBe(1);
   });
 
@@ -75,18 +76,18 @@ describe.skipIf(!process.env.DATABASE_URL)("caches kept honest by the database's
   it("a pack deactivated or given new odds by any writer is seen within a second", async () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "1.00" });
-    const detail = await getPackDetail(database(), pack.slug); // cached now
+    const detail = await getPackDetail(services(), pack.slug); // cached now
     // Written over a separate connection, as another instance or the admin CLI would: no local announcement.
     await database().sql.query(`UPDATE pack SET name = 'Renamed' WHERE id = $1`, [pack.id]);
-    await within(1_000, async () => expect((await getPackDetail(database(), pack.slug)).name).toBe("Renamed"));
+    await within(1_000, async () => expect((await getPackDetail(services(), pack.slug)).name).toBe("Renamed"));
     await database().sql.query(`UPDATE pack SET active = false WHERE id = $1`, [pack.id]);
-    await within(1_000, () => expectAppError(getPackDetail(database(), pack.slug), "NOT_FOUND").then(() => undefined));
+    await within(1_000, () => expectAppError(getPackDetail(services(), pack.slug), "NOT_FOUND").then(() => undefined));
     expect(detail.name).not.toBe("Renamed");
   });
 
   it("a key revoked, or an account banned, by any writer is refused within a second", async () => {
     const db = database().prisma;
-    const { principals } = await serviceRuntime(database());
+    const { principals } = services();
     const revoked = await createTestUser(db);
     const banned = await createTestUser(db);
     expect((await principals.authenticate(revoked.apiKey)).userId).toBe(revoked.userId); // cached now
@@ -100,7 +101,7 @@ describe.skipIf(!process.env.DATABASE_URL)("caches kept honest by the database's
   it("keeps the promise while its listening connection is killed: deaf, it trusts nothing for long", async () => {
     if (!isPostgres()) return;
     const db = database().prisma;
-    const { principals, feed } = await serviceRuntime(database());
+    const { principals, feed } = services();
     const user = await createTestUser(db);
     await principals.authenticate(user.apiKey);
     await database().sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`);
@@ -121,7 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
 
   it("serves both channels; killed, it tells each subscriber: everything may have changed, watched accounts read anew", async () => {
     const db = database().prisma;
-    const runtime = await serviceRuntime(database());
+    const runtime = services();
     const hub = await runtime.events();
     await within(10_000, async () => expect(runtime.feed.live).toBe(true));
     expect(await listeningConnections()).toBe(1);
@@ -148,7 +149,7 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
   });
 
   it("listens on a channel subscribed later over the same connection, and stops hearing it once its last subscriber leaves", async () => {
-    await serviceRuntime(database()); // the feed's connection is up
+    // The feed's connection is up: useTestServices opened it.
     const heard: string[] = [];
     const told: string[] = [];
     const stop = await database().listen("prizepacks_test", {

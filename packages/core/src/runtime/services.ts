@@ -1,0 +1,84 @@
+import type { Database } from "@prizepacks/db";
+import { CatalogCache } from "../catalog/catalog-cache.ts";
+import { startSpinCountRollup } from "../catalog/spin-count-rollup.ts";
+import { startEventRetention } from "../events/account-events.ts";
+import { EventHub } from "../events/event-hub.ts";
+import { PrincipalCache } from "../keys/principal-cache.ts";
+import { ActivePairs } from "../open/active-pairs.ts";
+import { startReportRollup } from "../reports/pack-reports.ts";
+import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
+import { AccountGate } from "./account-gate.ts";
+import { ChangeFeed, registerFeed } from "./change-feed.ts";
+
+/**
+ * What a running service keeps per database: the database itself (its Prisma client and SQL
+ * runner), the change feed and the caches it keeps honest, the accounts' active seed pairs and
+ * their turns.
+ * Opened once per database (openServices) and handed to every request in the tRPC context.
+ */
+export interface Services {
+  database: Database;
+  feed: ChangeFeed;
+  catalog: CatalogCache;
+  principals: PrincipalCache;
+  pairs: ActivePairs;
+  /** Each account's one queue for money-moving requests, openings included (see AccountGate). */
+  turns: AccountGate;
+  /** The live event fan-out, started on first use (only a serving instance needs it). */
+  events: () => Promise<EventHub>;
+}
+
+// On globalThis, as getDatabase's database is: Next.js may load this module once per route
+// bundle, and the custom server (apps/web/server.ts) loads its own copy, all in one process.
+// Keyed by the Database, so they all share the one Services of the process's database, and
+// every test database gets its own.
+const SERVICES_KEY = Symbol.for("prizepacks.services");
+const servicesByDatabase = ((globalThis as Record<symbol, unknown>)[SERVICES_KEY] ??= new WeakMap()) as WeakMap<Database, Promise<Services>>;
+
+/**
+ * The Services of a database, opened on first call (its change feed connects; no timers start,
+ * see startBackgroundJobs) and the same object on every later call.
+ */
+export function openServices(database: Database): Promise<Services> {
+  let services = servicesByDatabase.get(database);
+  if (!services) {
+    services = open(database);
+    servicesByDatabase.set(database, services);
+    services.catch(() => servicesByDatabase.delete(database));
+  }
+  return services;
+}
+
+async function open(database: Database): Promise<Services> {
+  const feed = await ChangeFeed.start(database);
+  registerFeed(database, feed);
+  const catalog = new CatalogCache(database, feed);
+  let events: Promise<EventHub> | undefined;
+  return {
+    database,
+    feed,
+    catalog,
+    principals: new PrincipalCache(database, feed),
+    pairs: new ActivePairs(),
+    turns: new AccountGate(),
+    events: () => (events ??= EventHub.start(database, catalog)),
+  };
+}
+
+const started = new WeakSet<Services>();
+
+/**
+ * The work a serving instance does besides answering requests, until its database closes:
+ * spin-count and report rollups, event retention, webhook delivery. Every instance runs them
+ * (each claims its own rows). Called once, by the server at start; a second call for the same
+ * Services does nothing. Tests start the one job they need instead.
+ */
+export function startBackgroundJobs(services: Services): void {
+  if (started.has(services)) return;
+  started.add(services);
+  const { database } = services;
+  startSpinCountRollup(database);
+  startReportRollup(database);
+  startEventRetention(database);
+  startWebhookDelivery(database);
+}
