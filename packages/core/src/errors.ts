@@ -32,8 +32,22 @@ export interface AppErrorDetails {
   issues?: InputIssue[];
 }
 
+/**
+ * Marks our errors across copies of this module: Next.js bundles its own copy of core beside the
+ * one apps/web/server.ts runs, and the Services they share (one per database, on globalThis)
+ * throw from the server's copy. `instanceof` goes by this mark, so a 404 or a 503 thrown there
+ * is not mistaken for an unknown error (a 500) on the web side.
+ */
+const APP_ERROR = Symbol.for("prizepacks.AppError");
+
 export class AppError extends Error {
   override readonly name = "AppError";
+  readonly [APP_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,
