@@ -25,7 +25,7 @@ export interface OpenPackInput {
  * nothing.
  *
  * This is the hot path, so it is one call of the open_pack SQL function on the pg pool (see
- * its migration) rather than about ten round trips through Prisma: the draw is made here, for
+ * recordOpening) rather than about ten round trips through Prisma: the draw is made here, for
  * the nonce the account's active pair is at (ActivePairs), and the function records it only
  * if the pair is still at that nonce; if not, the pair is reloaded and the draw made again.
  * The pack and its odds come from the in-memory catalog.
@@ -96,9 +96,16 @@ async function recordOpening(
       oddsVersion: odds.version,
     },
   };
+  // open_pack is defined by prisma/migrations/20261123220000_account_events (which replaced the
+  // first version in 20261123201800_open_pack_function). Arguments by name: fifteen positional
+  // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
   const [row] = await sql.query<{ balanceAfter: string | null; balanceBefore: string | null }>(
     `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
-     FROM open_pack($1, $2, $3::numeric, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14, $15::jsonb)`,
+     FROM open_pack(
+       p_user => $1, p_pack => $2, p_price => $3::numeric, p_pair => $4, p_nonce => $5,
+       p_item => $6, p_value => $7::numeric, p_odds => $8, p_result => $9, p_hash => $10,
+       p_spin => $11, p_inventory_item => $12, p_ledger_entry => $13,
+       p_idempotency_key => $14, p_response => $15::jsonb)`,
     [
       userId, pack.id, price, pair.id, pair.nonce,
       item.id, item.value.toFixed(2), odds.id, draw.result, draw.hash,
