@@ -1,13 +1,18 @@
-// The ceiling phase: openings in the bench process itself.
+// The in-process ceiling: openings in the bench process itself.
 import { openPack } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import type { Phase } from "./load.ts";
 import { CONNECTIONS } from "./options.ts";
 
-/** The same opening transaction, straight from node-postgres in this process: no HTTP, no framework. */
+/**
+ * openPack, the service's own opening (the catalog in memory, the draw, the one open_pack call on
+ * the pool), called in this process: what an opening costs the database and the domain without
+ * HTTP, authentication, rate limiting or tRPC. Formerly labelled "node-postgres ceiling", as if it
+ * issued a bare statement; it runs the domain's code.
+ */
 export function ceilingPhase(database: Database, users: Array<{ userId: string }>, slugs: string[]): Phase {
   return {
-    label: `ceiling (node-postgres, ${CONNECTIONS} in flight)`,
+    label: `in-process ceiling (openPack, ${CONNECTIONS} in flight)`,
     run: async (seconds) => {
       const latencies: number[] = [];
       let errors = 0;

@@ -2,9 +2,9 @@
 //   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N)
 //
 // Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
-// side by side in one run (never as absolute thresholds): an opening against the same
-// transaction issued straight from node-postgres, reads against a static file served by the
-// same server, everything again after a million more spins. Speed targets live here, never in
+// side by side in one run (never as absolute thresholds): an opening over HTTP against openPack
+// called in the bench process (the in-process ceiling), reads against a static file served by
+// the same server, everything again after a million more spins. Speed targets live here, never in
 // the tests. See docs/performance.md for the method and the latest figures.
 //
 // options.ts the flags and sizes; server.ts the database and the service under test; load.ts

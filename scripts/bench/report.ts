@@ -38,7 +38,7 @@ function ratioRows(m: Measured): Row[] {
   const rows: Row[] = [];
   const row = (measureName: string, value: number, target: string, met: boolean | null) => rows.push({ measure: measureName, value: String(value), target, met });
   if (ceilingFigures) {
-    row("open (32 accounts) / node-postgres ceiling", ratio(spread.perSecond, ceilingFigures.perSecond), `≥ ${targets.openVsCeiling}`, ratio(spread.perSecond, ceilingFigures.perSecond) >= targets.openVsCeiling);
+    row("open (32 accounts) / in-process ceiling (openPack)", ratio(spread.perSecond, ceilingFigures.perSecond), `≥ ${targets.openVsCeiling}`, ratio(spread.perSecond, ceilingFigures.perSecond) >= targets.openVsCeiling);
   }
   row("open p99 / p50", ratio(spread.p99, spread.p50), `≤ ${targets.p99OverP50}`, ratio(spread.p99, spread.p50) <= targets.p99OverP50);
   row("open one pack / open spread", ratio(onePack.perSecond, spread.perSecond), `≥ ${targets.onePackVsSpread}`, ratio(onePack.perSecond, spread.perSecond) >= targets.onePackVsSpread);
@@ -60,7 +60,7 @@ function ratioRows(m: Measured): Row[] {
     row(`open ${grown}`, ratio(afterGrowth.spread.perSecond, spread.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.spread.perSecond, spread.perSecond) >= targets.afterGrowth);
     if (afterGrowth.ceiling && ceilingFigures) {
       // Report only: how much of any change is the database's own work, not the service's.
-      row(`node-postgres ceiling ${grown}`, ratio(afterGrowth.ceiling.perSecond, ceilingFigures.perSecond), "report", null);
+      row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, ceilingFigures.perSecond), "report", null);
     }
   }
   if (soak?.startMiB && soak.endMiB) {
@@ -85,7 +85,7 @@ export function writeReport(m: Measured, started: number): void {
     "",
     `| measured (${CONNECTIONS} in flight, ${SECONDS} s each) | per second | p50 ms | p99 ms | errors |`,
     "| --- | --- | --- | --- | --- |",
-    fig("node-postgres ceiling: the opening transaction, no HTTP", ceilingFigures),
+    fig("in-process ceiling: openPack in the bench process, no HTTP", ceilingFigures),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs", spread),
     fig("POST /v1/packs/{slug}/open, 32 accounts on one pack", onePack),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the streams group", spreadBesideStreams),
@@ -101,7 +101,7 @@ export function writeReport(m: Measured, started: number): void {
           fig(`GET /v1/packs after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.list),
           fig(`GET /v1/packs/{slug} after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.detail),
           fig(`open after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.spread),
-          fig(`node-postgres ceiling after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
+          fig(`in-process ceiling (openPack) after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
         ]
       : []),
     "",
