@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { isAppError } from "@prizepacks/core";
-import { runAdminCommand } from "@prizepacks/core/admin";
+import { runAdminCommand, type AdminInput } from "@prizepacks/core/admin";
 import { db } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
-// The admin CLI's way in while this process holds the embedded database (see handoff.ts).
+// The admin CLI's way in while this process holds the embedded database (see apps/admin-cli/src/handoff.ts).
 // Enabled only when the start script gave this process a token.
 function tokenMatches(presented: string | null): boolean {
   const expected = process.env.PRIZEPACKS_ADMIN_TOKEN;
@@ -24,7 +24,7 @@ export async function POST(req: Request) {
     return Response.json({ message: "Expected { command, flags }.", code: "BAD_REQUEST" }, { status: 400 });
   }
   try {
-    const outcome = await runAdminCommand(await db(), body.command, body.flags as Record<string, string>);
+    const outcome = await runAdminCommand(await db(), body.command, body.flags as AdminInput);
     return Response.json(outcome);
   } catch (error) {
     if (isAppError(error)) return Response.json({ message: error.message, code: error.code }, { status: error.status });
