@@ -39,6 +39,7 @@ async function main() {
 
   let server: Server | undefined;
   let database: Database | undefined;
+  let webhooksPhase: ReturnType<typeof withStreamsPhase> | undefined;
   const started = Date.now();
   try {
     server = await startServer(databaseUrl);
@@ -67,7 +68,7 @@ async function main() {
     const onePackPhase = httpPhase(`open, ${CONNECTIONS} accounts on one pack`, base, { method: "POST", path: () => `/v1/packs/${hot}/open`, key });
     const openSpread: LoadSpec = { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key };
     const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
-    const webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
+    webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
 
     const [health] = await measureInTurns([httpPhase("GET /api/health (SELECT 1)", base, { path: () => "/api/health" })]);
     const [staticFile, list, detail] = await measureInTurns([staticPhase, listPhase, detailPhase]);
@@ -120,6 +121,7 @@ async function main() {
     );
     if (!audit.ok) process.exitCode = 1;
   } finally {
+    await webhooksPhase?.close();
     await server?.stop();
     await database?.close();
     if (!flag("keep")) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);

@@ -13,9 +13,17 @@ import { CONNECTIONS, STREAMS } from "./options.ts";
  * receiver: what the open path pays for streams and webhooks. Deliveries are left to drain
  * after each turn, so the next phase does not pay for this one's backlog.
  */
-export function withStreamsPhase(database: Database, base: string, spec: LoadSpec, users: Array<{ userId: string; apiKey: string }>, { webhooks }: { webhooks: boolean }): Phase {
+export function withStreamsPhase(
+  database: Database,
+  base: string,
+  spec: LoadSpec,
+  users: Array<{ userId: string; apiKey: string }>,
+  { webhooks }: { webhooks: boolean },
+): Phase & { close: () => Promise<void> } {
   let receiver: { url: string; received: () => number; close: () => Promise<void> } | null = null;
   return {
+    /** Stops the webhook receiver: a listening server would keep the bench from exiting. */
+    close: async () => receiver?.close(),
     label: `open, ${CONNECTIONS} accounts over all packs, ${STREAMS} event streams${webhooks ? " + a webhook per account" : ""}`,
     run: async (seconds) => {
       if (!webhooks) {
