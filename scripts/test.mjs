@@ -67,6 +67,8 @@ function browser() {
 const steps = [
   () => step("prisma generate", "npm", ["run", "--silent", "db:generate"]),
   () => step("typecheck", bin("turbo"), ["run", "typecheck", "--output-logs=errors-only"]),
+  // scripts/ (the bench, start-up) and the root configs belong to no workspace: the root tsconfig.
+  () => step("typecheck scripts", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
   () => step("lint", bin("eslint"), [".", "--max-warnings", "0"]),
   () => step("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]),
   () => vitest("unit"),

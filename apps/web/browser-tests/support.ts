@@ -11,7 +11,7 @@ process.env.PRIZEPACKS_DATA_DIR = dataDir;
 
 /** Setup shortcuts only (bans, verification flags, ready-made accounts); journeys use the browser. */
 export async function admin(command: string, flags: Record<string, string> = {}) {
-  const { runAdmin } = await import("@prizepacks/core/admin");
+  const { runAdmin } = await import("@prizepacks/admin-cli");
   const outcome = await runAdmin(command, flags);
   return outcome.result as Record<string, string>;
 }

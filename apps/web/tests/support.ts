@@ -8,7 +8,7 @@ export const demoApiKey = inject("demoApiKey");
 // The admin client finds the running server's hand-off (embedded mode) through this.
 process.env.PRIZEPACKS_DATA_DIR = dataDir;
 
-const { runAdmin } = await import("@prizepacks/core/admin");
+const { runAdmin } = await import("@prizepacks/admin-cli");
 
 export async function admin(command: string, flags: Record<string, string> = {}) {
   const outcome = await runAdmin(command, flags);

@@ -21,7 +21,8 @@ export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.t
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
 export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
-export { openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
+export { drawOpening, openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
+export type { OpenPackArgs } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,
   API_KEY_PREFIX,

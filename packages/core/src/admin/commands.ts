@@ -1,6 +1,5 @@
 import type { Db } from "@prizepacks/db";
 import { z } from "zod";
-import { readFile, writeFile } from "node:fs/promises";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
 import { setRtpRange } from "../catalog/catalog-settings.ts";
 import { exportPack } from "../catalog/pack-admin.ts";
@@ -14,7 +13,12 @@ import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 
-export type AdminFlags = Record<string, string>;
+/**
+ * A command's input: the CLI's flags as given (strings), or, for pack:import, the packs its
+ * file holds. The CLI (apps/admin-cli) reads and writes files and hands commands to a running
+ * server; the commands' rules are all here, the same whichever way a command arrives.
+ */
+export type AdminInput = Record<string, unknown>;
 
 const bool = z.enum(["true", "false"]).transform((value) => value === "true");
 const money = z.string().transform((value, ctx) => {
@@ -29,14 +33,14 @@ const email = z.string().email();
 
 const commands = {
   "user:create": {
-    flags: z.object({ email, balance: money.optional(), password: z.string().min(8).optional(), name: z.string().optional() }),
+    input: z.object({ email, balance: money.optional(), password: z.string().min(8).optional(), name: z.string().optional() }),
     run: async (db: Db, f: { email: string; balance?: ReturnType<typeof parseMoney>; password?: string; name?: string }) => {
       const user = await createUser(db, { email: f.email, balance: f.balance, password: f.password, name: f.name });
       return { userId: user.userId, email: user.email, apiKey: user.apiKey };
     },
   },
   "user:set": {
-    flags: z.object({
+    input: z.object({
       email,
       banned: bool.optional(),
       deleted: bool.optional(),
@@ -48,7 +52,7 @@ const commands = {
       setUserFlags(db, f.email, { banned: f.banned, deleted: f.deleted, emailVerified: f["email-verified"], role: f.role, reason: f.reason }),
   },
   "key:create": {
-    flags: z.object({ email, name: z.string().min(1).max(64).default("cli") }),
+    input: z.object({ email, name: z.string().min(1).max(64).default("cli") }),
     run: async (db: Db, f: { email: string; name: string }) => {
       const user = await getUserByEmailOrThrow(db, f.email);
       const key = await createApiKey(db, { userId: user.id, name: f.name });
@@ -56,11 +60,11 @@ const commands = {
     },
   },
   "key:revoke": {
-    flags: z.object({ key: z.string().min(1) }),
+    input: z.object({ key: z.string().min(1) }),
     run: (db: Db, f: { key: string }) => revokeApiKey(db, { apiKey: f.key }),
   },
   "wallet:credit": {
-    flags: z.object({ email, amount: money }),
+    input: z.object({ email, amount: money }),
     run: async (db: Db, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
       const user = await getUserByEmailOrThrow(db, f.email);
       const balance = await creditWallet(db, { userId: user.id, amount: f.amount, kind: "DEPOSIT", note: "admin credit" });
@@ -68,29 +72,28 @@ const commands = {
     },
   },
   "wallet:adjust": {
-    flags: z.object({ email, direction: z.enum(["credit", "debit"]), amount: z.string(), reason: z.string() }),
+    input: z.object({ email, direction: z.enum(["credit", "debit"]), amount: z.string(), reason: z.string() }),
     run: async (db: Db, f: { email: string; direction: "credit" | "debit"; amount: string; reason: string }) => {
       const user = await getUserByEmailOrThrow(db, f.email);
       return adjustBalance(db, CLI_ACTOR, { userId: user.id, direction: f.direction, amount: f.amount, reason: f.reason });
     },
   },
   "pack:set-active": {
-    flags: z.object({ slug: z.string().min(1), active: bool }),
+    input: z.object({ slug: z.string().min(1), active: bool }),
     run: (db: Db, f: { slug: string; active: boolean }) => setPackActive(db, f),
   },
   "pack:archive": {
-    flags: z.object({ slug: z.string().min(1) }),
+    input: z.object({ slug: z.string().min(1) }),
     run: (db: Db, f: { slug: string }) => archivePack(db, f),
   },
   "pack:delete": {
-    flags: z.object({ slug: z.string().min(1) }),
+    input: z.object({ slug: z.string().min(1) }),
     run: (db: Db, f: { slug: string }) => deletePack(db, f),
   },
-  // A file holds one pack or an array of packs, in the format pack:export writes.
+  // The packs of one file (the CLI reads it), in the format pack:export writes.
   "pack:import": {
-    flags: z.object({ file: z.string().min(1) }),
-    run: async (db: Db, f: { file: string }) => {
-      const packs = parsePackFileText(await readFile(f.file, "utf8"), f.file);
+    input: z.object({ packs: z.array(z.unknown()) }),
+    run: async (db: Db, { packs }: { packs: unknown[] }) => {
       const saved = [];
       for (const [index, pack] of packs.entries()) {
         try {
@@ -105,36 +108,29 @@ const commands = {
     },
   },
   "pack:export": {
-    flags: z.object({ slug: z.string().min(1), file: z.string().min(1).optional() }),
-    run: async (db: Db, f: { slug: string; file?: string }) => {
-      const pack = await exportPack(db, f.slug);
-      if (!f.file) return pack as unknown as Record<string, unknown>;
-      await writeFile(f.file, `${JSON.stringify(pack, null, 2)}\n`);
-      return { slug: f.slug, file: f.file };
-    },
+    input: z.object({ slug: z.string().min(1) }),
+    run: async (db: Db, f: { slug: string }) => (await exportPack(db, f.slug)) as unknown as Record<string, unknown>,
   },
   "settings:rtp-range": {
-    flags: z.object({ min: z.string(), max: z.string() }),
+    input: z.object({ min: z.string(), max: z.string() }),
     run: (db: Db, f: { min: string; max: string }) => setRtpRange(db, CLI_ACTOR, { minPercent: f.min, maxPercent: f.max }),
   },
   audit: {
-    flags: z.object({}),
+    input: z.object({}),
     run: (db: Db) => auditInvariants(db),
   },
 } as const;
 
-function parsePackFileText(text: string, file: string): unknown[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new AppError("BAD_REQUEST", `${file} is not JSON: ${(error as Error).message}`);
-  }
-  return Array.isArray(data) ? data : [data];
-}
-
 export type AdminCommand = keyof typeof commands;
 export const adminCommandNames = Object.keys(commands) as AdminCommand[];
+
+/** Each command's inputs and whether it needs them: the CLI's flags and its help are built to match. */
+export const adminCommandInputs = Object.fromEntries(
+  Object.entries(commands).map(([name, spec]) => [
+    name,
+    Object.entries(spec.input.shape).map(([key, schema]) => ({ name: key, required: !(schema as z.ZodType).safeParse(undefined).success })),
+  ]),
+) as Record<AdminCommand, Array<{ name: string; required: boolean }>>;
 
 export interface AdminOutcome {
   /** False when the command ran but found a problem (audit breaches): exit non-zero. */
@@ -142,13 +138,13 @@ export interface AdminOutcome {
   result: Record<string, unknown>;
 }
 
-export async function runAdminCommand(db: Db, command: string, flags: AdminFlags): Promise<AdminOutcome> {
+export async function runAdminCommand(db: Db, command: string, input: AdminInput): Promise<AdminOutcome> {
   const spec = commands[command as AdminCommand];
   if (!spec) throw new AppError("BAD_REQUEST", `Unknown command "${command}". Commands: ${adminCommandNames.join(", ")}.`);
-  const parsed = spec.flags.strict().safeParse(flags);
+  const parsed = spec.input.strict().safeParse(input);
   if (!parsed.success) {
     throw new AppError("BAD_REQUEST", `${command}: ${parsed.error.issues.map((i) => `--${i.path.join(".") || "?"}: ${i.message}`).join("; ")}`);
   }
-  const result = (await (spec.run as (db: Db, flags: unknown) => Promise<Record<string, unknown>>)(db, parsed.data)) ?? {};
+  const result = (await (spec.run as (db: Db, input: unknown) => Promise<Record<string, unknown>>)(db, parsed.data)) ?? {};
   return { ok: result.ok !== false, result };
 }

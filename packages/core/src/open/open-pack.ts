@@ -26,7 +26,7 @@ export interface OpenPackInput {
  * nothing.
  *
  * This is the hot path, so it is one call of the open_pack SQL function on the pg pool (see
- * its migration) rather than about ten round trips through Prisma: the draw is made here, for
+ * recordOpening) rather than about ten round trips through Prisma: the draw is made here, for
  * the nonce the account's active pair is at (ActivePairs), and the function records it only
  * if the pair is still at that nonce; if not, the pair is reloaded and the draw made again.
  * Openings of one account take their turn in Services.turns, the queue its other
@@ -81,18 +81,75 @@ async function recordOpening(
   pair: ActivePair,
   idempotencyKey: string | undefined,
 ): Promise<OpenResult> {
+  const args = drawOpening(cached, userId, pair, idempotencyKey);
+  // open_pack is defined by prisma/migrations/20261123220000_account_events (which replaced the
+  // first version in 20261123201800_open_pack_function). Arguments by name: fifteen positional
+  // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
+  const [row] = await sql.query<{ balanceAfter: string | null; balanceBefore: string | null }>(
+    `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
+     FROM open_pack(
+       p_user => $1, p_pack => $2, p_price => $3::numeric, p_pair => $4, p_nonce => $5,
+       p_item => $6, p_value => $7::numeric, p_odds => $8, p_result => $9, p_hash => $10,
+       p_spin => $11, p_inventory_item => $12, p_ledger_entry => $13,
+       p_idempotency_key => $14, p_response => $15::jsonb)`,
+    [
+      args.p_user, args.p_pack, args.p_price, args.p_pair, args.p_nonce,
+      args.p_item, args.p_value, args.p_odds, args.p_result, args.p_hash,
+      args.p_spin, args.p_inventory_item, args.p_ledger_entry,
+      args.p_idempotency_key, JSON.stringify(args.p_response),
+    ],
+  );
+  if (!row?.balanceAfter) {
+    throw new AppError(
+      "INSUFFICIENT_BALANCE",
+      `Insufficient balance: the pack costs ${args.p_price}, the wallet holds ${formatMoney(row?.balanceBefore ?? "0")}.`,
+    );
+  }
+  return { ...args.p_response, balanceAfter: moneyToNumber(row.balanceAfter) };
+}
+
+/** open_pack's arguments by their SQL names; money as decimal strings. */
+export interface OpenPackArgs {
+  p_user: string;
+  p_pack: string;
+  p_price: string;
+  p_pair: string;
+  p_nonce: number;
+  p_item: string;
+  p_value: string;
+  p_odds: string;
+  p_result: number;
+  p_hash: string;
+  p_spin: string;
+  p_inventory_item: string;
+  p_ledger_entry: string;
+  p_idempotency_key: string | null;
+  /** The opening's response, balanceAfter still 0: open_pack writes the real one into the event and the replayable copy. */
+  p_response: OpenResult;
+}
+
+/**
+ * The draw for the pair's current nonce and everything open_pack records for it, before any
+ * write. Exported for the benchmark's history, which records its openings through the same
+ * function.
+ */
+export function drawOpening(
+  cached: CachedPack,
+  userId: string,
+  pair: ActivePair,
+  idempotencyKey?: string,
+): OpenPackArgs {
   const { pack } = cached;
   const odds = pack.currentOddsVersion!;
-  const price = pack.price.toFixed(2);
   const draw = drawTicketSync({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce });
   const { item } = findRangeForTicket(odds.ranges, draw.result);
   const spinId = newId();
   const inventoryItemId = newId();
-  const result: OpenResult = {
+  const response: OpenResult = {
     spin: { id: spinId, packId: pack.id, itemId: item.id, nonce: pair.nonce, result: draw.result },
     item: { id: item.id, name: item.name, rarity: item.rarity, value: formatMoney(item.value), image: item.image },
     inventoryItem: { id: inventoryItemId, itemId: item.id, value: formatMoney(item.value) },
-    balanceAfter: 0, // known once debited; open_pack writes it into the event and the replayable copy
+    balanceAfter: 0,
     fairness: {
       serverSeedHash: pair.serverSeedHash,
       clientSeed: pair.clientSeed,
@@ -102,23 +159,23 @@ async function recordOpening(
       oddsVersion: odds.version,
     },
   };
-  const [row] = await sql.query<{ balanceAfter: string | null; balanceBefore: string | null }>(
-    `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
-     FROM open_pack($1, $2, $3::numeric, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14, $15::jsonb)`,
-    [
-      userId, pack.id, price, pair.id, pair.nonce,
-      item.id, item.value.toFixed(2), odds.id, draw.result, draw.hash,
-      spinId, inventoryItemId, newId(),
-      idempotencyKey ?? null, JSON.stringify(result),
-    ],
-  );
-  if (!row?.balanceAfter) {
-    throw new AppError(
-      "INSUFFICIENT_BALANCE",
-      `Insufficient balance: the pack costs ${price}, the wallet holds ${formatMoney(row?.balanceBefore ?? "0")}.`,
-    );
-  }
-  return { ...result, balanceAfter: moneyToNumber(row.balanceAfter) };
+  return {
+    p_user: userId,
+    p_pack: pack.id,
+    p_price: pack.price.toFixed(2),
+    p_pair: pair.id,
+    p_nonce: pair.nonce,
+    p_item: item.id,
+    p_value: item.value.toFixed(2),
+    p_odds: odds.id,
+    p_result: draw.result,
+    p_hash: draw.hash,
+    p_spin: spinId,
+    p_inventory_item: inventoryItemId,
+    p_ledger_entry: newId(),
+    p_idempotency_key: idempotencyKey ?? null,
+    p_response: response,
+  };
 }
 
 async function findIdempotentReplay(sql: SqlQuery, userId: string, key: string, packId: string): Promise<OpenResult | null> {

@@ -1,12 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { errorAsResponse } from "@prizepacks/api/http-error";
 import { AppError } from "@prizepacks/core";
-import { runAdminCommand } from "@prizepacks/core/admin";
+import { runAdminCommand, type AdminInput } from "@prizepacks/core/admin";
 import { db } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
-// The admin CLI's way in while this process holds the embedded database (see handoff.ts).
+// The admin CLI's way in while this process holds the embedded database (see apps/admin-cli/src/handoff.ts).
 // Enabled only when the start script gave this process a token.
 function tokenMatches(presented: string | null): boolean {
   const expected = process.env.PRIZEPACKS_ADMIN_TOKEN;
@@ -25,7 +25,7 @@ export async function POST(req: Request) {
     return errorAsResponse(new AppError("BAD_REQUEST", "Expected { command, flags }."), { rest: false });
   }
   try {
-    const outcome = await runAdminCommand(await db(), body.command, body.flags as Record<string, string>);
+    const outcome = await runAdminCommand(await db(), body.command, body.flags as AdminInput);
     return Response.json(outcome);
   } catch (error) {
     return errorAsResponse(error, { rest: false });

@@ -1,0 +1,1 @@
+export { ADMIN_ENDPOINT, runAdmin } from "./run-admin.ts";

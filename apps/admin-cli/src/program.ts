@@ -1,0 +1,194 @@
+import path from "node:path";
+import { Command, CommanderError, type Option } from "commander";
+import { adminCommandInputs, adminCommandNames, type AdminCommand, type AdminInput, type AdminOutcome } from "@prizepacks/core/admin";
+import { readPackFile, writePackFile } from "./pack-files.ts";
+
+export const PROGRAM = "npm run --silent admin --";
+
+interface FlagHelp {
+  /** As typed, with its value: "--email <address>". */
+  flag: string;
+  description: string;
+}
+
+interface CommandHelp {
+  summary: string;
+  /** What it prints on success, when that is worth saying. */
+  prints?: string;
+  flags: FlagHelp[];
+}
+
+const email: FlagHelp = { flag: "--email <address>", description: "the account's e-mail" };
+const slug: FlagHelp = { flag: "--slug <slug>", description: "the pack's slug" };
+
+// What each command does and what its flags mean; which flags a command takes and needs, and
+// every rule on their values, are the command's own (runAdminCommand in @prizepacks/core/admin).
+export const commandHelp: Record<AdminCommand, CommandHelp> = {
+  "user:create": {
+    summary: "a verified account with that balance and an API key",
+    prints: "{ userId, email, apiKey }",
+    flags: [
+      email,
+      { flag: "--balance <amount>", description: "the starting balance, e.g. 100.00 (default 0.00)" },
+      { flag: "--password <password>", description: "a password for the web sign-in, at least 8 characters" },
+      { flag: "--name <name>", description: "the account's display name" },
+    ],
+  },
+  "user:set": {
+    summary: "the account's flags and role",
+    flags: [
+      email,
+      { flag: "--banned <true|false>", description: "ban or unban" },
+      { flag: "--deleted <true|false>", description: "delete or restore" },
+      { flag: "--email-verified <true|false>", description: "mark the e-mail verified or not" },
+      { flag: "--role <admin|player>", description: "grant or remove the operator console" },
+      { flag: "--reason <text>", description: "why, 3 to 500 characters, kept in the admin log" },
+    ],
+  },
+  "key:create": {
+    summary: "a new API key for the account",
+    prints: "{ apiKeyId, apiKey }",
+    flags: [email, { flag: "--name <name>", description: 'the key\'s name (default "cli")' }],
+  },
+  "key:revoke": {
+    summary: "revokes an API key",
+    prints: "{ revoked: true }",
+    flags: [{ flag: "--key <key>", description: "the key itself, pp_live_…" }],
+  },
+  "wallet:credit": {
+    summary: "a deposit into the account's wallet",
+    prints: "{ balance }",
+    flags: [email, { flag: "--amount <amount>", description: "e.g. 25.00" }],
+  },
+  "wallet:adjust": {
+    summary: "an ADJUSTMENT ledger entry with a reason; never below zero",
+    prints: "{ amount, balance }",
+    flags: [
+      email,
+      { flag: "--direction <credit|debit>", description: "add or take away" },
+      { flag: "--amount <amount>", description: "e.g. 5.00" },
+      { flag: "--reason <text>", description: "why, kept in the ledger and the admin log" },
+    ],
+  },
+  "pack:set-active": {
+    summary: "puts a pack on or off sale",
+    prints: "{ slug, active }",
+    flags: [slug, { flag: "--active <true|false>", description: "on sale or not" }],
+  },
+  "pack:archive": { summary: "takes a pack off sale for good", flags: [slug] },
+  "pack:delete": { summary: "deletes a pack, only if it was never opened", flags: [slug] },
+  "pack:import": {
+    summary: "creates or updates the packs in a file and publishes their chances",
+    prints: "{ imported: [{ slug, created, oddsVersion, oddsHash, versionCreated, rtpPercent }] }, by the console's rules",
+    flags: [{ flag: "--file <path>", description: "one pack or an array of packs, as pack:export writes them" }],
+  },
+  "pack:export": {
+    summary: "a pack in the format pack:import reads",
+    prints: "the pack, or { slug, file } when written to --file",
+    flags: [slug, { flag: "--file <path>", description: "write it here instead of printing it" }],
+  },
+  "settings:rtp-range": {
+    summary: "the expected-return range a pack must be in to be published",
+    flags: [
+      { flag: "--min <percent>", description: "e.g. 80" },
+      { flag: "--max <percent>", description: "e.g. 98" },
+    ],
+  },
+  audit: { summary: "checks every money and fairness invariant", prints: "{ ok, breaches, checked }; a non-zero exit on a breach", flags: [] },
+};
+
+/** The flags a command takes: its inputs, but the file pack:import reads in place of the packs. */
+export function commandFlags(command: AdminCommand): Array<{ name: string; required: boolean }> {
+  if (command === "pack:import") return [{ name: "file", required: true }];
+  if (command === "pack:export") return [...adminCommandInputs[command], { name: "file", required: false }];
+  return adminCommandInputs[command];
+}
+
+const flagName = (flag: string) => flag.split(" ")[0]!.slice(2);
+
+export interface CliDeps {
+  run: (command: string, input: AdminInput) => Promise<AdminOutcome>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+class UsageError extends Error {}
+
+function adminProgram(deps: CliDeps, done: (outcome: AdminOutcome) => void): Command {
+  const program = new Command()
+    .name(PROGRAM)
+    .description(
+      "Operates prizepacks on the service's database: DATABASE_URL, or on the embedded default through the running server.\n" +
+        'Prints one JSON object on stdout and exits 0; on failure {"error"} on stderr and a non-zero exit.',
+    )
+    .usage("<command> [--flag value]...")
+    // Errors are printed as JSON by runCli; help goes to stdout.
+    .configureOutput({ writeOut: deps.out, outputError: () => undefined })
+    .exitOverride()
+    .showSuggestionAfterError()
+    .helpCommand("help [command]", "show the commands, or a command's flags");
+
+  for (const name of adminCommandNames) {
+    const flags = commandFlags(name);
+    const required = new Set(flags.filter((flag) => flag.required).map((flag) => flag.name));
+    const command = program.command(name).description(commandHelp[name].summary);
+    for (const { flag, description } of commandHelp[name].flags) {
+      command.option(flag, required.has(flagName(flag)) ? `${description} (required)` : description);
+    }
+    command.usage(commandHelp[name].flags.map(({ flag }) => (required.has(flagName(flag)) ? flag : `[${flag}]`)).join(" "));
+    const prints = commandHelp[name].prints;
+    if (prints) command.addHelpText("after", `\nPrints ${prints}.`);
+    command.action(async (_options: unknown, self: Command) => done(await runCommand(deps, name, givenFlags(self))));
+  }
+  return program;
+}
+
+/** The flags given, by their names as typed ("email-verified", not commander's "emailVerified"). */
+function givenFlags(command: Command): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (const option of command.options as Option[]) {
+    const value = command.getOptionValue(option.attributeName()) as string | undefined;
+    if (value === undefined) continue;
+    // "--email --role admin" would read "--role" as the e-mail: a value is never a flag.
+    if (value.startsWith("--")) throw new UsageError(`Flag ${option.long} needs a value.`);
+    flags[option.long!.slice(2)] = value;
+  }
+  return flags;
+}
+
+async function runCommand(deps: CliDeps, command: AdminCommand, flags: Record<string, string>): Promise<AdminOutcome> {
+  // A file is named from where the CLI runs, and read or written here, not by a server it may hand the command to.
+  if (command === "pack:import") {
+    if (!flags.file) throw new UsageError("pack:import: --file: a pack file is required.");
+    return deps.run(command, { packs: await readPackFile(path.resolve(flags.file)) });
+  }
+  if (command === "pack:export" && flags.file !== undefined) {
+    const { file, ...rest } = flags;
+    if (!file) throw new UsageError("pack:export: --file: a file name, or no --file to print the pack.");
+    const outcome = await deps.run(command, rest);
+    const target = path.resolve(file);
+    await writePackFile(target, outcome.result);
+    return { ok: true, result: { slug: rest.slug, file: target } };
+  }
+  return deps.run(command, flags);
+}
+
+/**
+ * Runs the CLI on argv (without node and the script): prints the result or the help on
+ * stdout, an error as {"error"} on stderr, and returns the exit code.
+ */
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  let outcome: AdminOutcome | undefined;
+  try {
+    if (argv.length === 0) throw new UsageError(`No command given. Commands: ${adminCommandNames.join(", ")}. See --help.`);
+    await adminProgram(deps, (given) => (outcome = given)).parseAsync(argv, { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return 0; // help
+    const message = error instanceof CommanderError ? error.message.replace(/^error: /, "") : (error as Error).message;
+    deps.err(`${JSON.stringify({ error: message })}\n`);
+    return 1;
+  }
+  if (!outcome) return 0;
+  deps.out(`${JSON.stringify(outcome.result)}\n`);
+  return outcome.ok ? 0 : 1;
+}

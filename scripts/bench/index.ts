@@ -1,0 +1,135 @@
+// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks]
+//   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N)
+//
+// Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
+// side by side in one run (never as absolute thresholds): an opening over HTTP against openPack
+// called in the bench process (the in-process ceiling), reads against a static file served by
+// the same server, everything again after a million more spins. Speed targets live here, never in
+// the tests. See docs/performance.md for the method and the latest figures.
+//
+// options.ts the flags and sizes; server.ts the database and the service under test; load.ts
+// autocannon and phases in turns; ceiling.ts, streams.ts the other phases; history.ts the
+// million spins; soak.ts the memory watch; report.ts the ratios, table and results files.
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
+import type { Database } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
+import { ceilingPhase } from "./ceiling.ts";
+import { measureDraw } from "./draw.ts";
+import { addHistory } from "./history.ts";
+import { httpPhase, measureInTurns, type Figures, type LoadSpec } from "./load.ts";
+import { log } from "./log.ts";
+import { ACCOUNTS, appRoot, CONNECTIONS, flag, GROWTH_SPINS, postgresServerUrl, redisUrl, SECONDS, STREAMS, withCeiling } from "./options.ts";
+import { writeReport, type Measured } from "./report.ts";
+import { onServer, startServer, type Server } from "./server.ts";
+import { runSoak } from "./soak.ts";
+import { withStreamsPhase } from "./streams.ts";
+
+async function main() {
+  if (!existsSync(path.join(appRoot, "apps", "web", ".next", "BUILD_ID")) && !flag("build")) {
+    throw new Error("the app is not built: run `npm run build` first (or `npm run bench -- --build`)");
+  }
+  const name = `pp_bench_${Date.now()}`;
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  log(`database ${name}, redis ${redisUrl}, ${CONNECTIONS} connections, ${SECONDS} s per phase`);
+
+  let server: Server | undefined;
+  let database: Database | undefined;
+  let webhooksPhase: ReturnType<typeof withStreamsPhase> | undefined;
+  const started = Date.now();
+  try {
+    server = await startServer(databaseUrl);
+    database = await openDatabase({ url: databaseUrl, waits: "operator" });
+    const packs = await database.prisma.pack.findMany({ where: { active: true }, orderBy: { slug: "asc" }, select: { slug: true, image: true } });
+    const slugs = packs.map((pack) => pack.slug);
+    const users = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      users.push(await createUser(database.prisma, { email: `bench-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`, balance: parseMoney("1000000.00") }));
+    }
+    const httpUsers = users.slice(0, CONNECTIONS);
+    const ceilingUsers = users.slice(CONNECTIONS);
+    const key = (i: number) => httpUsers[i % httpUsers.length]!.apiKey;
+    const base = server.baseUrl;
+    const hot = slugs[0]!;
+
+    // A file from public/, served by Next.js as it is (pack images are drawn per request now).
+    const staticPhase = httpPhase("static file", base, { path: () => "/robots.txt" });
+    const listPhase = httpPhase("GET /v1/packs", base, { path: () => "/v1/packs", key });
+    const detailPhase = httpPhase("GET /v1/packs/{slug}", base, { path: (i) => `/v1/packs/${slugs[i % slugs.length]}`, key });
+    const spreadPhase = httpPhase(`open, ${CONNECTIONS} accounts over ${slugs.length} packs`, base, {
+      method: "POST",
+      path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`,
+      key,
+    });
+    const onePackPhase = httpPhase(`open, ${CONNECTIONS} accounts on one pack`, base, { method: "POST", path: () => `/v1/packs/${hot}/open`, key });
+    const openSpread: LoadSpec = { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key };
+    const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
+    webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
+
+    const [health] = await measureInTurns([httpPhase("GET /api/health (SELECT 1)", base, { path: () => "/api/health" })]);
+    const [staticFile, list, detail] = await measureInTurns([staticPhase, listPhase, detailPhase]);
+    const opens = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase]);
+    const ceilingFigures = withCeiling ? opens[0]! : null;
+    const [spread, onePack] = opens.slice(withCeiling ? 1 : 0) as [Figures, Figures];
+    // Streams in a group of their own, next to the same opens without them; webhooks last and
+    // apart (report only): whatever runs right after a webhook turn measures slow (p99 300–430 ms
+    // against 80 ms, even with the deliveries' tables vacuumed and checkpointed), so they would
+    // spoil any group they shared.
+    const [spreadBesideStreams = null, withStreams = null] = STREAMS > 0 ? await measureInTurns([spreadPhase, streamsPhase]) : [];
+    const [spreadBesideWebhooks = null, withWebhooks = null] = STREAMS > 0 && !flag("no-webhooks") ? await measureInTurns([spreadPhase, webhooksPhase]) : [];
+
+    const draw = await measureDraw();
+
+    let afterGrowth: Measured["afterGrowth"] = null;
+    if (GROWTH_SPINS > 0) {
+      await addHistory(database, GROWTH_SPINS);
+      // The same groups in the same turns as before the growth, so that like is compared with like.
+      const [, listAfter, detailAfter] = await measureInTurns([staticPhase, listPhase, detailPhase]);
+      const opensAfter = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase]);
+      afterGrowth = { list: listAfter!, detail: detailAfter!, spread: opensAfter[withCeiling ? 1 : 0]!, ceiling: withCeiling ? opensAfter[0]! : null };
+    }
+
+    const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;
+
+    // A build from before pack_stats existed (--app-root) cannot be audited by today's rules.
+    const audit = flag("no-audit") ? { ok: true, breaches: [], checked: { spins: 0 } } : await auditInvariants(database.prisma);
+    log(`audit: ${audit.ok ? "clean" : `${audit.breaches.length} BREACHES`} (${audit.checked.spins} spins)`);
+
+    writeReport(
+      {
+        health: health!,
+        staticFile: staticFile!,
+        list: list!,
+        detail: detail!,
+        ceiling: ceilingFigures,
+        spread,
+        onePack,
+        spreadBesideStreams,
+        withStreams,
+        spreadBesideWebhooks,
+        withWebhooks,
+        afterGrowth,
+        draw,
+        soak,
+        audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
+      },
+      started,
+    );
+    if (!audit.ok) process.exitCode = 1;
+  } finally {
+    await webhooksPhase?.close();
+    await server?.stop();
+    await database?.close();
+    if (!flag("keep")) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] ${(error as Error).stack ?? String(error)}`);
+  process.exit(1);
+});

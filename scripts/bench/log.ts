@@ -1,0 +1,3 @@
+export function log(message: string) {
+  console.log(`[bench] ${message}`);
+}

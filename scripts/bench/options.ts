@@ -1,0 +1,50 @@
+// The command line and the fixed sizes of a run; see index.ts for the flags.
+import path from "node:path";
+
+const args = process.argv.slice(2);
+export const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+/** The build to measure; another checkout's, for before/after figures. */
+export const appRoot = path.resolve(args.includes("--app-root") ? args[args.indexOf("--app-root") + 1]! : root);
+export const SECONDS = option("seconds", 10);
+export const WARMUP_SECONDS = 3;
+export const CONNECTIONS = 32;
+export const ACCOUNTS = 64;
+export const GROWTH_SPINS = option("growth", 1_000_000);
+export const SOAK_MINUTES = option("soak-minutes", 10);
+export const SOAK_WARMUP_MINUTES = option("soak-warmup-minutes", 3);
+export const withCeiling = !flag("no-ceiling");
+/** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
+export const STREAMS = option("streams", 100);
+
+export const targets = {
+  openVsCeiling: 0.5,
+  p99OverP50: 4,
+  onePackVsSpread: 0.9,
+  readVsStatic: 0.5,
+  afterGrowth: 0.9,
+  withStreams: 0.9,
+  soakMemoryGrowth: 0.1,
+};
+
+// The benchmark creates rich accounts and floods the limiter: never point it at a shared service.
+function localUrl(name: string, fallback: string): string {
+  const value = process.env[name] || fallback;
+  const host = new URL(value).hostname;
+  if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(host)) {
+    console.error(`[bench] ${name} must point at this machine, not ${host}`);
+    process.exit(1);
+  }
+  return value;
+}
+export const postgresServerUrl = localUrl("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres");
+export const redisUrl = localUrl("REDIS_URL", "redis://127.0.0.1:6379");
+if (process.env.UPSTASH_REDIS_REST_URL) {
+  console.error("[bench] unset UPSTASH_REDIS_REST_URL: the benchmark is loopback-only");
+  process.exit(1);
+}

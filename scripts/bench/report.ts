@@ -1,0 +1,134 @@
+// The ratios against their targets, as a markdown table and a JSON record under bench/results/.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Figures } from "./load.ts";
+import { log } from "./log.ts";
+import { appRoot, CONNECTIONS, GROWTH_SPINS, root, SECONDS, SOAK_MINUTES, STREAMS, targets } from "./options.ts";
+import type { Soak } from "./soak.ts";
+
+export interface Measured {
+  health: Figures;
+  staticFile: Figures;
+  list: Figures;
+  detail: Figures;
+  ceiling: Figures | null;
+  spread: Figures;
+  onePack: Figures;
+  spreadBesideStreams: Figures | null;
+  withStreams: Figures | null;
+  spreadBesideWebhooks: Figures | null;
+  withWebhooks: Figures | null;
+  afterGrowth: { list: Figures; detail: Figures; spread: Figures; ceiling: Figures | null } | null;
+  draw: { webCryptoPerSecond: number; nodeCryptoPerSecond: number };
+  soak: Soak | null;
+  audit: { ok: boolean; breaches: number; spins: number };
+}
+
+interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  met: boolean | null;
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 100) / 100);
+
+function ratioRows(m: Measured): Row[] {
+  const { ceiling: ceilingFigures, spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, list, detail, staticFile, afterGrowth, soak, audit } = m;
+  const rows: Row[] = [];
+  const row = (measureName: string, value: number, target: string, met: boolean | null) => rows.push({ measure: measureName, value: String(value), target, met });
+  if (ceilingFigures) {
+    row("open (32 accounts) / in-process ceiling (openPack)", ratio(spread.perSecond, ceilingFigures.perSecond), `≥ ${targets.openVsCeiling}`, ratio(spread.perSecond, ceilingFigures.perSecond) >= targets.openVsCeiling);
+  }
+  row("open p99 / p50", ratio(spread.p99, spread.p50), `≤ ${targets.p99OverP50}`, ratio(spread.p99, spread.p50) <= targets.p99OverP50);
+  row("open one pack / open spread", ratio(onePack.perSecond, spread.perSecond), `≥ ${targets.onePackVsSpread}`, ratio(onePack.perSecond, spread.perSecond) >= targets.onePackVsSpread);
+  if (spreadBesideStreams && withStreams) {
+    const without = spreadBesideStreams;
+    row(`open with ${STREAMS} event streams / without`, ratio(withStreams.perSecond, without.perSecond), `≥ ${targets.withStreams}`, ratio(withStreams.perSecond, without.perSecond) >= targets.withStreams);
+    row(`open p50 with ${STREAMS} event streams / without`, ratio(withStreams.p50, without.p50), "report", null);
+    // Report only: every opening then also costs two signed HTTP deliveries on the same cores.
+    if (withWebhooks && spreadBesideWebhooks) {
+      row(`open with ${STREAMS} event streams + a webhook per account / without`, ratio(withWebhooks.perSecond, spreadBesideWebhooks.perSecond), "report", null);
+    }
+  }
+  row("GET /v1/packs / static file", ratio(list.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(list.perSecond, staticFile.perSecond) >= targets.readVsStatic);
+  row("GET /v1/packs/{slug} / static file", ratio(detail.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(detail.perSecond, staticFile.perSecond) >= targets.readVsStatic);
+  if (afterGrowth) {
+    const grown = `after +${GROWTH_SPINS.toLocaleString("en")} spins / before`;
+    row(`GET /v1/packs ${grown}`, ratio(afterGrowth.list.perSecond, list.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.list.perSecond, list.perSecond) >= targets.afterGrowth);
+    row(`GET /v1/packs/{slug} ${grown}`, ratio(afterGrowth.detail.perSecond, detail.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.detail.perSecond, detail.perSecond) >= targets.afterGrowth);
+    row(`open ${grown}`, ratio(afterGrowth.spread.perSecond, spread.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.spread.perSecond, spread.perSecond) >= targets.afterGrowth);
+    if (afterGrowth.ceiling && ceilingFigures) {
+      // Report only: how much of any change is the database's own work, not the service's.
+      row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, ceilingFigures.perSecond), "report", null);
+    }
+  }
+  if (soak?.startMiB && soak.endMiB) {
+    const growth = ratio(soak.endMiB - soak.startMiB, soak.startMiB);
+    row(`server RSS growth over a ${SOAK_MINUTES}-minute soak`, growth, `≤ ${targets.soakMemoryGrowth}`, Math.abs(growth) <= targets.soakMemoryGrowth);
+  }
+  row("audit breaches", audit.breaches, "0", audit.ok);
+  return rows;
+}
+
+/** Prints the table and writes bench/results/<time>.json and bench/results/latest.md. */
+export function writeReport(m: Measured, started: number): void {
+  const { ceiling: ceilingFigures, spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, staticFile, health, list, detail, afterGrowth, soak } = m;
+  const { webCryptoPerSecond, nodeCryptoPerSecond } = m.draw;
+  const rows = ratioRows(m);
+  const fig = (label: string, f: Figures | null) =>
+    f ? `| ${label} | ${f.perSecond} | ${f.p50} | ${f.p99} | ${f.errors} |` : `| ${label} | – | – | – | – |`;
+  const table = [
+    "| ratio | value | target | met |",
+    "| --- | --- | --- | --- |",
+    ...rows.map((r) => `| ${r.measure} | ${r.value} | ${r.target} | ${r.met === null ? "report" : r.met ? "yes" : "**no**"} |`),
+    "",
+    `| measured (${CONNECTIONS} in flight, ${SECONDS} s each) | per second | p50 ms | p99 ms | errors |`,
+    "| --- | --- | --- | --- | --- |",
+    fig("in-process ceiling: openPack in the bench process, no HTTP", ceilingFigures),
+    fig("POST /v1/packs/{slug}/open, 32 accounts over all packs", spread),
+    fig("POST /v1/packs/{slug}/open, 32 accounts on one pack", onePack),
+    fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the streams group", spreadBesideStreams),
+    fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams open`, withStreams),
+    fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the webhooks group", spreadBesideWebhooks),
+    fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams + a webhook per account`, withWebhooks),
+    fig("static file (Next.js, same server)", staticFile),
+    fig("GET /api/health (SELECT 1)", health),
+    fig("GET /v1/packs", list),
+    fig("GET /v1/packs/{slug}", detail),
+    ...(afterGrowth
+      ? [
+          fig(`GET /v1/packs after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.list),
+          fig(`GET /v1/packs/{slug} after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.detail),
+          fig(`open after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.spread),
+          fig(`in-process ceiling (openPack) after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
+        ]
+      : []),
+    "",
+    `drawTicket in-process: Web Crypto ${webCryptoPerSecond}/s, node:crypto ${nodeCryptoPerSecond}/s.`,
+  ].join("\n");
+  console.log(`\n${table}\n`);
+
+  const resultsDir = path.join(root, "bench", "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const json = {
+    at: new Date().toISOString(),
+    appRoot,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    growthSpins: GROWTH_SPINS,
+    ceiling: ceilingFigures,
+    open: { spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, streams: STREAMS },
+    reads: { staticFile, health, list, detail },
+    afterGrowth,
+    draw: { webCryptoPerSecond, nodeCryptoPerSecond },
+    soak,
+    audit: m.audit,
+    ratios: rows,
+    minutes: Math.round((Date.now() - started) / 6000) / 10,
+  };
+  writeFileSync(path.join(resultsDir, `${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, "latest.md"), `${table}\n`);
+  log(`results: bench/results/${stamp}.json and bench/results/latest.md`);
+}

@@ -1,0 +1,97 @@
+// The PostgreSQL server the bench makes its database on, and the service under test started
+// with the project's own start command.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { appRoot, flag, postgresServerUrl, redisUrl } from "./options.ts";
+export async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: postgresServerUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface Server {
+  baseUrl: string;
+  /** The HTTP server process (a child of the start script), for its memory. */
+  pid: () => number | undefined;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "prizepacks-bench-"));
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: appRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PRIZEPACKS_DATA_DIR: dataDir,
+      PRIZEPACKS_SKIP_BUILD: flag("build") ? "" : "1",
+      // High enough never to throttle, still counted in Redis on every request.
+      RATE_LIMIT_OPEN_PER_MINUTE: "1000000000",
+      RATE_LIMIT_API_PER_MINUTE: "1000000000",
+      RATE_LIMIT_PREFIX: `bench-${randomUUID()}`,
+      // The webhook receiver of the "with streams" phase listens on loopback.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const pid = () => {
+    const found = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+    return found ? Number(found) : undefined;
+  };
+  return { baseUrl, pid, stop };
+}
+
+export function rssMiB(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
