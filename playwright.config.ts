@@ -18,7 +18,8 @@ if (process.env.DATABASE_URL) {
 
 // npm test has found or installed one (PRIZEPACKS_CHROMIUM); a direct run looks for itself.
 const chromium = process.env.PRIZEPACKS_CHROMIUM || (await findChromium());
-if (!chromium) throw new Error("No Chromium for the browser tests: run `npm test` (it installs one) or `sudo apt-get install -y chromium`.");
+if (!chromium)
+  throw new Error("No Chromium for the browser tests: run `npm test` (it installs one) or `sudo apt-get install -y chromium`.");
 process.env.PRIZEPACKS_CHROMIUM = chromium;
 
 const port = Number(process.env.BROWSER_TEST_PORT ?? 3210);

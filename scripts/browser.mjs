@@ -7,7 +7,13 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Where Debian, Ubuntu and most distributions put a Chromium or Chrome. */
-const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/snap/bin/chromium"];
+const SYSTEM_CHROMIUMS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/snap/bin/chromium",
+];
 
 function executable(file) {
   try {
@@ -68,6 +74,8 @@ export async function ensureChromium() {
     }
   }
   const command = apt ? "sudo apt-get install -y chromium" : "npx playwright install chromium";
-  console.error(`[browser] No Chromium for the browser tests: run \`${command}\` (or set PRIZEPACKS_CHROMIUM to a Chromium), then npm test again.`);
+  console.error(
+    `[browser] No Chromium for the browser tests: run \`${command}\` (or set PRIZEPACKS_CHROMIUM to a Chromium), then npm test again.`,
+  );
   return null;
 }

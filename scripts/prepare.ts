@@ -35,10 +35,13 @@ try {
     console.log(`[prizepacks] demo API key: ${prepared.demo.apiKey}`);
   } else {
     console.log("[prizepacks] production mode: mail through SMTP_URL, no outbox, no demo deposits, no demo key");
-    if (prepared.demoKeysRevoked) console.log(`[prizepacks] revoked ${prepared.demoKeysRevoked} key(s) of the demo account left by a demo start`);
+    if (prepared.demoKeysRevoked)
+      console.log(`[prizepacks] revoked ${prepared.demoKeysRevoked} key(s) of the demo account left by a demo start`);
   }
   if (prepared.webhookEndpointsDisabled) {
-    console.log(`[prizepacks] disabled ${prepared.webhookEndpointsDisabled} webhook endpoint(s) whose URL is not allowed here (http:// or a private address); their owners see why`);
+    console.log(
+      `[prizepacks] disabled ${prepared.webhookEndpointsDisabled} webhook endpoint(s) whose URL is not allowed here (http:// or a private address); their owners see why`,
+    );
   }
 } finally {
   await database.close();

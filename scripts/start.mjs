@@ -39,7 +39,14 @@ const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-p
 const server = spawn(process.execPath, [...profile, "--import", "tsx", "apps/web/server.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PORT: String(port), HOST: host, PRIZEPACKS_ADMIN_TOKEN: token, PRIZEPACKS_DATA_DIR: dataDir, NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: host,
+    PRIZEPACKS_ADMIN_TOKEN: token,
+    PRIZEPACKS_DATA_DIR: dataDir,
+    NODE_ENV: "production",
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on("SIGINT", stop);

@@ -29,7 +29,14 @@ console.log(`[test] browser tests drive ${chromium}`);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function vitest(project) {
   const outputFile = path.join(resultsDir, `${project}.json`);
-  const ok = step(`vitest ${project}`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`]);
+  const ok = step(`vitest ${project}`, bin("vitest"), [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${outputFile}`,
+  ]);
   try {
     const report = JSON.parse(readFileSync(outputFile, "utf8"));
     totals.passed += report.numPassedTests;

@@ -42,7 +42,10 @@ async function health(res: ServerResponse): Promise<void> {
   } catch (error) {
     console.error("[health] database unavailable:", (error as Error).message);
     // The health report's shape ({ status }) with the error's fields, as every JSON error has them.
-    const unavailable = errorResponse(new AppError("UNAVAILABLE", "Database unavailable.", { retryAfterSeconds: HEALTH_RETRY_AFTER_SECONDS }), { rest: false });
+    const unavailable = errorResponse(
+      new AppError("UNAVAILABLE", "Database unavailable.", { retryAfterSeconds: HEALTH_RETRY_AFTER_SECONDS }),
+      { rest: false },
+    );
     res.writeHead(unavailable.status, unavailable.headers).end(JSON.stringify({ status: "error", ...unavailable.body }));
   }
 }

@@ -1,6 +1,16 @@
 // History: a million spins recorded as real openings are, books balanced, events and all.
 import { randomUUID } from "node:crypto";
-import { createUser, creditWallet, drawOpening, getActivePackOrThrow, openServices, rollUpReports, rollUpSpinCounts, type CachedPack, type OpenPackArgs } from "@prizepacks/core";
+import {
+  createUser,
+  creditWallet,
+  drawOpening,
+  getActivePackOrThrow,
+  openServices,
+  rollUpReports,
+  rollUpSpinCounts,
+  type CachedPack,
+  type OpenPackArgs,
+} from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { log } from "./log.ts";
 
@@ -42,10 +52,15 @@ const HISTORY_ACCOUNTS = 4;
  */
 export async function addHistory(database: Database, spins: number): Promise<void> {
   const started = Date.now();
-  const packs = await database.sql.query<{ slug: string }>(`SELECT slug FROM pack WHERE active AND "currentOddsVersionId" IS NOT NULL ORDER BY slug`);
+  const packs = await database.sql.query<{ slug: string }>(
+    `SELECT slug FROM pack WHERE active AND "currentOddsVersionId" IS NOT NULL ORDER BY slug`,
+  );
   const services = await openServices(database);
   const cachedPacks = await Promise.all(packs.map(({ slug }) => getActivePackOrThrow(services, slug)));
-  const shares = Array.from({ length: HISTORY_ACCOUNTS }, (_, i) => Math.floor(spins / HISTORY_ACCOUNTS) + (i < spins % HISTORY_ACCOUNTS ? 1 : 0));
+  const shares = Array.from(
+    { length: HISTORY_ACCOUNTS },
+    (_, i) => Math.floor(spins / HISTORY_ACCOUNTS) + (i < spins % HISTORY_ACCOUNTS ? 1 : 0),
+  );
   const total = (await Promise.all(shares.map((share) => addAccountHistory(database, cachedPacks, share)))).reduce((sum, n) => sum + n, 0);
   const recorded = Date.now();
   log(`history: ${total} spins recorded through open_pack in ${Math.round((recorded - started) / 1000)} s`);
@@ -84,7 +99,8 @@ async function addAccountHistory(database: Database, packs: CachedPack[], spins:
       const calls: OpenPackArgs[] = [];
       for (let i = 0; i < Math.min(BATCH, count - done); i++) calls.push(drawOpening(cached, userId, { ...pair, nonce: nonce++ }));
       const [row] = await database.sql.query<{ opened: number; refused: number }>(RECORD_OPENINGS, [JSON.stringify(calls)]);
-      if (row?.opened !== calls.length || row.refused !== 0) throw new Error(`history: ${JSON.stringify(row)} of ${calls.length} openings recorded`);
+      if (row?.opened !== calls.length || row.refused !== 0)
+        throw new Error(`history: ${JSON.stringify(row)} of ${calls.length} openings recorded`);
     }
     total += count;
   }

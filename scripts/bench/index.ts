@@ -21,7 +21,18 @@ import { measureDraw } from "./draw.ts";
 import { addHistory } from "./history.ts";
 import { httpPhase, measureInTurns, type Figures, type LoadSpec } from "./load.ts";
 import { log } from "./log.ts";
-import { ACCOUNTS, appRoot, CONNECTIONS, flag, GROWTH_SPINS, postgresServerUrl, redisUrl, SECONDS, STREAMS, withCeiling } from "./options.ts";
+import {
+  ACCOUNTS,
+  appRoot,
+  CONNECTIONS,
+  flag,
+  GROWTH_SPINS,
+  postgresServerUrl,
+  redisUrl,
+  SECONDS,
+  STREAMS,
+  withCeiling,
+} from "./options.ts";
 import { writeReport, type Measured } from "./report.ts";
 import { onServer, startServer, type Server } from "./server.ts";
 import { runSoak } from "./soak.ts";
@@ -45,11 +56,20 @@ async function main() {
   try {
     server = await startServer(databaseUrl);
     database = await openDatabase({ url: databaseUrl, waits: "operator" });
-    const packs = await database.prisma.pack.findMany({ where: { active: true }, orderBy: { slug: "asc" }, select: { slug: true, image: true } });
+    const packs = await database.prisma.pack.findMany({
+      where: { active: true },
+      orderBy: { slug: "asc" },
+      select: { slug: true, image: true },
+    });
     const slugs = packs.map((pack) => pack.slug);
     const users = [];
     for (let i = 0; i < ACCOUNTS; i++) {
-      users.push(await createUser(database.prisma, { email: `bench-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`, balance: parseMoney("1000000.00") }));
+      users.push(
+        await createUser(database.prisma, {
+          email: `bench-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`,
+          balance: parseMoney("1000000.00"),
+        }),
+      );
     }
     const httpUsers = users.slice(0, CONNECTIONS);
     const ceilingUsers = users.slice(CONNECTIONS);
@@ -66,7 +86,11 @@ async function main() {
       path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`,
       key,
     });
-    const onePackPhase = httpPhase(`open, ${CONNECTIONS} accounts on one pack`, base, { method: "POST", path: () => `/v1/packs/${hot}/open`, key });
+    const onePackPhase = httpPhase(`open, ${CONNECTIONS} accounts on one pack`, base, {
+      method: "POST",
+      path: () => `/v1/packs/${hot}/open`,
+      key,
+    });
     const openSpread: LoadSpec = { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key };
     const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
     webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
@@ -81,7 +105,8 @@ async function main() {
     // against 80 ms, even with the deliveries' tables vacuumed and checkpointed), so they would
     // spoil any group they shared.
     const [spreadBesideStreams = null, withStreams = null] = STREAMS > 0 ? await measureInTurns([spreadPhase, streamsPhase]) : [];
-    const [spreadBesideWebhooks = null, withWebhooks = null] = STREAMS > 0 && !flag("no-webhooks") ? await measureInTurns([spreadPhase, webhooksPhase]) : [];
+    const [spreadBesideWebhooks = null, withWebhooks = null] =
+      STREAMS > 0 && !flag("no-webhooks") ? await measureInTurns([spreadPhase, webhooksPhase]) : [];
 
     const draw = await measureDraw();
 
@@ -90,8 +115,17 @@ async function main() {
       await addHistory(database, GROWTH_SPINS);
       // The same groups in the same turns as before the growth, so that like is compared with like.
       const [, listAfter, detailAfter] = await measureInTurns([staticPhase, listPhase, detailPhase]);
-      const opensAfter = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase]);
-      afterGrowth = { list: listAfter!, detail: detailAfter!, spread: opensAfter[withCeiling ? 1 : 0]!, ceiling: withCeiling ? opensAfter[0]! : null };
+      const opensAfter = await measureInTurns([
+        ...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []),
+        spreadPhase,
+        onePackPhase,
+      ]);
+      afterGrowth = {
+        list: listAfter!,
+        detail: detailAfter!,
+        spread: opensAfter[withCeiling ? 1 : 0]!,
+        ceiling: withCeiling ? opensAfter[0]! : null,
+      };
     }
 
     const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;

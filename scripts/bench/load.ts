@@ -47,7 +47,10 @@ export async function load(baseUrl: string, spec: LoadSpec, seconds: number): Pr
 /** A phase: runs for the given seconds and reports what it measured. */
 export type Phase = { label: string; run: (seconds: number) => Promise<Figures> };
 
-export const httpPhase = (label: string, baseUrl: string, spec: LoadSpec): Phase => ({ label, run: (seconds) => load(baseUrl, spec, seconds) });
+export const httpPhase = (label: string, baseUrl: string, spec: LoadSpec): Phase => ({
+  label,
+  run: (seconds) => load(baseUrl, spec, seconds),
+});
 
 const ROUNDS = 3;
 
@@ -74,7 +77,9 @@ export async function measureInTurns(phases: Phase[]): Promise<Figures[]> {
       requests,
       errors: runs.reduce((sum, f) => sum + f.errors, 0),
     };
-    log(`${phase.label}: ${figures.perSecond}/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors ? `, ${figures.errors} ERRORS` : ""}`);
+    log(
+      `${phase.label}: ${figures.perSecond}/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors ? `, ${figures.errors} ERRORS` : ""}`,
+    );
     return figures;
   });
 }

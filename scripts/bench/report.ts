@@ -34,30 +34,90 @@ interface Row {
 const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 100) / 100);
 
 function ratioRows(m: Measured): Row[] {
-  const { ceiling: ceilingFigures, spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, list, detail, staticFile, afterGrowth, soak, audit } = m;
+  const {
+    ceiling: ceilingFigures,
+    spread,
+    onePack,
+    spreadBesideStreams,
+    withStreams,
+    spreadBesideWebhooks,
+    withWebhooks,
+    list,
+    detail,
+    staticFile,
+    afterGrowth,
+    soak,
+    audit,
+  } = m;
   const rows: Row[] = [];
-  const row = (measureName: string, value: number, target: string, met: boolean | null) => rows.push({ measure: measureName, value: String(value), target, met });
+  const row = (measureName: string, value: number, target: string, met: boolean | null) =>
+    rows.push({ measure: measureName, value: String(value), target, met });
   if (ceilingFigures) {
-    row("open (32 accounts) / in-process ceiling (openPack)", ratio(spread.perSecond, ceilingFigures.perSecond), `≥ ${targets.openVsCeiling}`, ratio(spread.perSecond, ceilingFigures.perSecond) >= targets.openVsCeiling);
+    row(
+      "open (32 accounts) / in-process ceiling (openPack)",
+      ratio(spread.perSecond, ceilingFigures.perSecond),
+      `≥ ${targets.openVsCeiling}`,
+      ratio(spread.perSecond, ceilingFigures.perSecond) >= targets.openVsCeiling,
+    );
   }
   row("open p99 / p50", ratio(spread.p99, spread.p50), `≤ ${targets.p99OverP50}`, ratio(spread.p99, spread.p50) <= targets.p99OverP50);
-  row("open one pack / open spread", ratio(onePack.perSecond, spread.perSecond), `≥ ${targets.onePackVsSpread}`, ratio(onePack.perSecond, spread.perSecond) >= targets.onePackVsSpread);
+  row(
+    "open one pack / open spread",
+    ratio(onePack.perSecond, spread.perSecond),
+    `≥ ${targets.onePackVsSpread}`,
+    ratio(onePack.perSecond, spread.perSecond) >= targets.onePackVsSpread,
+  );
   if (spreadBesideStreams && withStreams) {
     const without = spreadBesideStreams;
-    row(`open with ${STREAMS} event streams / without`, ratio(withStreams.perSecond, without.perSecond), `≥ ${targets.withStreams}`, ratio(withStreams.perSecond, without.perSecond) >= targets.withStreams);
+    row(
+      `open with ${STREAMS} event streams / without`,
+      ratio(withStreams.perSecond, without.perSecond),
+      `≥ ${targets.withStreams}`,
+      ratio(withStreams.perSecond, without.perSecond) >= targets.withStreams,
+    );
     row(`open p50 with ${STREAMS} event streams / without`, ratio(withStreams.p50, without.p50), "report", null);
     // Report only: every opening then also costs two signed HTTP deliveries on the same cores.
     if (withWebhooks && spreadBesideWebhooks) {
-      row(`open with ${STREAMS} event streams + a webhook per account / without`, ratio(withWebhooks.perSecond, spreadBesideWebhooks.perSecond), "report", null);
+      row(
+        `open with ${STREAMS} event streams + a webhook per account / without`,
+        ratio(withWebhooks.perSecond, spreadBesideWebhooks.perSecond),
+        "report",
+        null,
+      );
     }
   }
-  row("GET /v1/packs / static file", ratio(list.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(list.perSecond, staticFile.perSecond) >= targets.readVsStatic);
-  row("GET /v1/packs/{slug} / static file", ratio(detail.perSecond, staticFile.perSecond), `≥ ${targets.readVsStatic}`, ratio(detail.perSecond, staticFile.perSecond) >= targets.readVsStatic);
+  row(
+    "GET /v1/packs / static file",
+    ratio(list.perSecond, staticFile.perSecond),
+    `≥ ${targets.readVsStatic}`,
+    ratio(list.perSecond, staticFile.perSecond) >= targets.readVsStatic,
+  );
+  row(
+    "GET /v1/packs/{slug} / static file",
+    ratio(detail.perSecond, staticFile.perSecond),
+    `≥ ${targets.readVsStatic}`,
+    ratio(detail.perSecond, staticFile.perSecond) >= targets.readVsStatic,
+  );
   if (afterGrowth) {
     const grown = `after +${GROWTH_SPINS.toLocaleString("en")} spins / before`;
-    row(`GET /v1/packs ${grown}`, ratio(afterGrowth.list.perSecond, list.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.list.perSecond, list.perSecond) >= targets.afterGrowth);
-    row(`GET /v1/packs/{slug} ${grown}`, ratio(afterGrowth.detail.perSecond, detail.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.detail.perSecond, detail.perSecond) >= targets.afterGrowth);
-    row(`open ${grown}`, ratio(afterGrowth.spread.perSecond, spread.perSecond), `≥ ${targets.afterGrowth}`, ratio(afterGrowth.spread.perSecond, spread.perSecond) >= targets.afterGrowth);
+    row(
+      `GET /v1/packs ${grown}`,
+      ratio(afterGrowth.list.perSecond, list.perSecond),
+      `≥ ${targets.afterGrowth}`,
+      ratio(afterGrowth.list.perSecond, list.perSecond) >= targets.afterGrowth,
+    );
+    row(
+      `GET /v1/packs/{slug} ${grown}`,
+      ratio(afterGrowth.detail.perSecond, detail.perSecond),
+      `≥ ${targets.afterGrowth}`,
+      ratio(afterGrowth.detail.perSecond, detail.perSecond) >= targets.afterGrowth,
+    );
+    row(
+      `open ${grown}`,
+      ratio(afterGrowth.spread.perSecond, spread.perSecond),
+      `≥ ${targets.afterGrowth}`,
+      ratio(afterGrowth.spread.perSecond, spread.perSecond) >= targets.afterGrowth,
+    );
     if (afterGrowth.ceiling && ceilingFigures) {
       // Report only: how much of any change is the database's own work, not the service's.
       row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, ceilingFigures.perSecond), "report", null);
@@ -65,7 +125,12 @@ function ratioRows(m: Measured): Row[] {
   }
   if (soak?.startMiB && soak.endMiB) {
     const growth = ratio(soak.endMiB - soak.startMiB, soak.startMiB);
-    row(`server RSS growth over a ${SOAK_MINUTES}-minute soak`, growth, `≤ ${targets.soakMemoryGrowth}`, Math.abs(growth) <= targets.soakMemoryGrowth);
+    row(
+      `server RSS growth over a ${SOAK_MINUTES}-minute soak`,
+      growth,
+      `≤ ${targets.soakMemoryGrowth}`,
+      Math.abs(growth) <= targets.soakMemoryGrowth,
+    );
   }
   row("audit breaches", audit.breaches, "0", audit.ok);
   return rows;
@@ -73,7 +138,21 @@ function ratioRows(m: Measured): Row[] {
 
 /** Prints the table and writes bench/results/<time>.json and bench/results/latest.md. */
 export function writeReport(m: Measured, started: number): void {
-  const { ceiling: ceilingFigures, spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, staticFile, health, list, detail, afterGrowth, soak } = m;
+  const {
+    ceiling: ceilingFigures,
+    spread,
+    onePack,
+    spreadBesideStreams,
+    withStreams,
+    spreadBesideWebhooks,
+    withWebhooks,
+    staticFile,
+    health,
+    list,
+    detail,
+    afterGrowth,
+    soak,
+  } = m;
   const { webCryptoPerSecond, nodeCryptoPerSecond } = m.draw;
   const rows = ratioRows(m);
   const fig = (label: string, f: Figures | null) =>

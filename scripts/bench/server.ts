@@ -71,7 +71,13 @@ export async function startServer(databaseUrl: string): Promise<Server> {
   const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server did not start:\n${output}`);
@@ -79,7 +85,9 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = () => {
-    const found = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+    const found = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")[0];
     return found ? Number(found) : undefined;
   };
   return { baseUrl, pid, stop };
@@ -94,4 +102,3 @@ export function rssMiB(pid: number | undefined): number | null {
     return null;
   }
 }
-

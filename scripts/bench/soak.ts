@@ -22,7 +22,15 @@ export async function runSoak(server: Server, slugs: string[], httpUsers: Array<
   const mixed = (seconds: number) =>
     Promise.all([
       load(base, { path: (i) => (i % 2 ? "/v1/packs" : `/v1/packs/${slugs[i % slugs.length]}`), key }, seconds),
-      load(base, { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key: (i) => httpUsers[(i + 16) % httpUsers.length]!.apiKey }, seconds),
+      load(
+        base,
+        {
+          method: "POST",
+          path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`,
+          key: (i) => httpUsers[(i + 16) % httpUsers.length]!.apiKey,
+        },
+        seconds,
+      ),
     ]);
   await mixed(SOAK_WARMUP_MINUTES * 60);
   const measuredFrom = Math.round((Date.now() - soakStarted) / 1000);

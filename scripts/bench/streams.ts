@@ -27,7 +27,9 @@ export function withStreamsPhase(
     label: `open, ${CONNECTIONS} accounts over all packs, ${STREAMS} event streams${webhooks ? " + a webhook per account" : ""}`,
     run: async (seconds) => {
       if (!webhooks) {
-        const streams = await Promise.all(Array.from({ length: STREAMS }, (_, i) => openEventStream(base, users[i % users.length]!.apiKey)));
+        const streams = await Promise.all(
+          Array.from({ length: STREAMS }, (_, i) => openEventStream(base, users[i % users.length]!.apiKey)),
+        );
         try {
           return await load(base, spec, seconds);
         } finally {
@@ -56,7 +58,9 @@ export function withStreamsPhase(
         let pending = 0;
         do {
           if (pending) await new Promise((r) => setTimeout(r, 250));
-          const [row] = await database.sql.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM webhook_delivery WHERE status = 'pending'`);
+          const [row] = await database.sql.query<{ pending: number }>(
+            `SELECT count(*)::int AS pending FROM webhook_delivery WHERE status = 'pending'`,
+          );
           pending = row?.pending ?? 0;
         } while (pending > 0 && Date.now() - drainStarted < 120_000);
         await database.sql.query(`UPDATE webhook_endpoint SET enabled = false WHERE url = $1`, [receiver.url]);
@@ -65,7 +69,9 @@ export function withStreamsPhase(
         await database.sql.exec("VACUUM ANALYZE webhook_delivery, account_event");
         // And their WAL is written out now, not by a checkpoint in the middle of the next turn.
         await database.sql.exec("CHECKPOINT").catch(() => undefined);
-        log(`  streams received ${events} events; webhooks delivered ${receiver.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`);
+        log(
+          `  streams received ${events} events; webhooks delivered ${receiver.received()} in all, ${pending} pending (drained in ${Math.round((Date.now() - drainStarted) / 100) / 10} s)`,
+        );
       }
     },
   };
@@ -74,13 +80,17 @@ export function withStreamsPhase(
 function openEventStream(base: string, apiKey: string): Promise<{ events: () => number; close: () => void }> {
   return new Promise((resolve, reject) => {
     let events = 0;
-    const request: ClientRequest = httpGet(`${base}/v1/events`, { headers: { authorization: `Bearer ${apiKey}` }, agent: false }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`GET /v1/events: ${response.statusCode}`));
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (events += chunk.split("\nevent: ").length - 1));
-      response.on("error", () => undefined);
-      resolve({ events: () => events, close: () => request.destroy() });
-    });
+    const request: ClientRequest = httpGet(
+      `${base}/v1/events`,
+      { headers: { authorization: `Bearer ${apiKey}` }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`GET /v1/events: ${response.statusCode}`));
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (events += chunk.split("\nevent: ").length - 1));
+        response.on("error", () => undefined);
+        resolve({ events: () => events, close: () => request.destroy() });
+      },
+    );
     request.on("error", reject);
   });
 }

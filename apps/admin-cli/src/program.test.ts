@@ -25,7 +25,11 @@ describe("npm run admin: commands and flags", () => {
   it("declares every command with exactly the flags the command takes", () => {
     for (const name of adminCommandNames) {
       const declared = commandHelp[name].flags.map(({ flag }) => flag.split(" ")[0]!.slice(2));
-      expect(declared.sort(), name).toEqual(commandFlags(name).map((flag) => flag.name).sort());
+      expect(declared.sort(), name).toEqual(
+        commandFlags(name)
+          .map((flag) => flag.name)
+          .sort(),
+      );
     }
   });
 
@@ -56,17 +60,25 @@ describe("npm run admin: help", () => {
   });
 
   it("<command> --help, -h and help <command> show its flags, the required ones marked, and exit 0", async () => {
-    for (const argv of [["wallet:adjust", "--help"], ["wallet:adjust", "-h"], ["help", "wallet:adjust"]]) {
+    for (const argv of [
+      ["wallet:adjust", "--help"],
+      ["wallet:adjust", "-h"],
+      ["help", "wallet:adjust"],
+    ]) {
       const { status, out, err, ran } = await cli(argv);
       expect(status, argv.join(" ")).toBe(0);
       expect(err).toBe("");
       expect(ran).toEqual([]);
-      expect(out).toContain("Usage: npm run --silent admin -- wallet:adjust --email <address> --direction <credit|debit> --amount <amount> --reason <text>");
+      expect(out).toContain(
+        "Usage: npm run --silent admin -- wallet:adjust --email <address> --direction <credit|debit> --amount <amount> --reason <text>",
+      );
       expect(out).toMatch(/--direction <credit\|debit> +add or take away \(required\)/);
       expect(out).toContain("Prints { amount, balance }.");
     }
     const { out } = await cli(["user:create", "--help"]);
-    expect(out).toContain("Usage: npm run --silent admin -- user:create --email <address> [--balance <amount>] [--password <password>] [--name <name>]");
+    expect(out).toContain(
+      "Usage: npm run --silent admin -- user:create --email <address> [--balance <amount>] [--password <password>] [--name <name>]",
+    );
   });
 });
 

@@ -94,7 +94,11 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
       { flag: "--max <percent>", description: "e.g. 98" },
     ],
   },
-  audit: { summary: "checks every money and fairness invariant", prints: "{ ok, breaches, checked }; a non-zero exit on a breach", flags: [] },
+  audit: {
+    summary: "checks every money and fairness invariant",
+    prints: "{ ok, breaches, checked }; a non-zero exit on a breach",
+    flags: [],
+  },
 };
 
 /** The flags a command takes: its inputs, but the file pack:import reads in place of the packs. */

@@ -44,7 +44,12 @@ async function runThroughServer(
   } catch {
     return null; // no server listening: the database is free to open here
   }
-  const body = (await response.json().catch(() => ({}))) as { ok?: boolean; result?: Record<string, unknown>; message?: string; code?: string };
+  const body = (await response.json().catch(() => ({}))) as {
+    ok?: boolean;
+    result?: Record<string, unknown>;
+    message?: string;
+    code?: string;
+  };
   if (response.status === 403 && body.code === "FORBIDDEN") return null; // a different server owns that port
   if (!response.ok || !body.result) {
     throw new Error(body.message ?? `The server answered ${response.status}.`);

@@ -30,8 +30,8 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
       <section className="catalogue-hero" aria-labelledby="catalogue-title">
         <h1 id="catalogue-title">Open a prize pack</h1>
         <p className="muted">
-          Every pack is provably fair: the server commits to its secret seed before you open, every item&apos;s odds are
-          published, and you can check each draw yourself. <Link href="/fairness">How fairness works</Link>
+          Every pack is provably fair: the server commits to its secret seed before you open, every item&apos;s odds are published, and you
+          can check each draw yourself. <Link href="/fairness">How fairness works</Link>
         </p>
       </section>
 

@@ -104,7 +104,9 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   const v1 = await restPackAt(request, auth, slug, 1);
   await expect(page.getByTestId("odds-version-1")).toContainText(v1.oddsHash);
   // The published hash is the canonical hash of the table the API serves.
-  expect(await oddsHash(v1.items.map((item) => ({ itemId: item.id, ticketFrom: item.ticketFrom, ticketTo: item.ticketTo })))).toBe(v1.oddsHash);
+  expect(await oddsHash(v1.items.map((item) => ({ itemId: item.id, ticketFrom: item.ticketFrom, ticketTo: item.ticketTo })))).toBe(
+    v1.oddsHash,
+  );
 
   // A bot opens it over REST.
   const first = await request.post(`/v1/packs/${slug}/open`, { headers: auth });
@@ -163,7 +165,15 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await expect(page.getByTestId("report-total")).toContainText("Revenue19.00");
 });
 
-const consolePages = ["/admin", "/admin/packs", "/admin/packs/new", "/admin/packs/mini-gadget-grab", "/admin/accounts", "/admin/log", "/admin/reports"];
+const consolePages = [
+  "/admin",
+  "/admin/packs",
+  "/admin/packs/new",
+  "/admin/packs/mini-gadget-grab",
+  "/admin/accounts",
+  "/admin/log",
+  "/admin/reports",
+];
 
 test("anyone but an admin gets 403 on every console page and admin procedure; CSRF is refused", async ({ page }) => {
   // Signed out.
@@ -220,7 +230,10 @@ test("anyone but an admin gets 403 on every console page and admin procedure; CS
     data: { slug: "mini-gadget-grab", active: false },
   });
   expect(foreign.status()).toBe(403);
-  const noOrigin = await page.request.post("/api/trpc/admin.packs.setActive", { headers: { "content-type": "application/json" }, data: { slug: "mini-gadget-grab", active: false } });
+  const noOrigin = await page.request.post("/api/trpc/admin.packs.setActive", {
+    headers: { "content-type": "application/json" },
+    data: { slug: "mini-gadget-grab", active: false },
+  });
   expect(noOrigin.status()).toBe(403);
   const { apiKey } = await admin("user:create", { email: uniqueEmail("bot") });
   const stillOnSale = await page.request.get("/v1/packs/mini-gadget-grab", { headers: { authorization: `Bearer ${apiKey}` } });
@@ -273,11 +286,15 @@ async function headerLayout(page: Page) {
   return page.getByRole("banner").evaluate((header) => {
     const controls = [...header.querySelectorAll<HTMLElement>("a, button")]
       .filter((element) => element.checkVisibility() && element.getBoundingClientRect().width > 0)
-      .map((element) => ({ name: element.getAttribute("aria-label") ?? element.innerText.trim(), box: element.getBoundingClientRect().toJSON() as DOMRect }));
+      .map((element) => ({
+        name: element.getAttribute("aria-label") ?? element.innerText.trim(),
+        box: element.getBoundingClientRect().toJSON() as DOMRect,
+      }));
     const overlapping: string[] = [];
     for (const [i, a] of controls.entries()) {
       for (const b of controls.slice(i + 1)) {
-        if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom) overlapping.push(`${a.name} / ${b.name}`);
+        if (a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom)
+          overlapping.push(`${a.name} / ${b.name}`);
       }
     }
     const viewport = document.documentElement.clientWidth;

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-test("/docs renders the API reference from our own origin only, with the bearer key preselected and no dead cloud buttons", async ({ page, baseURL }) => {
+test("/docs renders the API reference from our own origin only, with the bearer key preselected and no dead cloud buttons", async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const elsewhere: string[] = [];
   page.on("request", (request) => {

@@ -65,7 +65,10 @@ test("after 10 failed sign-ins the form refuses the right password too and says 
   const email = uniqueEmail("locked");
   await admin("user:create", { email, balance: "1.00", password: PASSWORD });
   for (let i = 0; i < 10; i++) {
-    const failed = await page.request.post("/api/auth/sign-in/email", { headers: { origin: baseURL! }, data: { email, password: `wrong-password-${i}` } });
+    const failed = await page.request.post("/api/auth/sign-in/email", {
+      headers: { origin: baseURL! },
+      data: { email, password: `wrong-password-${i}` },
+    });
     expect(failed.status()).toBe(401);
   }
   const answer = await signIn(page, email);

@@ -4,7 +4,12 @@ import { DEMO_PACK, cents, displayCents, expectHeaderBalance, formatCents, signU
 
 /** The text of the <dd> that follows the <dt> named `term` inside `scope`. */
 async function described(scope: Locator, term: string): Promise<string> {
-  return (await scope.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
+  return (
+    await scope
+      .locator("dt", { hasText: new RegExp(`^${term}$`) })
+      .locator("xpath=following-sibling::dd[1]")
+      .innerText()
+  ).trim();
 }
 
 // One player, start to finish, through the pages: sign-up and verification, a deposit, an
@@ -42,7 +47,9 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await page.getByLabel("Amount").fill(deposit);
     await page.getByRole("button", { name: "Add funds" }).click();
     balance += cents(deposit);
-    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(`Added ${displayCents(cents(deposit))}. New balance ${displayCents(balance)}.`);
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(
+      `Added ${displayCents(cents(deposit))}. New balance ${displayCents(balance)}.`,
+    );
     await expect(page.getByTestId("wallet-balance")).toHaveText(displayCents(balance));
     await expectHeaderBalance(page, balance);
   });
@@ -78,7 +85,9 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
 
     balance -= price;
     await expectHeaderBalance(page, balance);
-    await expect(result.getByTestId("open-result-net")).toHaveText(`${won.value - price >= 0 ? "+" : ""}${displayCents(won.value - price)}`);
+    await expect(result.getByTestId("open-result-net")).toHaveText(
+      `${won.value - price >= 0 ? "+" : ""}${displayCents(won.value - price)}`,
+    );
     await result.getByText("Fairness data").click();
 
     opening = {

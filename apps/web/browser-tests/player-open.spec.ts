@@ -1,6 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoCatalog } from "@prizepacks/db/seed";
-import { DEMO_PACK, alertOf, cents, displayCents, expectHeaderBalance, followMailLink, signIn, signUp, signedInPlayer, uniqueEmail } from "./support";
+import {
+  DEMO_PACK,
+  alertOf,
+  cents,
+  displayCents,
+  expectHeaderBalance,
+  followMailLink,
+  signIn,
+  signUp,
+  signedInPlayer,
+  uniqueEmail,
+} from "./support";
 
 const PRICE = cents(DEMO_PACK.price);
 const openButton = (page: Page) => page.getByRole("button", { name: /^Open \d packs? for / });
@@ -104,7 +115,9 @@ test("open 5: one summary whose totals equal the sum of the results and the ledg
 
   await summary.getByRole("button", { name: `Sell these for ${displayCents(totalValue)}` }).click();
   const saleStatus = page.locator(".open-sale-status");
-  await expect(saleStatus).toContainText(`Sold 5 items for ${displayCents(totalValue)}. New balance ${displayCents(10000 - 5 * PRICE + totalValue)}.`);
+  await expect(saleStatus).toContainText(
+    `Sold 5 items for ${displayCents(totalValue)}. New balance ${displayCents(10000 - 5 * PRICE + totalValue)}.`,
+  );
   await expect(saleStatus).toBeFocused();
   await expectHeaderBalance(page, 10000 - 5 * PRICE + totalValue);
 
@@ -133,7 +146,11 @@ test("phone: the pack page has a bottom bar; after Open the reel is in the viewp
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 });
 
-test("an opening made over REST appears in another browser's drop feed within 2 s, and in the pack's live open count", async ({ page, browser, request }) => {
+test("an opening made over REST appears in another browser's drop feed within 2 s, and in the pack's live open count", async ({
+  page,
+  browser,
+  request,
+}) => {
   const { apiKey } = await signedInPlayer(page, "20.00", "dropper");
   const watcher = await browser.newContext();
   try {
@@ -166,7 +183,10 @@ test("catalogue filters are chips that apply at once, without a reload", async (
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await page.getByRole("navigation", { name: "Category" }).getByRole("link", { name: "Tech" }).click();
   await expect(page).toHaveURL(/category=TECH/);
-  await expect(page.getByRole("navigation", { name: "Category" }).getByRole("link", { name: "Tech" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Category" }).getByRole("link", { name: "Tech" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   for (const category of await page.getByTestId("pack-card").locator(".pack-card-category").allInnerTexts()) expect(category).toBe("TECH");
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
@@ -180,7 +200,12 @@ test("an unverified player can ask for a new verification link, and it works", a
   await page.getByRole("button", { name: "Send a new verification link" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText(`We sent a new verification link to ${email}`);
   await page.goto("/dev/outbox");
-  await expect(page.getByTestId("outbox-mail").filter({ hasText: `To: ${email}` }).filter({ hasText: /Verify your prizepacks e-mail/ })).toHaveCount(2);
+  await expect(
+    page
+      .getByTestId("outbox-mail")
+      .filter({ hasText: `To: ${email}` })
+      .filter({ hasText: /Verify your prizepacks e-mail/ }),
+  ).toHaveCount(2);
   await followMailLink(page, email, /Verify your prizepacks e-mail/);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expect(page.getByTestId("header-balance")).toBeVisible();

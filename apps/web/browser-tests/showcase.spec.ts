@@ -9,7 +9,14 @@ test("showcase: live feed, reel mid-spin, multi-open summary, phone pack page", 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Some openings by "someone else" over the API, so the feed has something to show.
-  for (const slug of ["luxury-watch-case", "sneakerhead-vault", "gamer-loot-crate", "trading-card-mystery", DEMO_PACK.slug, "weekend-getaway"]) {
+  for (const slug of [
+    "luxury-watch-case",
+    "sneakerhead-vault",
+    "gamer-loot-crate",
+    "trading-card-mystery",
+    DEMO_PACK.slug,
+    "weekend-getaway",
+  ]) {
     const response = await page.request.post(`/v1/packs/${slug}/open`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(response.status()).toBe(200);
   }

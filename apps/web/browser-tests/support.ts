@@ -29,7 +29,8 @@ export function cents(text: string): number {
   const value = Number(match[2]!.replace(/,/g, "")) * 100 + Number(match[3]);
   return match[1] ? -value : value;
 }
-export const formatCents = (value: number) => `${value < 0 ? "-" : ""}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, "0")}`;
+export const formatCents = (value: number) =>
+  `${value < 0 ? "-" : ""}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, "0")}`;
 
 /** The header's wallet balance as cents. */
 export async function headerBalance(page: Page): Promise<number> {
@@ -43,7 +44,11 @@ export async function expectHeaderBalance(page: Page, expected: number) {
 /** The newest outbox mail to `email` with a subject matching `subject`: follows its link. */
 export async function followMailLink(page: Page, email: string, subject: RegExp) {
   await page.goto("/dev/outbox");
-  const mail = page.getByTestId("outbox-mail").filter({ hasText: `To: ${email}` }).filter({ hasText: subject }).first();
+  const mail = page
+    .getByTestId("outbox-mail")
+    .filter({ hasText: `To: ${email}` })
+    .filter({ hasText: subject })
+    .first();
   await expect(mail).toBeVisible();
   await mail.getByRole("link", { name: "Open the link" }).click();
 }
@@ -56,7 +61,9 @@ export async function followMailLink(page: Page, email: string, subject: RegExp)
  */
 async function submitAuthForm(page: Page, button: string, endpoint: string) {
   for (let attempt = 1; ; attempt++) {
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === endpoint && response.request().method() === "POST");
+    const answer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === endpoint && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: button, exact: true }).click();
     const response = await answer;
     const seconds = Number(response.headers()["retry-after"] ?? "10");

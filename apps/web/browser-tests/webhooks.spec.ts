@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, admin, signIn, uniqueEmail } from "./support";
 
-test("webhooks in Settings → API: add an endpoint, see its secret once, its deliveries, resend one, disable it", async ({ page, baseURL }) => {
+test("webhooks in Settings → API: add an endpoint, see its secret once, its deliveries, resend one, disable it", async ({
+  page,
+  baseURL,
+}) => {
   const received: Array<{ type: string; signature: string }> = [];
   const receiver = createServer((req, res) => {
     let body = "";
@@ -31,7 +34,10 @@ test("webhooks in Settings → API: add an endpoint, see its secret once, its de
     await expect(endpoint).not.toContainText("wallet.changed");
 
     // An opening over REST is delivered, signed; the log shows it.
-    const opened = await fetch(`${baseURL}/v1/packs/budget-tech-drop/open`, { method: "POST", headers: { authorization: `Bearer ${apiKey}` } });
+    const opened = await fetch(`${baseURL}/v1/packs/budget-tech-drop/open`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(opened.status).toBe(200);
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
     expect(received[0]).toMatchObject({ type: "open.completed", signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) });

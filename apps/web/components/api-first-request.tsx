@@ -41,8 +41,8 @@ export function ApiFirstRequest({
         </pre>
       </div>
       <p className="small-text">
-        Send the key as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-Api-Key: &lt;key&gt;</code>. Every
-        endpoint, limit and error is in the <Link href="/docs">API reference</Link>; each opening can be checked on the{" "}
+        Send the key as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-Api-Key: &lt;key&gt;</code>. Every endpoint, limit and
+        error is in the <Link href="/docs">API reference</Link>; each opening can be checked on the{" "}
         <Link href="/fairness">fairness page</Link>.
       </p>
     </section>

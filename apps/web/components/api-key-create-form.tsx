@@ -5,7 +5,11 @@ import { CreateForm } from "./create-form";
 import type { NewApiKey } from "./new-api-key-box";
 
 /** Name a key and create it; the form clears once the key exists. */
-export function ApiKeyCreateForm({ create }: { create: Pick<UseMutationResult<NewApiKey, Error, string>, "mutate" | "isPending" | "error"> }) {
+export function ApiKeyCreateForm({
+  create,
+}: {
+  create: Pick<UseMutationResult<NewApiKey, Error, string>, "mutate" | "isPending" | "error">;
+}) {
   const id = useId();
   const [name, setName] = useState("");
   return (

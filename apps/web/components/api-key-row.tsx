@@ -5,17 +5,8 @@ import { LocalTime } from "./local-time";
 
 export type ApiKeySummary = RouterOutputs["keys"]["list"][number];
 
-
 /** One key: revoking takes a second, explicit "Confirm revoke" click. */
-export function ApiKeyRow({
-  apiKey,
-  revoking,
-  onRevoke,
-}: {
-  apiKey: ApiKeySummary;
-  revoking: boolean;
-  onRevoke: (id: string) => void;
-}) {
+export function ApiKeyRow({ apiKey, revoking, onRevoke }: { apiKey: ApiKeySummary; revoking: boolean; onRevoke: (id: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const active = apiKey.revokedAt === null;
   return (

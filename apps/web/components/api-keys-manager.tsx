@@ -64,7 +64,11 @@ export function ApiKeysManager({
         <ErrorAlert error={revoke.error} />
         <ErrorAlert error={!keys.data && keys.error} />
         {keys.data ? (
-          <ApiKeyTable keys={keys.data} revokingId={revoke.isPending ? (revoke.variables ?? null) : null} onRevoke={(id) => revoke.mutate(id)} />
+          <ApiKeyTable
+            keys={keys.data}
+            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+            onRevoke={(id) => revoke.mutate(id)}
+          />
         ) : keys.isPending ? (
           <ApiKeyTableSkeleton />
         ) : null}

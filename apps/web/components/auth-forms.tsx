@@ -12,7 +12,12 @@ function formValues(event: FormEvent<HTMLFormElement>) {
 
 function StatusMessage({ status }: { status: Status }) {
   if (status.kind === "error") return <ErrorAlert error={status.message} />;
-  if (status.kind === "done") return <p className="alert success" role="status">{status.message}</p>;
+  if (status.kind === "done")
+    return (
+      <p className="alert success" role="status">
+        {status.message}
+      </p>
+    );
   return null;
 }
 
@@ -27,7 +32,12 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
     event.preventDefault();
     const { name, email, password } = formValues(event);
     setStatus({ kind: "busy" });
-    const { error } = await authClient.signUp.email({ name: name || email!.split("@")[0]!, email: email!, password: password!, callbackURL: "/?welcome=1" });
+    const { error } = await authClient.signUp.email({
+      name: name || email!.split("@")[0]!,
+      email: email!,
+      password: password!,
+      callbackURL: "/?welcome=1",
+    });
     if (error) return setStatus({ kind: "error", message: error.message ?? "Sign-up failed." });
     setStatus({ kind: "done", message: `We sent a verification link to ${email}. Open it to activate your account.` });
   }
@@ -55,8 +65,19 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" aria-describedby="password-hint" />
-        <span id="password-hint" className="hint">At least 8 characters.</span>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="new-password"
+          aria-describedby="password-hint"
+        />
+        <span id="password-hint" className="hint">
+          At least 8 characters.
+        </span>
       </div>
       <StatusMessage status={status} />
       <button className="button" type="submit" disabled={status.kind === "busy"}>
@@ -85,7 +106,12 @@ function ResendVerification({ email }: { email: string }) {
   }
   return (
     <div className="stack resend-verification">
-      <button type="button" className="button ghost" onClick={() => void resend()} disabled={status.kind === "busy" || status.kind === "done"}>
+      <button
+        type="button"
+        className="button ghost"
+        onClick={() => void resend()}
+        disabled={status.kind === "busy" || status.kind === "done"}
+      >
         {status.kind === "busy" ? "Sending…" : "Send a new verification link"}
       </button>
       <StatusMessage status={status} />
@@ -105,7 +131,10 @@ export function SignInForm({ next }: { next?: string }) {
     if (error) {
       if (error.code === "EMAIL_NOT_VERIFIED") {
         setUnverifiedEmail(email!);
-        return setStatus({ kind: "error", message: "Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one." });
+        return setStatus({
+          kind: "error",
+          message: "Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.",
+        });
       }
       return setStatus({ kind: "error", message: error.message ?? "Sign-in failed." });
     }

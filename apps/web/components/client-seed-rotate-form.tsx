@@ -6,7 +6,13 @@ import { generateClientSeed } from "@prizepacks/fairness";
 const CLIENT_SEED_PATTERN = /^[\x21-\x7e]{1,64}$/;
 
 /** Optional new client seed plus the rotate button; an empty field lets the server pick one. */
-export function ClientSeedRotateForm({ busy, onRotate }: { busy: boolean; onRotate: (clientSeed: string | undefined) => Promise<boolean> }) {
+export function ClientSeedRotateForm({
+  busy,
+  onRotate,
+}: {
+  busy: boolean;
+  onRotate: (clientSeed: string | undefined) => Promise<boolean>;
+}) {
   const id = useId();
   const [clientSeed, setClientSeed] = useState("");
   const [invalid, setInvalid] = useState(false);

@@ -4,7 +4,15 @@ import { useEffect, useState } from "react";
 type CopyState = "idle" | "copied" | "failed";
 
 /** Copies text with the Clipboard API; where that is unavailable (http, old browsers) it says how to copy by hand. */
-export function ClipboardCopyButton({ text, label = "Copy", className = "button small" }: { text: string; label?: string; className?: string }) {
+export function ClipboardCopyButton({
+  text,
+  label = "Copy",
+  className = "button small",
+}: {
+  text: string;
+  label?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<CopyState>("idle");
 
   useEffect(() => {

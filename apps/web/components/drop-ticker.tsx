@@ -26,7 +26,12 @@ export function DropTicker() {
           <label className="visually-hidden" htmlFor="drop-ticker-filter">
             Show which drops
           </label>
-          <select id="drop-ticker-filter" className="drop-ticker-filter" value={minRarity} onChange={(event) => setMinRarity(event.target.value as Rarity)}>
+          <select
+            id="drop-ticker-filter"
+            className="drop-ticker-filter"
+            value={minRarity}
+            onChange={(event) => setMinRarity(event.target.value as Rarity)}
+          >
             {filters.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
@@ -35,14 +40,17 @@ export function DropTicker() {
           </select>
         </div>
         <ol className="drop-ticker-list">
-          {shown.length === 0 && <li className="drop-ticker-empty muted small-text">Openings by every player show up here as they happen.</li>}
+          {shown.length === 0 && (
+            <li className="drop-ticker-empty muted small-text">Openings by every player show up here as they happen.</li>
+          )}
           {shown.map((drop) => (
             <li key={drop.id} className={`drop rarity-border-${drop.item.rarity}`} data-testid="drop">
               <img src={drop.item.image} alt="" width={40} height={40} />
               <div className="drop-text">
                 <span className="drop-item">{drop.item.name}</span>
                 <span className="drop-meta">
-                  <span className={`rarity rarity-${drop.item.rarity}`}>{drop.item.rarity}</span> <span className="money">{displayMoney(drop.item.value)}</span>
+                  <span className={`rarity rarity-${drop.item.rarity}`}>{drop.item.rarity}</span>{" "}
+                  <span className="money">{displayMoney(drop.item.value)}</span>
                 </span>
                 <span className="drop-meta muted">
                   {drop.player} · <Link href={`/packs/${drop.pack.slug}`}>{drop.pack.name}</Link>

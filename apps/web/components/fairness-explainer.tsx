@@ -6,14 +6,14 @@ export function FairnessExplainer() {
     <section className="card stack fairness-explainer" aria-labelledby="fairness-how-title">
       <h2 id="fairness-how-title">How a draw works</h2>
       <p>
-        Every opening is decided by a number you can recompute yourself. Your account holds a <strong>seed pair</strong>:
-        a secret <strong>server seed</strong>, a <strong>client seed</strong> you may choose, and a <strong>nonce</strong>{" "}
-        that counts your openings from 0.
+        Every opening is decided by a number you can recompute yourself. Your account holds a <strong>seed pair</strong>: a secret{" "}
+        <strong>server seed</strong>, a <strong>client seed</strong> you may choose, and a <strong>nonce</strong> that counts your openings
+        from 0.
       </p>
       <ol className="fairness-steps">
         <li>
-          Before you open, we show the <strong>server seed hash</strong> (SHA-256 of the server seed). It commits us to
-          the seed without revealing it, so it cannot be changed after you have seen the outcome.
+          Before you open, we show the <strong>server seed hash</strong> (SHA-256 of the server seed). It commits us to the seed without
+          revealing it, so it cannot be changed after you have seen the outcome.
         </li>
         <li>
           Opening number <code>nonce</code> computes
@@ -24,26 +24,26 @@ result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1        (1 �
           </pre>
         </li>
         <li>
-          Each pack splits 100000 tickets between its items: an item with a chance of <em>c</em>% holds{" "}
-          <em>c</em> × 1000 tickets in one contiguous range. The item whose ticket range holds <code>result</code> wins.
+          Each pack splits 100000 tickets between its items: an item with a chance of <em>c</em>% holds <em>c</em> × 1000 tickets in one
+          contiguous range. The item whose ticket range holds <code>result</code> wins.
         </li>
         <li>
-          When you rotate your seed pair (or change your client seed, which rotates it), the old server seed is{" "}
-          <strong>revealed</strong>. Hash it and compare with the hash you were shown; recompute every opening made with it.
+          When you rotate your seed pair (or change your client seed, which rotates it), the old server seed is <strong>revealed</strong>.
+          Hash it and compare with the hash you were shown; recompute every opening made with it.
         </li>
       </ol>
       <h3>Odds versions</h3>
       <p>
         A pack&apos;s ticket ranges form its odds table. The <code>oddsHash</code> is the SHA-256 of the JSON of{" "}
-        <code>[itemId, ticketFrom, ticketTo]</code> rows ordered by <code>ticketFrom</code>, without spaces. Changing a
-        pack&apos;s items or chances creates a new odds version; every opening records the <code>oddsHash</code> and{" "}
-        <code>oddsVersion</code> it used, so the ranges you check against are the ones that applied.
+        <code>[itemId, ticketFrom, ticketTo]</code> rows ordered by <code>ticketFrom</code>, without spaces. Changing a pack&apos;s items or
+        chances creates a new odds version; every opening records the <code>oddsHash</code> and <code>oddsVersion</code> it used, so the
+        ranges you check against are the ones that applied.
       </p>
       <h3>For bots</h3>
       <p>
         Everything here is also available over the REST API: <code>GET /v1/fairness</code> for the current pair,{" "}
-        <code>POST /v1/fairness/rotate</code> to reveal the server seed, and every opening returns its{" "}
-        <code>fairness</code> data. See the <Link href="/docs">API reference</Link>.
+        <code>POST /v1/fairness/rotate</code> to reveal the server seed, and every opening returns its <code>fairness</code> data. See the{" "}
+        <Link href="/docs">API reference</Link>.
       </p>
     </section>
   );

@@ -46,9 +46,7 @@ export function FairnessVerifier({
   const [serverSeed, setServerSeed] = useState(prefill.serverSeed ?? "");
   const [clientSeed, setClientSeed] = useState(prefill.clientSeed ?? "");
   const [nonce, setNonce] = useState(prefill.nonce ?? "0");
-  const [packSlug, setPackSlug] = useState(
-    packs.some((pack) => pack.slug === prefill.pack) ? prefill.pack! : (packs[0]?.slug ?? ""),
-  );
+  const [packSlug, setPackSlug] = useState(packs.some((pack) => pack.slug === prefill.pack) ? prefill.pack! : (packs[0]?.slug ?? ""));
   const [expectedHash, setExpectedHash] = useState(prefill.serverSeedHash ?? "");
   const [outcome, setOutcome] = useState<VerifyOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -149,10 +147,14 @@ export function FairnessVerifier({
           </div>
           <div className="field">
             <label htmlFor={`${id}-pack`}>Pack</label>
-            <select id={`${id}-pack`} value={packSlug} onChange={(event) => {
+            <select
+              id={`${id}-pack`}
+              value={packSlug}
+              onChange={(event) => {
                 setPackSlug(event.target.value);
                 onPackChange?.(event.target.value);
-              }}>
+              }}
+            >
               {packs.length === 0 && <option value="">No active packs</option>}
               {packs.map((pack) => (
                 <option key={pack.slug} value={pack.slug}>

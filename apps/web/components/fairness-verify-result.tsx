@@ -28,10 +28,7 @@ export function FairnessVerifyResult({ outcome }: { outcome: VerifyOutcome }) {
             <dt>Hash shown before opening</dt>
             <dd>
               <span className="mono break">{outcome.expectedHash}</span>{" "}
-              <span
-                className={matches ? "fairness-badge positive" : "fairness-badge negative"}
-                data-testid="verify-seed-hash-match"
-              >
+              <span className={matches ? "fairness-badge positive" : "fairness-badge negative"} data-testid="verify-seed-hash-match">
                 {matches ? "✓ Match" : "✗ Mismatch"}
               </span>
             </dd>
@@ -53,8 +50,7 @@ export function FairnessVerifyResult({ outcome }: { outcome: VerifyOutcome }) {
         <dd data-testid="verify-item">
           {outcome.item && outcome.pack ? (
             <>
-              <strong>{outcome.item.name}</strong>{" "}
-              <span className={`rarity rarity-${outcome.item.rarity}`}>{outcome.item.rarity}</span>{" "}
+              <strong>{outcome.item.name}</strong> <span className={`rarity rarity-${outcome.item.rarity}`}>{outcome.item.rarity}</span>{" "}
               <span className="muted num">
                 tickets {outcome.item.ticketFrom}–{outcome.item.ticketTo}
               </span>
@@ -66,9 +62,9 @@ export function FairnessVerifyResult({ outcome }: { outcome: VerifyOutcome }) {
       </dl>
       {outcome.pack && (
         <p className="hint">
-          Checked against the current ticket ranges of {outcome.pack.name} (odds version {outcome.pack.oddsVersion},
-          oddsHash <span className="mono break">{outcome.pack.oddsHash}</span>). If the opening recorded another oddsHash,
-          the pack&apos;s odds changed since.
+          Checked against the current ticket ranges of {outcome.pack.name} (odds version {outcome.pack.oddsVersion}, oddsHash{" "}
+          <span className="mono break">{outcome.pack.oddsHash}</span>). If the opening recorded another oddsHash, the pack&apos;s odds
+          changed since.
         </p>
       )}
     </section>

@@ -31,11 +31,15 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
         <dl className="history-row-money">
           <div>
             <dt>Value</dt>
-            <dd><Money amount={spin.item.value} /></dd>
+            <dd>
+              <Money amount={spin.item.value} />
+            </dd>
           </div>
           <div>
             <dt>Paid</dt>
-            <dd><Money amount={spin.price} /></dd>
+            <dd>
+              <Money amount={spin.price} />
+            </dd>
           </div>
         </dl>
       </div>
@@ -72,7 +76,11 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
           </dl>
         </details>
         <Link href={verifyHref(spin)} className="button small ghost">
-          Verify<span className="visually-hidden"> the draw of {spin.item.name} (nonce {fairness.nonce})</span>
+          Verify
+          <span className="visually-hidden">
+            {" "}
+            the draw of {spin.item.name} (nonce {fairness.nonce})
+          </span>
         </Link>
       </div>
     </li>

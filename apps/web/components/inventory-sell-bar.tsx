@@ -31,7 +31,13 @@ export function InventorySellBar({
   return (
     <div className="inventory-sellbar">
       <label className="inventory-select-all">
-        <input ref={allRef} type="checkbox" checked={allSelected} disabled={busy || selectableCount === 0} onChange={() => onSelectAll(!allSelected)} />
+        <input
+          ref={allRef}
+          type="checkbox"
+          checked={allSelected}
+          disabled={busy || selectableCount === 0}
+          onChange={() => onSelectAll(!allSelected)}
+        />
         Select all
       </label>
       {busy && (

@@ -18,7 +18,13 @@ export function InventoryTabs({ status, onChange }: { status: InventoryStatus; o
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     const target =
-      step !== 0 ? tabs[(index + step + tabs.length) % tabs.length] : event.key === "Home" ? tabs[0] : event.key === "End" ? tabs.at(-1) : undefined;
+      step !== 0
+        ? tabs[(index + step + tabs.length) % tabs.length]
+        : event.key === "Home"
+          ? tabs[0]
+          : event.key === "End"
+            ? tabs.at(-1)
+            : undefined;
     if (!target) return;
     event.preventDefault();
     onChange(target.status);

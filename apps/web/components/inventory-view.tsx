@@ -58,7 +58,9 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
     onSettled: async () => {
       sellInFlight.current = false;
       await Promise.all(
-        [queryKeys.me, queryKeys.inventory, queryKeys.ledger, queryKeys.history].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [queryKeys.me, queryKeys.inventory, queryKeys.ledger, queryKeys.history].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

@@ -1,15 +1,7 @@
 "use client";
 
 /** The "Load more" button under a cursor-paginated list; hidden once the last page is loaded. */
-export function LoadMoreButton({
-  hasMore,
-  loading,
-  onLoadMore,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-}) {
+export function LoadMoreButton({ hasMore, loading, onLoadMore }: { hasMore: boolean; loading: boolean; onLoadMore: () => void }) {
   if (!hasMore) return null;
   return (
     <div className="load-more">

@@ -18,9 +18,7 @@ export function LocalTime({ iso }: { iso: string }) {
     () => true,
     () => false,
   );
-  const text = hydrated
-    ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : formatUtc(iso);
+  const text = hydrated ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : formatUtc(iso);
   return (
     <time dateTime={iso} title={iso}>
       {text}

@@ -16,7 +16,13 @@ export function MainMenu({ links, children }: { links: MenuLink[]; children?: Re
   useEffect(() => setOpen(false), [pathname]);
   return (
     <div className={`main-menu${open ? " is-open" : ""}`}>
-      <button type="button" className="button ghost small main-menu-toggle" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="button ghost small main-menu-toggle"
+        aria-expanded={open}
+        aria-controls="main-nav"
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">☰</span> Menu
       </button>
       <nav id="main-nav" aria-label="Main" className="main-nav">

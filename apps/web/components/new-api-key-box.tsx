@@ -10,8 +10,8 @@ export function NewApiKeyBox({ apiKey, onDismiss }: { apiKey: NewApiKey; onDismi
     <section className="apikeys-new stack" data-testid="new-api-key" aria-labelledby="apikeys-new-title">
       <h2 id="apikeys-new-title">New key “{apiKey.name}”</h2>
       <p className="alert warn" role="alert">
-        Copy this key now: it will not be shown again. We keep only its hash, so a lost key cannot be recovered (revoke it
-        and create another).
+        Copy this key now: it will not be shown again. We keep only its hash, so a lost key cannot be recovered (revoke it and create
+        another).
       </p>
       <code className="apikeys-new-value mono break" data-testid="new-api-key-value" aria-label="New API key">
         {apiKey.apiKey}

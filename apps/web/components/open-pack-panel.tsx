@@ -36,7 +36,17 @@ function openLabel(quantity: number, price: string): string {
  * sums them up. Every outcome comes from the server before any reel moves: the reel only shows it.
  * Only quantities the balance covers are offered, so no open is charged and then refused.
  */
-export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: string; price: string; items: ReelItem[]; initialBalance: string }) {
+export function OpenPackPanel({
+  slug,
+  price,
+  items,
+  initialBalance,
+}: {
+  slug: string;
+  price: string;
+  items: ReelItem[];
+  initialBalance: string;
+}) {
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: queryKeys.me, queryFn: () => trpc.me.get.query() });
   const balanceCents = moneyToCents(me.data?.balanceString ?? initialBalance);
@@ -103,7 +113,9 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
   }
 
   const markLanded = useCallback((index: number) => {
-    setOpenings((current) => (current[index]?.landed === false ? current.map((opening, i) => (i === index ? { ...opening, landed: true } : opening)) : current));
+    setOpenings((current) =>
+      current[index]?.landed === false ? current.map((opening, i) => (i === index ? { ...opening, landed: true } : opening)) : current,
+    );
   }, []);
 
   // Once everything has landed: the win sound (only for a real win), then the summary.
@@ -129,7 +141,10 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
     try {
       const result = await trpc.inventory.sell.mutate({ inventoryItemIds: openings.map((opening) => opening.result.inventoryItem.id) });
       const count = result.sold.length;
-      setSale({ kind: "sold", message: `Sold ${count} ${count === 1 ? "item" : "items"} for ${displayMoney(result.total)}. New balance ${displayMoney(result.balanceAfter)}.` });
+      setSale({
+        kind: "sold",
+        message: `Sold ${count} ${count === 1 ? "item" : "items"} for ${displayMoney(result.total)}. New balance ${displayMoney(result.balanceAfter)}.`,
+      });
     } catch (caught) {
       setSale({ kind: "failed", message: errorMessage(caught) });
     } finally {
@@ -156,8 +171,18 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
           <legend>Packs to open</legend>
           <div className="chips">
             {quantities.map((count) => (
-              <label key={count} className={`chip${count === quantity ? " is-selected" : ""}${count > affordable ? " is-unavailable" : ""}`}>
-                <input type="radio" name="open-quantity" value={count} checked={count === quantity} disabled={count > affordable} onChange={() => setQuantity(count)} />
+              <label
+                key={count}
+                className={`chip${count === quantity ? " is-selected" : ""}${count > affordable ? " is-unavailable" : ""}`}
+              >
+                <input
+                  type="radio"
+                  name="open-quantity"
+                  value={count}
+                  checked={count === quantity}
+                  disabled={count > affordable}
+                  onChange={() => setQuantity(count)}
+                />
                 <span>{count}</span>
               </label>
             ))}
@@ -174,7 +199,8 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
         >
           {progress ? (
             <>
-              <span className="spinner" aria-hidden="true" /> Opening {progress.total > 1 ? `${progress.done + 1} of ${progress.total}` : "pack"}…
+              <span className="spinner" aria-hidden="true" /> Opening{" "}
+              {progress.total > 1 ? `${progress.done + 1} of ${progress.total}` : "pack"}…
             </>
           ) : spinning ? (
             "Opening…"
@@ -196,7 +222,13 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
           )}
         </p>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={quickOpen} onChange={(event) => setQuickOpen(event.target.checked)} data-testid="quick-open-switch" />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={quickOpen}
+            onChange={(event) => setQuickOpen(event.target.checked)}
+            data-testid="quick-open-switch"
+          />
           <span>Quick open</span>
         </label>
       </div>
@@ -234,7 +266,9 @@ export function OpenPackPanel({ slug, price, items, initialBalance }: { slug: st
         )}
 
         <div role="status" className="visually-hidden">
-          {allLanded && summaryShown ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.` : ""}
+          {allLanded && summaryShown
+            ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.`
+            : ""}
         </div>
 
         {allLanded && summaryShown && (

@@ -48,14 +48,24 @@ export const OpenSummary = forwardRef<
   return (
     <section className={`card stack open-summary celebrate-${celebration}`} aria-labelledby="open-summary-title" data-testid="open-summary">
       <h3 id="open-summary-title" ref={headingRef} tabIndex={-1} className="open-summary-title">
-        {celebration > 0 ? (single ? "You won!" : `${results.length} packs: you won ${displayMoney(centsToMoney(netCents))} more than you paid`) : single ? "You got" : `${results.length} packs opened`}
+        {celebration > 0
+          ? single
+            ? "You won!"
+            : `${results.length} packs: you won ${displayMoney(centsToMoney(netCents))} more than you paid`
+          : single
+            ? "You got"
+            : `${results.length} packs opened`}
       </h3>
       <ul className={`open-summary-items open-summary-items-${results.length}`}>
         {results.map((result) => {
           const itemNet = moneyToCents(result.item.value) - priceCents;
           return (
             <li key={result.spin.id}>
-              <article className={`open-result rarity-border-${result.item.rarity}`} data-testid="open-result" aria-label={`You won ${result.item.name}`}>
+              <article
+                className={`open-result rarity-border-${result.item.rarity}`}
+                data-testid="open-result"
+                aria-label={`You won ${result.item.name}`}
+              >
                 <img className="open-result-image" src={result.item.image} alt="" width={96} height={96} />
                 <div className="open-result-summary">
                   <h4 className="open-result-name">{result.item.name}</h4>

@@ -29,7 +29,14 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
             <tr key={item.id}>
               <td>
                 <span className="odds-item">
-                  <img src={item.image} alt="" width={40} height={40} loading="lazy" className={`odds-item-image rarity-border-${item.rarity}`} />
+                  <img
+                    src={item.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className={`odds-item-image rarity-border-${item.rarity}`}
+                  />
                   <span className="odds-item-text">
                     {item.name}
                     <span className={`rarity rarity-${item.rarity} odds-rarity-inline`}>{item.rarity}</span>

@@ -3,7 +3,13 @@ import { LiveOpenCount } from "./live-pack-stats";
 import { Money } from "./money";
 
 /** The top item's value and the open count (live), as entries of a pack's stats list (<dl>). */
-export function PackStatEntries({ pack, renderedAt }: { pack: Pick<PackSummary, "id" | "maxItemValue" | "spinCount">; renderedAt: string }) {
+export function PackStatEntries({
+  pack,
+  renderedAt,
+}: {
+  pack: Pick<PackSummary, "id" | "maxItemValue" | "spinCount">;
+  renderedAt: string;
+}) {
   return (
     <>
       <div>

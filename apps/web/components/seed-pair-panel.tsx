@@ -43,8 +43,8 @@ export function SeedPairPanel({ initialSeeds, onVerify }: { initialSeeds: Fairne
       <ErrorAlert error={seeds.error} />
       <h3 className="fairness-rotate-title">Change client seed / rotate</h3>
       <p className="small-text muted">
-        Changing your client seed rotates the pair: the current server seed is revealed so you can verify its openings,
-        the pre-committed next server seed (hash above) becomes active, and the nonce restarts at 0.
+        Changing your client seed rotates the pair: the current server seed is revealed so you can verify its openings, the pre-committed
+        next server seed (hash above) becomes active, and the nonce restarts at 0.
       </p>
       <ClientSeedRotateForm busy={rotate.isPending} onRotate={onRotate} />
       <ErrorAlert error={rotate.error} />

@@ -26,7 +26,10 @@ export async function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link href="/" className="brand" aria-label="prizepacks home">
-          <span className="brand-mark" aria-hidden="true">▣</span> <span className="brand-name">prizepacks</span>
+          <span className="brand-mark" aria-hidden="true">
+            ▣
+          </span>{" "}
+          <span className="brand-name">prizepacks</span>
         </Link>
         <MainMenu links={isAdmin ? [...nav, { href: "/admin", label: "Console" }] : nav}>
           {viewer && (

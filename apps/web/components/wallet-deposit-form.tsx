@@ -42,7 +42,10 @@ export function WalletDepositForm() {
     },
     onSettled: async () => {
       depositInFlight.current = false;
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.me }), queryClient.invalidateQueries({ queryKey: queryKeys.ledger })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
+      ]);
     },
   });
 
@@ -64,7 +67,9 @@ export function WalletDepositForm() {
   return (
     <section className="card stack" aria-labelledby="wallet-deposit-heading">
       <h2 id="wallet-deposit-heading">Add funds</h2>
-      <p className="alert info small-text">Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.</p>
+      <p className="alert info small-text">
+        Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.
+      </p>
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={inputId}>Amount</label>
@@ -105,7 +110,9 @@ export function WalletDepositForm() {
           Add funds
         </button>
       </form>
-      <div role="status" className="wallet-status">{notice && <p className="alert success">{notice}</p>}</div>
+      <div role="status" className="wallet-status">
+        {notice && <p className="alert success">{notice}</p>}
+      </div>
       <ErrorAlert error={deposit.error} describe={depositError} />
     </section>
   );

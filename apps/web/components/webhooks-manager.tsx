@@ -49,8 +49,8 @@ export function WebhooksManager() {
       <h2 id="webhooks-title">Webhooks</h2>
       <p className="small-text muted">
         We POST each event to your endpoint, signed with its secret in the <code>Prizepacks-Signature</code> header (
-        <code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, t + &quot;.&quot; + body)&gt;</code>), and retry with backoff
-        for a day. The same events stream from <code>GET /v1/events</code>.
+        <code>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, t + &quot;.&quot; + body)&gt;</code>), and retry with backoff for a day.
+        The same events stream from <code>GET /v1/events</code>.
       </p>
       {created && (
         <div className="alert success stack" role="status">
@@ -93,7 +93,13 @@ function WebhookCreateForm({ create }: { create: Pick<UseMutationResult<Created,
       label="Add a webhook endpoint"
       className="form card"
       submitLabel="Add endpoint"
-      check={() => (!url.trim() ? "Enter the https:// URL that should receive the events." : types.length === 0 ? "Choose at least one event type." : null)}
+      check={() =>
+        !url.trim()
+          ? "Enter the https:// URL that should receive the events."
+          : types.length === 0
+            ? "Choose at least one event type."
+            : null
+      }
       busy={create.isPending}
       error={create.error}
       onSubmit={() => create.mutate({ url: url.trim(), eventTypes: types }, { onSuccess: () => setUrl("") })}
@@ -179,7 +185,13 @@ function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   return (
     <>
       <ErrorAlert error={resend.error} />
-      <DataTable caption="Delivery log" columns={["Event", "Status", "Attempts", "Last answer", "Created"]} actions region className="table small-text">
+      <DataTable
+        caption="Delivery log"
+        columns={["Event", "Status", "Attempts", "Last answer", "Created"]}
+        actions
+        region
+        className="table small-text"
+      >
         {deliveries.data.map((delivery) => (
           <tr key={delivery.id} data-testid="webhook-delivery">
             <td>

@@ -38,7 +38,10 @@ export async function listArtIcons(): Promise<string[]> {
 }
 
 /** The icon as a nested <svg> at (x, y) of `size`, its ids made unique within the picture; null if the set lacks it. */
-async function placeIcon(name: string, { x, y, size, transform }: { x: number; y: number; size: number; transform?: string }): Promise<string | null> {
+async function placeIcon(
+  name: string,
+  { x, y, size, transform }: { x: number; y: number; size: number; transform?: string },
+): Promise<string | null> {
   const data = getIconData(await loadIconSet(), name);
   if (!data) return null;
   const built = iconToSVG(data);
@@ -129,7 +132,10 @@ export function drawPackArt(icons: string[], theme: RarityTheme): Promise<string
       [30, 206, 3],
       [128, 24, 3],
     ]
-      .map(([x, y, r]) => `<path d="M${x} ${y! - r! * 2}Q${x} ${y} ${x! + r! * 2} ${y}Q${x} ${y} ${x} ${y! + r! * 2}Q${x} ${y} ${x! - r! * 2} ${y}Q${x} ${y} ${x} ${y! - r! * 2}Z" fill="#fff" opacity="0.8"/>`)
+      .map(
+        ([x, y, r]) =>
+          `<path d="M${x} ${y! - r! * 2}Q${x} ${y} ${x! + r! * 2} ${y}Q${x} ${y} ${x} ${y! + r! * 2}Q${x} ${y} ${x! - r! * 2} ${y}Q${x} ${y} ${x} ${y! - r! * 2}Z" fill="#fff" opacity="0.8"/>`,
+      )
       .join("");
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">
 <defs><linearGradient id="pp-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient>

@@ -18,7 +18,17 @@ function audio(): AudioContext | null {
   }
 }
 
-function tone(ctx: AudioContext, { frequency, start, duration, volume, type = "sine", endFrequency }: { frequency: number; start: number; duration: number; volume: number; type?: OscillatorType; endFrequency?: number }) {
+function tone(
+  ctx: AudioContext,
+  {
+    frequency,
+    start,
+    duration,
+    volume,
+    type = "sine",
+    endFrequency,
+  }: { frequency: number; start: number; duration: number; volume: number; type?: OscillatorType; endFrequency?: number },
+) {
   const oscillator = ctx.createOscillator();
   const gain = ctx.createGain();
   oscillator.type = type;
@@ -50,6 +60,12 @@ export function playWin(strength: 1 | 2 | 3): void {
   if (!ctx) return;
   const notes = [523.25, 659.25, 783.99, 1046.5, 1318.5, 1568].slice(0, 2 + strength);
   notes.forEach((frequency, index) => {
-    tone(ctx, { frequency, start: ctx.currentTime + index * 0.09, duration: 0.25 + strength * 0.08, volume: 0.12 + strength * 0.03, type: "triangle" });
+    tone(ctx, {
+      frequency,
+      start: ctx.currentTime + index * 0.09,
+      duration: 0.25 + strength * 0.08,
+      volume: 0.12 + strength * 0.03,
+      type: "triangle",
+    });
   });
 }

@@ -5,5 +5,10 @@ import { services } from "./database";
 /** The tRPC context of a web request: the caller is the signed-in session, never an API key. */
 export async function createWebContext(headers: Headers) {
   const opened = await services();
-  return createContext({ source: "web", services: opened, headers, resolveSessionUserId: () => findActingUserId(opened.database.prisma, headers) });
+  return createContext({
+    source: "web",
+    services: opened,
+    headers,
+    resolveSessionUserId: () => findActingUserId(opened.database.prisma, headers),
+  });
 }

@@ -3,7 +3,21 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
-const COMMANDS = ["user:create", "user:set", "key:create", "key:revoke", "wallet:credit", "wallet:adjust", "pack:set-active", "pack:archive", "pack:delete", "pack:import", "pack:export", "settings:rtp-range", "audit"];
+const COMMANDS = [
+  "user:create",
+  "user:set",
+  "key:create",
+  "key:revoke",
+  "wallet:credit",
+  "wallet:adjust",
+  "pack:set-active",
+  "pack:archive",
+  "pack:delete",
+  "pack:import",
+  "pack:export",
+  "settings:rtp-range",
+  "audit",
+];
 
 // The real command, as an operator types it. Nothing here reaches a database: help and argv
 // mistakes are answered before any command runs (admin-cli.e2e.test.ts runs the commands).
@@ -24,11 +38,17 @@ describe("npm run admin -- --help", () => {
   });
 
   it("<command> --help, -h and help <command> show the command's flags, the required ones marked, and exit 0", () => {
-    for (const args of [["user:create", "--help"], ["user:create", "-h"], ["help", "user:create"]]) {
+    for (const args of [
+      ["user:create", "--help"],
+      ["user:create", "-h"],
+      ["help", "user:create"],
+    ]) {
       const result = cli(...args);
       expect(result.status, args.join(" ")).toBe(0);
       expect(result.stderr).toBe("");
-      expect(result.stdout).toContain("Usage: npm run --silent admin -- user:create --email <address> [--balance <amount>] [--password <password>] [--name <name>]");
+      expect(result.stdout).toContain(
+        "Usage: npm run --silent admin -- user:create --email <address> [--balance <amount>] [--password <password>] [--name <name>]",
+      );
       expect(result.stdout).toMatch(/--email <address> +the account's e-mail \(required\)/);
     }
   });

@@ -41,7 +41,12 @@ describe("npm run admin", () => {
   });
 
   it("fails with a JSON error on stderr and a non-zero exit", () => {
-    for (const args of [["user:create"], ["no:such-command"], ["wallet:credit", "--email", "nobody@x.y", "--amount", "1.00"], ["wallet:credit", "--email", "a@b.c", "--amount", "1.005"]]) {
+    for (const args of [
+      ["user:create"],
+      ["no:such-command"],
+      ["wallet:credit", "--email", "nobody@x.y", "--amount", "1.00"],
+      ["wallet:credit", "--email", "a@b.c", "--amount", "1.005"],
+    ]) {
       const result = cli(...args);
       expect(result.status, args.join(" ")).not.toBe(0);
       expect(result.stdout).toBe("");
@@ -61,13 +66,17 @@ describe("npm run admin", () => {
       writeFileSync(path.join(root, file), JSON.stringify({ ...pack, slug, name: "Imported by the CLI" }));
       const imported = cli("pack:import", "--file", file);
       expect(imported.status, imported.stderr).toBe(0);
-      expect(JSON.parse(imported.stdout).imported).toEqual([expect.objectContaining({ slug, created: true, oddsVersion: 1, rtpPercent: "89.999" })]);
+      expect(JSON.parse(imported.stdout).imported).toEqual([
+        expect.objectContaining({ slug, created: true, oddsVersion: 1, rtpPercent: "89.999" }),
+      ]);
 
       const { apiKey } = JSON.parse(cli("user:create", "--email", uniqueEmail("cli-pack")).stdout);
       const served = await call(`/v1/packs/${slug}`, { key: apiKey });
       expect(served.status).toBe(200);
       expect(served.json).toMatchObject({ name: "Imported by the CLI", price: pack.price, oddsVersion: 1 });
-      expect(served.json.items.map((item: { chance: number }) => String(item.chance))).toEqual(pack.items.map((item: { chance: string }) => item.chance));
+      expect(served.json.items.map((item: { chance: number }) => String(item.chance))).toEqual(
+        pack.items.map((item: { chance: string }) => item.chance),
+      );
 
       const again = path.join(dir, "again.json");
       expect(cli("pack:export", "--slug", slug, "--file", again).status).toBe(0);

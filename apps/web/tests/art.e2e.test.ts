@@ -84,11 +84,15 @@ describe("GET /art/{kind}/{variant}/{file}", () => {
 
 describe("the art cache", () => {
   it("keeps nothing for 3,000 unknown names and stays within its bound for known ones", () => {
-    const probe = spawnSync(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", "apps/web/tests/art-cache-probe.ts"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const probe = spawnSync(
+      process.execPath,
+      ["--expose-gc", "--conditions=react-server", "--import", "tsx", "apps/web/tests/art-cache-probe.ts"],
+      {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
     expect(probe.status, probe.stderr).toBe(0);
     const { before, afterUnknown, afterKnown } = JSON.parse(probe.stdout.trim().split("\n").at(-1)!);
     console.log(

@@ -25,7 +25,7 @@ const nextAddress = () => {
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
-  json: any;  
+  json: any;
   /** From sending the request to the end of the answer. */
   ms: number;
 }
@@ -78,8 +78,7 @@ function post(server: ServerInstance, path: string, body: Record<string, string>
 const signIn = (server: ServerInstance, email: string, password: string, options: PostOptions = {}) =>
   post(server, "/sign-in/email", { email, password }, options);
 
-const sessionCookie = (answer: Answer) =>
-  (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
+const sessionCookie = (answer: Answer) => (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
 
 function expectRetryAfterWithin(answer: Answer, maxSeconds: number) {
   const seconds = Number(answer.headers["retry-after"]);
@@ -227,7 +226,10 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
         for (let i = 0; i < 4; i++) {
           answers.push(await send("/request-password-reset", { email, redirectTo: "/reset-password" }));
         }
-        expect(answers.map((a) => a.status), email).toEqual([200, 200, 200, 429]);
+        expect(
+          answers.map((a) => a.status),
+          email,
+        ).toEqual([200, 200, 200, 429]);
         expect(answers[0]!.json).toEqual({ status: true, message: expect.any(String) });
         expect(answers[3]!.json).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
         expectRetryAfterWithin(answers[3]!, WINDOW_SECONDS);
@@ -250,7 +252,8 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
       const unknownAnswers = [];
       for (let i = 0; i < 4; i++) unknownAnswers.push(await send("/send-verification-email", { email: unknown }));
       expect(unknownAnswers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
-      for (const refused of [knownAnswers[2]!, unknownAnswers[3]!]) expect(refused.json).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
+      for (const refused of [knownAnswers[2]!, unknownAnswers[3]!])
+        expect(refused.json).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
     });
   });
 
@@ -308,7 +311,10 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
       for (let i = 0; i < ROUNDS; i++) {
         const pair = [
           async () => knownMs.push((await send("/request-password-reset", { email: known[i]!, redirectTo: "/reset-password" })).ms),
-          async () => unknownMs.push((await send("/request-password-reset", { email: uniqueEmail("reset-unknown"), redirectTo: "/reset-password" })).ms),
+          async () =>
+            unknownMs.push(
+              (await send("/request-password-reset", { email: uniqueEmail("reset-unknown"), redirectTo: "/reset-password" })).ms,
+            ),
         ];
         if (i % 2) pair.reverse();
         for (const run of pair) await run();
@@ -332,13 +338,22 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
       const newAnswers: Answer[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const pair = [
-          async () => existingAnswers.push(await send("/sign-up/email", { email: existing[i]!, password: "another password", name: "Player" })),
-          async () => newAnswers.push(await send("/sign-up/email", { email: uniqueEmail("signup-new"), password: "another password", name: "Player" })),
+          async () =>
+            existingAnswers.push(await send("/sign-up/email", { email: existing[i]!, password: "another password", name: "Player" })),
+          async () =>
+            newAnswers.push(
+              await send("/sign-up/email", { email: uniqueEmail("signup-new"), password: "another password", name: "Player" }),
+            ),
         ];
         if (i % 2) pair.reverse();
         for (const run of pair) await run();
       }
-      const shape = (answer: Answer) => ({ status: answer.status, keys: Object.keys(answer.json ?? {}).sort(), userKeys: Object.keys(answer.json?.user ?? {}).sort(), token: answer.json?.token });
+      const shape = (answer: Answer) => ({
+        status: answer.status,
+        keys: Object.keys(answer.json ?? {}).sort(),
+        userKeys: Object.keys(answer.json?.user ?? {}).sort(),
+        token: answer.json?.token,
+      });
       for (let i = 0; i < ROUNDS; i++) expect(shape(existingAnswers[i]!)).toEqual(shape(newAnswers[i]!));
       expect(existingAnswers[0]!.json.user).toMatchObject({ email: existing[0], emailVerified: false, name: "Player" });
 
@@ -388,7 +403,8 @@ describe("client addresses behind a trusted proxy (TRUSTED_PROXIES=127.0.0.2)", 
   it("POST /api/auth/sign-in/email: an account's limit holds across many real client addresses", async () => {
     const email = uniqueEmail("botnet");
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(server, email, `guess ${i}`, { from: "127.0.0.2", forwardedFor: nextAddress() })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await signIn(server, email, `guess ${i}`, { from: "127.0.0.2", forwardedFor: nextAddress() })).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 });

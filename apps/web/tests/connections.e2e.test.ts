@@ -55,7 +55,10 @@ describe("connections one client can hold", () => {
     const silent = await Promise.all(Array.from({ length: 15 }, () => hold(server.port)));
     expect(silent.every(isOpen)).toBe(true);
     // 10 s from the connection, checked every second; Node's own default kept them 60-90 s.
-    const closedAfter = await Promise.race([Promise.all(silent.map((held) => held.closedAt)).then((times) => Math.max(...times) - started), settle(40_000).then(() => Infinity)]);
+    const closedAfter = await Promise.race([
+      Promise.all(silent.map((held) => held.closedAt)).then((times) => Math.max(...times) - started),
+      settle(40_000).then(() => Infinity),
+    ]);
     expect(closedAfter).toBeGreaterThanOrEqual(9_000);
     expect(closedAfter).toBeLessThan(40_000);
     for (const held of silent) expect(held.received).toMatch(/^HTTP\/1\.1 408/);

@@ -11,7 +11,7 @@ describe("GET /v1/events", () => {
   it("streams an opening made over REST within a second: open.completed, then wallet.changed", async () => {
     const player = await newPlayer("20.00");
     let openedAt = 0;
-    let opened: any;  
+    let opened: any;
     const stream = await readStream(
       `${baseUrl}/v1/events`,
       { headers: bearer(player.apiKey), until: (events) => events.length >= 2 },
@@ -41,15 +41,23 @@ describe("GET /v1/events", () => {
       await sleep(300);
       await open();
     });
-    expect(first.events.map((e) => e.event), JSON.stringify(first.events.map((e) => [e.id, e.event]))).toEqual(["open.completed", "wallet.changed"]);
+    expect(
+      first.events.map((e) => e.event),
+      JSON.stringify(first.events.map((e) => [e.id, e.event])),
+    ).toEqual(["open.completed", "wallet.changed"]);
     const lastSeen = first.events.at(-1)!.id!;
     // Disconnected: three more openings and a rotation happen meanwhile.
     for (let i = 0; i < 3; i++) await open();
     expect((await call("/v1/fairness/rotate", { key: player.apiKey, method: "POST", body: "{}" })).status).toBe(200);
-    const resumed = await readStream(`${baseUrl}/v1/events`, { headers: { ...bearer(player.apiKey), "last-event-id": lastSeen }, until: (e) => e.length >= 7, timeoutMs: 3_000 });
-    expect(resumed.events.map((e) => e.event), JSON.stringify({ lastSeen, first: first.events.map((e) => [e.id, e.event]), resumed: resumed.events.map((e) => [e.id, e.event]) })).toEqual([
-      "open.completed", "wallet.changed", "open.completed", "wallet.changed", "open.completed", "wallet.changed", "seed.rotated",
-    ]);
+    const resumed = await readStream(`${baseUrl}/v1/events`, {
+      headers: { ...bearer(player.apiKey), "last-event-id": lastSeen },
+      until: (e) => e.length >= 7,
+      timeoutMs: 3_000,
+    });
+    expect(
+      resumed.events.map((e) => e.event),
+      JSON.stringify({ lastSeen, first: first.events.map((e) => [e.id, e.event]), resumed: resumed.events.map((e) => [e.id, e.event]) }),
+    ).toEqual(["open.completed", "wallet.changed", "open.completed", "wallet.changed", "open.completed", "wallet.changed", "seed.rotated"]);
     const ids = resumed.events.map((e) => Number(e.id));
     expect(ids[0]).toBeGreaterThan(Number(lastSeen));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
@@ -67,7 +75,9 @@ describe("GET /v1/events", () => {
     expect(bad.status).toBe(400);
     const controllers = Array.from({ length: 5 }, () => new AbortController());
     try {
-      const open = await Promise.all(controllers.map((c) => fetch(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), signal: c.signal })));
+      const open = await Promise.all(
+        controllers.map((c) => fetch(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), signal: c.signal })),
+      );
       expect(open.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       const sixth = await fetch(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey) });
       expect(sixth.status).toBe(429);
@@ -88,7 +98,10 @@ describe("GET /v1/events", () => {
     const held: HeldStream[] = [];
     try {
       for (let i = 0; i < 5; i++) held.push(await holdStreamWithinOneSecond(`${baseUrl}/v1/events`, bearer(player.apiKey)));
-      expect(held.map((s) => s.status), JSON.stringify(held.map((s) => s.body))).toEqual([200, 200, 200, 200, 200]);
+      expect(
+        held.map((s) => s.status),
+        JSON.stringify(held.map((s) => s.body)),
+      ).toEqual([200, 200, 200, 200, 200]);
       expect((await holdStream(`${baseUrl}/v1/events`, bearer(player.apiKey))).status).toBe(429);
     } finally {
       for (const stream of held) stream.close();
@@ -97,10 +110,14 @@ describe("GET /v1/events", () => {
 
   it("ends the stream when its key is revoked", async () => {
     const player = await newPlayer();
-    const stream = await readStream(`${baseUrl}/v1/events`, { headers: bearer(player.apiKey), until: (e) => e.some((x) => x.event === "key.revoked"), timeoutMs: 4_000 }, async () => {
-      await sleep(300);
-      await admin("key:revoke", { key: player.apiKey });
-    });
+    const stream = await readStream(
+      `${baseUrl}/v1/events`,
+      { headers: bearer(player.apiKey), until: (e) => e.some((x) => x.event === "key.revoked"), timeoutMs: 4_000 },
+      async () => {
+        await sleep(300);
+        await admin("key:revoke", { key: player.apiKey });
+      },
+    );
     expect(stream.events.at(-1)).toMatchObject({ event: "key.revoked", data: { data: { start: expect.stringMatching(/^pp_live_/) } } });
   });
 });
@@ -108,7 +125,7 @@ describe("GET /v1/events", () => {
 describe("GET /v1/drops", () => {
   it("streams recent and new openings to anyone, with the player's name masked, filtered by rarity", async () => {
     const player = await newPlayer("20.00");
-    let opened: any;  
+    let opened: any;
     const isMine = (d: SseEvent) => opened !== undefined && d.data.item.id === opened.item.id && d.data.at >= before;
     const before = new Date().toISOString();
     const stream = await readStream(`${baseUrl}/v1/drops`, { until: (events) => events.some(isMine), timeoutMs: 4_000 }, async () => {
@@ -116,7 +133,10 @@ describe("GET /v1/drops", () => {
       opened = (await call("/v1/packs/mini-gadget-grab/open", { key: player.apiKey, method: "POST" })).json;
     });
     const mine = stream.events.find(isMine);
-    expect(mine?.data).toMatchObject({ pack: { slug: "mini-gadget-grab", name: "Mini Gadget Grab", price: "1.99" }, item: { name: opened.item.name, rarity: opened.item.rarity, value: opened.item.value } });
+    expect(mine?.data).toMatchObject({
+      pack: { slug: "mini-gadget-grab", name: "Mini Gadget Grab", price: "1.99" },
+      item: { name: opened.item.name, rarity: opened.item.rarity, value: opened.item.value },
+    });
     expect(mine!.data.player).toMatch(/^.\*\*\*$/);
     expect(JSON.stringify(stream.events)).not.toContain(player.email);
 
@@ -170,7 +190,10 @@ describe("GET /v1/drops: streams per client address", () => {
     const held: HeldStream[] = [];
     try {
       for (let i = 0; i < 10; i++) held.push(await holdStreamWithinOneSecond(drops(), visitor));
-      expect(held.map((s) => s.status), JSON.stringify(held.map((s) => s.body))).toEqual(Array(10).fill(200));
+      expect(
+        held.map((s) => s.status),
+        JSON.stringify(held.map((s) => s.body)),
+      ).toEqual(Array(10).fill(200));
       expect((await holdStream(drops(), visitor)).status).toBe(429);
     } finally {
       for (const stream of held) stream.close();
@@ -201,14 +224,27 @@ describe("webhook endpoints (Settings → API, over tRPC)", () => {
       headers: { "content-type": "application/json", origin: baseUrl },
       body: JSON.stringify({ email: player.email, password }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const create = (url: string) =>
       fetch(`${baseUrl}/api/trpc/webhooks.create`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: baseUrl, cookie },
         body: JSON.stringify({ url, eventTypes: ["open.completed"] }),
       });
-    for (const url of ["https://127.0.0.1/hook", "https://10.0.0.8/hook", "https://169.254.169.254/latest", "https://[::1]/hook", "https://localhost:8443/hook", "http://93.184.216.34/hook", "https://[::127.0.0.1]/hook", "https://[::ffff:127.0.0.1]/hook", "https://[0:0:0:0:0:ffff:7f00:1]/hook"]) {
+    for (const url of [
+      "https://127.0.0.1/hook",
+      "https://10.0.0.8/hook",
+      "https://169.254.169.254/latest",
+      "https://[::1]/hook",
+      "https://localhost:8443/hook",
+      "http://93.184.216.34/hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://[0:0:0:0:0:ffff:7f00:1]/hook",
+    ]) {
       const response = await create(url);
       expect(response.status, url).toBe(400);
       expect((await response.json()).error.message, url).toMatch(/^url: /);

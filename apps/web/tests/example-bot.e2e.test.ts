@@ -32,7 +32,11 @@ describe("examples/bot", () => {
     await step("tsc --noEmit", bin("tsc"), ["--noEmit", "-p", botDir]);
 
     const player = await newPlayer("50.00");
-    const { stdout } = await step("the bot", bin("tsx"), ["src/bot.ts"], { ...process.env, PRIZEPACKS_URL: baseUrl, PRIZEPACKS_API_KEY: player.apiKey });
+    const { stdout } = await step("the bot", bin("tsx"), ["src/bot.ts"], {
+      ...process.env,
+      PRIZEPACKS_URL: baseUrl,
+      PRIZEPACKS_API_KEY: player.apiKey,
+    });
     const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
     expect(summary).toMatchObject({ opened: 2, idempotentReplay: true, openCompletedEvents: 2, draws: 2, verified: 2, allVerified: true });
   });

@@ -15,7 +15,12 @@ describe.each(families)("POST /v1/%s/{idOrSlug}/open", (family) => {
     expect(Object.keys(json.spin).sort()).toEqual(["id", "itemId", "nonce", "packId", "result"]);
     expect(Object.keys(json.item).sort()).toEqual(["id", "image", "name", "rarity", "value"]);
     expect(Object.keys(json.inventoryItem).sort()).toEqual(["id", "itemId", "value"]);
-    expect(json.fairness).toMatchObject({ serverSeedHash: expect.any(String), clientSeed: expect.any(String), nonce: 0, hash: expect.any(String) });
+    expect(json.fairness).toMatchObject({
+      serverSeedHash: expect.any(String),
+      clientSeed: expect.any(String),
+      nonce: 0,
+      hash: expect.any(String),
+    });
     expect(json.spin.packId).toBe(pack.id);
     expect(json.spin.itemId).toBe(json.item.id);
     expect(json.inventoryItem.itemId).toBe(json.item.id);
@@ -144,7 +149,11 @@ describe("POST /v1/packs/{idOrSlug}/open: Idempotency-Key", () => {
     const conflict = await call(`/v1/packs/${second.slug}/open`, { key: player.apiKey, method: "POST", headers });
     expect(conflict.status).toBe(409);
     expect(conflict.json.code).toBe("CONFLICT");
-    const bad = await call(`/v1/packs/${first.slug}/open`, { key: player.apiKey, method: "POST", headers: { "idempotency-key": "x".repeat(300) } });
+    const bad = await call(`/v1/packs/${first.slug}/open`, {
+      key: player.apiKey,
+      method: "POST",
+      headers: { "idempotency-key": "x".repeat(300) },
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -45,12 +45,17 @@ describe("GET /api/openapi.json", () => {
       await writeFile(file, await (await fetch(`${baseUrl}/api/openapi.json`)).text());
       // Offline: no telemetry, no update check.
       const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" };
-      const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/redocly"), ["lint", file, `--config=${path.join(root, "redocly.yaml")}`, "--format=json"], { env, cwd: folder }).catch(
-        (failure: { stdout?: string; stderr?: string }) => {
-          throw new Error(`redocly lint failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
-        },
-      );
-      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+      const { stdout } = await promisify(execFile)(
+        path.join(root, "node_modules/.bin/redocly"),
+        ["lint", file, `--config=${path.join(root, "redocly.yaml")}`, "--format=json"],
+        { env, cwd: folder },
+      ).catch((failure: { stdout?: string; stderr?: string }) => {
+        throw new Error(`redocly lint failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+      });
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string }>;
+      };
       expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {
@@ -82,7 +87,9 @@ describe("GET /api/openapi.json", () => {
       const { status, json } = await call(actual, { key, method, ...(body !== undefined && { body: JSON.stringify(body) }) });
       const response = doc.paths[documented][method.toLowerCase()].responses[String(status)];
       expect(response, `${method} ${actual} answered ${status}, which is not documented`).toBeDefined();
-      const schema = JSON.parse(JSON.stringify(response.content["application/json"].schema).replaceAll('"#/components/', `"${id}#/components/`));
+      const schema = JSON.parse(
+        JSON.stringify(response.content["application/json"].schema).replaceAll('"#/components/', `"${id}#/components/`),
+      );
       const validate = ajv.compile(schema);
       expect(validate(json) ? [] : validate.errors, `${method} ${actual} ${status}`).toEqual([]);
       return json;

@@ -91,7 +91,9 @@ describe.each(families)("GET /v1/%s/{idOrSlug}", (family) => {
       expect(Math.round(chanceSum)).toBe(100_000);
       expect(pack.maxItemValue).toBe(maxValue);
       // The published oddsHash is the SHA-256 of the canonical odds table.
-      const canonical = JSON.stringify(pack.items.map((i: { id: string; ticketFrom: number; ticketTo: number }) => [i.id, i.ticketFrom, i.ticketTo]));
+      const canonical = JSON.stringify(
+        pack.items.map((i: { id: string; ticketFrom: number; ticketTo: number }) => [i.id, i.ticketFrom, i.ticketTo]),
+      );
       expect(pack.oddsHash).toBe(createHash("sha256").update(canonical).digest("hex"));
       // Expected return of the demo catalog: 85% to 95% of the price.
       const ratio = Number(pack.expectedValue) / Number(pack.price);

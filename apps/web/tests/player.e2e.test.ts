@@ -136,7 +136,12 @@ describe("POST /v1/inventory/sell", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.headers.get("content-type")).toMatch(/application\/json/);
     expect(malformed.json).toMatchObject({ code: "BAD_REQUEST", message: "The request body is not valid JSON." });
-    const notJson = await call("/v1/inventory/sell", { key: player.apiKey, method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    const notJson = await call("/v1/inventory/sell", {
+      key: player.apiKey,
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.json.message).toMatch(/Content-Type: application\/json/);
     const array = await call("/v1/inventory/sell", {
@@ -146,13 +151,26 @@ describe("POST /v1/inventory/sell", () => {
       body: '["a"]',
     });
     expect(array.json.message).toBe("The request body must be a JSON object.");
-    for (const body of [undefined, "{}", '{"inventoryItemIds":[]}', '{"inventoryItemIds":["a","a"]}', JSON.stringify({ inventoryItemIds: Array.from({ length: 101 }, (_, i) => `i${i}`) })]) {
-      const { status, json } = await call("/v1/inventory/sell", { key: player.apiKey, method: "POST", headers: { "content-type": "application/json" }, body });
+    for (const body of [
+      undefined,
+      "{}",
+      '{"inventoryItemIds":[]}',
+      '{"inventoryItemIds":["a","a"]}',
+      JSON.stringify({ inventoryItemIds: Array.from({ length: 101 }, (_, i) => `i${i}`) }),
+    ]) {
+      const { status, json } = await call("/v1/inventory/sell", {
+        key: player.apiKey,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
       expect(status, body).toBe(400);
       expect(json.code).toBe("BAD_REQUEST");
     }
     // Authentication comes first: a malformed body without a key is a 401.
-    expect((await call("/v1/inventory/sell", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(401);
+    expect((await call("/v1/inventory/sell", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(
+      401,
+    );
   });
 
   it("sells an item exactly once under parallel requests (double clicks)", async () => {
@@ -235,7 +253,9 @@ describe("GET /v1/wallet/ledger", () => {
 
     const paged = await call("/v1/wallet/ledger?limit=3", { key: player.apiKey });
     const rest = await call(`/v1/wallet/ledger?limit=3&cursor=${encodeURIComponent(paged.json.nextCursor)}`, { key: player.apiKey });
-    expect([...paged.json.entries, ...rest.json.entries].map((e: { id: string }) => e.id)).toEqual(json.entries.map((e: { id: string }) => e.id));
+    expect([...paged.json.entries, ...rest.json.entries].map((e: { id: string }) => e.id)).toEqual(
+      json.entries.map((e: { id: string }) => e.id),
+    );
   });
 });
 
@@ -258,7 +278,12 @@ describe("web-only procedures", () => {
       ["GET", "/v1/keys"],
       ["POST", "/v1/keys"],
     ] as const) {
-      const { status } = await call(path, { key: player.apiKey, method, headers: { "content-type": "application/json" }, body: method === "POST" ? '{"amount":"10.00"}' : undefined });
+      const { status } = await call(path, {
+        key: player.apiKey,
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "POST" ? '{"amount":"10.00"}' : undefined,
+      });
       expect(status, `${method} ${path}`).toBe(404);
     }
     expect((await call("/v1/me", { key: player.apiKey })).json.balance).toBe(0);

@@ -16,7 +16,13 @@ describe("a production-mode start (HOST=0.0.0.0)", () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    const env: Record<string, string> = { HOST: "0.0.0.0", DEMO_MODE: "", DEMO_DEPOSITS: "true", SMTP_URL: sink.url, BETTER_AUTH_URL: publicUrl };
+    const env: Record<string, string> = {
+      HOST: "0.0.0.0",
+      DEMO_MODE: "",
+      DEMO_DEPOSITS: "true",
+      SMTP_URL: sink.url,
+      BETTER_AUTH_URL: publicUrl,
+    };
     if (process.env.DATABASE_URL) {
       const database = await createTestDatabase();
       env.DATABASE_URL = database.url;
@@ -56,7 +62,10 @@ describe("a production-mode start (HOST=0.0.0.0)", () => {
     // The link points at the public URL; follow it on this instance.
     const verified = await fetch(`${server.baseUrl}${link}`, { redirect: "manual" });
     expect([200, 302]).toContain(verified.status);
-    const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("session_token");
 
     const deposit = await fetch(`${server.baseUrl}/api/trpc/wallet.deposit`, {

@@ -6,7 +6,21 @@ import { admin, baseUrl, newPlayer } from "./support.ts";
 // headers, bodies and query strings. Whatever arrives, the facade answers without a 5xx, and
 // every answer it produces is JSON with a message; the books still balance afterwards.
 
-const routeWords = ["packs", "boxes", "me", "fairness", "rotate", "inventory", "sell", "history", "wallet", "ledger", "open", "mini-gadget-grab", "budget-tech-drop"];
+const routeWords = [
+  "packs",
+  "boxes",
+  "me",
+  "fairness",
+  "rotate",
+  "inventory",
+  "sell",
+  "history",
+  "wallet",
+  "ledger",
+  "open",
+  "mini-gadget-grab",
+  "budget-tech-drop",
+];
 const escapes = ["%00", "%ZZ", "%2F", "%2e%2e", "%C3%A9", "%F0%9F%98%80", "%", "%%", "%E0%A4%A", "%ED%A0%80", "%FF", "%0A", "%20"];
 
 const segment = fc.oneof(
@@ -14,7 +28,10 @@ const segment = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...escapes) },
   { weight: 2, arbitrary: fc.string({ maxLength: 12 }).map(encodeURIComponent) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 8 }).map(encodeURIComponent) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...routeWords), fc.constantFrom(...escapes)).map(([w, e]) => w.slice(0, 2) + e + w.slice(2)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...routeWords), fc.constantFrom(...escapes)).map(([w, e]) => w.slice(0, 2) + e + w.slice(2)),
+  },
 );
 const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((segments) => `/v1/${segments.join("/")}`);
 
@@ -44,8 +61,25 @@ const largeBodies: Record<string, string> = {
 
 const jsonish = fc.oneof(
   fc.constant(undefined),
-  fc.constantFrom("", "{", "[]", "null", "1", '"x"', "{}", '{"clientSeed":"a\\u0000b"}', '{"inventoryItemIds":["a\\u0000b"]}', '{"inventoryItemIds":["\\ud800"]}'),
-  fc.constantFrom('{"clientSeed":123}', '{"clientSeed":"ok-seed"}', '{"inventoryItemIds":"x"}', '{"inventoryItemIds":[1,2]}', '{"inventoryItemIds":[]}'),
+  fc.constantFrom(
+    "",
+    "{",
+    "[]",
+    "null",
+    "1",
+    '"x"',
+    "{}",
+    '{"clientSeed":"a\\u0000b"}',
+    '{"inventoryItemIds":["a\\u0000b"]}',
+    '{"inventoryItemIds":["\\ud800"]}',
+  ),
+  fc.constantFrom(
+    '{"clientSeed":123}',
+    '{"clientSeed":"ok-seed"}',
+    '{"inventoryItemIds":"x"}',
+    '{"inventoryItemIds":[1,2]}',
+    '{"inventoryItemIds":[]}',
+  ),
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
   fc.constantFrom("@deep-array", "@deep-object", "@huge"),
   fc.string({ unit: "binary", maxLength: 60 }),
@@ -66,7 +100,16 @@ describe("the REST facade under fuzzing (fast-check)", () => {
       query,
       key,
       via: fc.constantFrom("bearer", "x-api-key", "raw-authorization"),
-      contentType: fc.option(fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1"), { nil: undefined }),
+      contentType: fc.option(
+        fc.constantFrom(
+          "application/json",
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+          "application/json; charset=latin1",
+        ),
+        { nil: undefined },
+      ),
       idempotencyKey: fc.option(latin1, { nil: undefined }),
       body: jsonish,
     });

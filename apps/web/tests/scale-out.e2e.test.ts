@@ -54,7 +54,11 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     return { status: response.status, json: await response.json() };
   };
   const newPlayer = (password?: string) =>
-    createUser(database.prisma, { email: `scale-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`, balance: parseMoney("100.00"), password });
+    createUser(database.prisma, {
+      email: `scale-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`,
+      balance: parseMoney("100.00"),
+      password,
+    });
 
   it("holds a key's open limit across both: 30 counted opens in all, then 429 on either", async () => {
     const player = await newPlayer();
@@ -91,13 +95,22 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     try {
       const player = await newPlayer();
       await database.prisma.webhookEndpoint.create({
-        data: { userId: player.userId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, secret: "whsec_test", eventTypes: ["open.completed"] },
+        data: {
+          userId: player.userId,
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+          secret: "whsec_test",
+          eventTypes: ["open.completed"],
+        },
       });
       let opened: { spin: { id: string } } | undefined;
-      const stream = await readStream(`${b.baseUrl}/v1/events`, { headers: { authorization: `Bearer ${player.apiKey}` }, until: (e) => e.length >= 1 }, async () => {
-        await sleep(300);
-        opened = (await call(a, "/v1/packs/mini-gadget-grab/open", player.apiKey, { method: "POST" })).json;
-      });
+      const stream = await readStream(
+        `${b.baseUrl}/v1/events`,
+        { headers: { authorization: `Bearer ${player.apiKey}` }, until: (e) => e.length >= 1 },
+        async () => {
+          await sleep(300);
+          opened = (await call(a, "/v1/packs/mini-gadget-grab/open", player.apiKey, { method: "POST" })).json;
+        },
+      );
       expect(stream.events[0]).toMatchObject({ event: "open.completed", data: { data: { spin: { id: opened!.spin.id } } } });
       await within(5_000, async () => received.length >= 1);
       await sleep(1_500); // both instances poll twice a second: a second delivery would have come by now
@@ -129,7 +142,10 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
       body: JSON.stringify({ email: player.email, password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const revoked = await fetch(`${a.baseUrl}/api/trpc/keys.revoke`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: a.baseUrl, cookie },
@@ -152,13 +168,19 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     for (const instance of [a, b]) await within(1_000, async () => (await call(instance, "/v1/me", player.apiKey)).status === 403);
 
     const other = await newPlayer();
-    const pack = await database.prisma.pack.findUniqueOrThrow({ where: { slug }, include: { currentOddsVersion: { include: { ranges: true } } } });
+    const pack = await database.prisma.pack.findUniqueOrThrow({
+      where: { slug },
+      include: { currentOddsVersion: { include: { ranges: true } } },
+    });
     const ranges = [...pack.currentOddsVersion!.ranges].sort((x, y) => x.ticketFrom - y.ticketFrom);
     // Move one ticket from the last item to the first: a new odds version with a new hash.
     const tickets = ranges.map((r) => r.ticketTo - r.ticketFrom + 1);
     tickets[0]! += 1;
     tickets[tickets.length - 1]! -= 1;
-    const version = await publishPackOdds(database.prisma, { packId: pack.id, items: ranges.map((r, i) => ({ itemId: r.itemId, tickets: tickets[i]! })) });
+    const version = await publishPackOdds(database.prisma, {
+      packId: pack.id,
+      items: ranges.map((r, i) => ({ itemId: r.itemId, tickets: tickets[i]! })),
+    });
     for (const instance of [a, b]) {
       await within(1_000, async () => (await call(instance, `/v1/packs/${slug}`, other.apiKey)).json.oddsHash === version.oddsHash);
     }
@@ -166,6 +188,7 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     expect(opened.json.fairness.oddsHash).toBe(version.oddsHash);
 
     await setPackActive(database.prisma, { slug, active: false });
-    for (const instance of [a, b]) await within(1_000, async () => (await call(instance, `/v1/packs/${slug}`, other.apiKey)).status === 404);
+    for (const instance of [a, b])
+      await within(1_000, async () => (await call(instance, `/v1/packs/${slug}`, other.apiKey)).status === 404);
   });
 });

@@ -30,7 +30,10 @@ export interface ServerInstance {
  * it), on a free loopback port with a data folder of its own. `env` adds to or overrides the
  * test process's environment (DATABASE_URL, REDIS_URL, HOST, ...).
  */
-export async function startServer({ env = {}, label = "server" }: { env?: Record<string, string>; label?: string } = {}): Promise<ServerInstance> {
+export async function startServer({
+  env = {},
+  label = "server",
+}: { env?: Record<string, string>; label?: string } = {}): Promise<ServerInstance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `prizepacks-${label}-`));
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -4,7 +4,7 @@ import { connect } from "node:net";
 export interface SseEvent {
   id?: string;
   event: string;
-  data: any;  
+  data: any;
 }
 
 /**
@@ -13,7 +13,11 @@ export interface SseEvent {
  */
 export async function readStream(
   url: string,
-  { headers = {}, until, timeoutMs = 5_000 }: { headers?: Record<string, string>; until: (events: SseEvent[]) => boolean; timeoutMs?: number },
+  {
+    headers = {},
+    until,
+    timeoutMs = 5_000,
+  }: { headers?: Record<string, string>; until: (events: SseEvent[]) => boolean; timeoutMs?: number },
   meanwhile?: () => Promise<unknown>,
 ): Promise<{ status: number; headers: Headers; events: SseEvent[]; body?: unknown }> {
   const controller = new AbortController();
@@ -63,7 +67,11 @@ export async function readStream(
  */
 export async function abortedConnects(baseUrl: string, pathname: string, headers: Record<string, string>, times: number): Promise<void> {
   const { hostname, port } = new URL(baseUrl);
-  const head = [`GET ${pathname} HTTP/1.1`, `host: ${hostname}:${port}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
+  const head = [
+    `GET ${pathname} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
   for (let i = 0; i < times; i++) {
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(port), hostname, () => {

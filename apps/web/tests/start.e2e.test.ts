@@ -15,7 +15,14 @@ test("npm start from another folder with a relative PRIZEPACKS_DATA_DIR: the log
   const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd,
     // The embedded database, whose folder the log names.
-    env: { ...process.env, DATABASE_URL: "", PORT: String(port), PRIZEPACKS_DATA_DIR: "relative-data", PRIZEPACKS_SKIP_BUILD: "1", RATE_LIMIT_PREFIX: `start-${port}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      PRIZEPACKS_DATA_DIR: "relative-data",
+      PRIZEPACKS_SKIP_BUILD: "1",
+      RATE_LIMIT_PREFIX: `start-${port}`,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

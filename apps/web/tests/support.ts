@@ -12,7 +12,7 @@ const { runAdmin } = await import("@prizepacks/admin-cli");
 
 export async function admin(command: string, flags: Record<string, string> = {}) {
   const outcome = await runAdmin(command, flags);
-  return outcome.result as Record<string, any>;  
+  return outcome.result as Record<string, any>;
 }
 
 export const uniqueEmail = (label = "bot") => `${label}-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`;
@@ -47,7 +47,7 @@ export async function call(pathname: string, { key, via = "bearer", method = "GE
   }
   const response = await fetch(`${baseUrl}${pathname}`, { method, headers: h, body });
   const text = await response.text();
-  let json: any;  
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {

@@ -20,7 +20,12 @@ describe("text inputs PostgreSQL cannot store", () => {
       ["POST", "/v1/fairness/rotate", '{"clientSeed":"a\\u0000b"}', "clientSeed"],
     ];
     for (const [method, path, body, field] of cases) {
-      const { status, json } = await call(path, { key: player.apiKey, method, body, headers: body ? { "content-type": "application/json" } : {} });
+      const { status, json } = await call(path, {
+        key: player.apiKey,
+        method,
+        body,
+        headers: body ? { "content-type": "application/json" } : {},
+      });
       expect(status, `${method} ${path}`).toBe(400);
       expect(json.code).toBe("BAD_REQUEST");
       expect(json.message, `${method} ${path}`).toMatch(new RegExp(`^${field.replace(".", "\\.")}: `));

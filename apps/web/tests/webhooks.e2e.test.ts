@@ -56,10 +56,17 @@ describe.skipIf(!runs)("webhook endpoints registered in demo mode, after a produ
       body: JSON.stringify({ email, password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     return {
       mutate: async (procedure: string, input: unknown) => {
-        const response = await fetch(`${server.baseUrl}/api/trpc/${procedure}`, { method: "POST", headers: { "content-type": "application/json", origin, cookie }, body: JSON.stringify(input) });
+        const response = await fetch(`${server.baseUrl}/api/trpc/${procedure}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin, cookie },
+          body: JSON.stringify(input),
+        });
         return { status: response.status, json: await response.json() };
       },
       query: async (procedure: string) => {
@@ -102,7 +109,12 @@ describe.skipIf(!runs)("webhook endpoints registered in demo mode, after a produ
     const inProduction = await signedIn(production, email, publicUrl);
     const listed = await inProduction.query("webhooks.list");
     expect(listed.json.result.data).toMatchObject([
-      { id: registered.json.result.data.id, url: hookUrl, enabled: false, disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only)." },
+      {
+        id: registered.json.result.data.id,
+        url: hookUrl,
+        enabled: false,
+        disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only).",
+      },
     ]);
     const enabled = await inProduction.mutate("webhooks.setEnabled", { id: registered.json.result.data.id, enabled: true });
     expect(enabled.status).toBe(400);

@@ -77,7 +77,9 @@ async function main(): Promise<void> {
   const wallet = must("GET /v1/wallet", await api.GET("/v1/wallet"));
   // Money is a two-decimal string, balances a JSON number: compare in cents.
   const cents = (amount: string) => Math.round(Number(amount) * 100);
-  const affordable = packs.filter((p) => cents(p.price) * 3 <= Math.round(wallet.balance * 100)).sort((a, b) => cents(a.price) - cents(b.price));
+  const affordable = packs
+    .filter((p) => cents(p.price) * 3 <= Math.round(wallet.balance * 100))
+    .sort((a, b) => cents(a.price) - cents(b.price));
   const pick = affordable[0];
   if (!pick) throw new Error(`No pack costs at most a third of the balance (${wallet.balanceString}).`);
   log(`${packs.length} packs; picked ${pick.slug} at ${pick.price} (balance ${wallet.balanceString})`);
@@ -98,7 +100,9 @@ async function main(): Promise<void> {
   const replayed = isDeepStrictEqual(first, retry);
   if (!replayed) throw new Error("The retry with the same Idempotency-Key returned a different opening.");
   const opened: OpenResult[] = [plain, first];
-  log(`opened ${opened.map((o) => `${o.item.name} (${o.item.rarity}, ticket ${o.spin.result})`).join(", ")}; the retry replayed the same opening`);
+  log(
+    `opened ${opened.map((o) => `${o.item.name} (${o.item.rarity}, ticket ${o.spin.result})`).join(", ")}; the retry replayed the same opening`,
+  );
 
   const openedSpins = new Set(opened.map((o) => o.spin.id));
   const seesOpenings = (events: AccountEvent[]) =>
@@ -115,7 +119,10 @@ async function main(): Promise<void> {
   const spins: Array<components["schemas"]["SpinHistoryEntry"]> = [];
   let cursor: string | undefined;
   do {
-    const page = must("GET /v1/history", await api.GET("/v1/history", { params: { query: { limit: 100, ...(cursor !== undefined && { cursor }) } } }));
+    const page = must(
+      "GET /v1/history",
+      await api.GET("/v1/history", { params: { query: { limit: 100, ...(cursor !== undefined && { cursor }) } } }),
+    );
     spins.push(...page.spins.filter((spin) => spin.fairness.serverSeedHash === previous.serverSeedHash));
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);

@@ -19,7 +19,9 @@ export interface TicketRange {
 
 /** oddsHash = SHA-256 of the [itemId, ticketFrom, ticketTo] rows ordered by ticketFrom, as JSON without whitespace. */
 export const oddsHashOf = (items: readonly TicketRange[]): string =>
-  sha256Hex(JSON.stringify([...items].sort((a, b) => a.ticketFrom - b.ticketFrom).map((item) => [item.id, item.ticketFrom, item.ticketTo])));
+  sha256Hex(
+    JSON.stringify([...items].sort((a, b) => a.ticketFrom - b.ticketFrom).map((item) => [item.id, item.ticketFrom, item.ticketTo])),
+  );
 
 export const itemForTicket = <T extends TicketRange>(items: readonly T[], ticket: number): T | undefined =>
   items.find((item) => ticket >= item.ticketFrom && ticket <= item.ticketTo);

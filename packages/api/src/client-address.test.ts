@@ -2,7 +2,11 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 
 function request(socketAddress: string, forwardedFor?: string): IncomingMessage {
-  return { socket: { remoteAddress: socketAddress }, connection: { remoteAddress: socketAddress }, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress: socketAddress },
+    connection: { remoteAddress: socketAddress },
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  } as unknown as IncomingMessage;
 }
 
 async function loadWith(trustedProxies: string | undefined) {

@@ -4,7 +4,10 @@ const positiveInt = z.coerce.number().int().positive();
 
 const schema = z
   .object({
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL").optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// URL")
+      .optional(),
     UPSTASH_REDIS_REST_URL: z.url().optional(),
     UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
     /** The seed's limit on opens per API key; change it only for experiments. */
@@ -24,7 +27,12 @@ const schema = z
     TRUSTED_PROXIES: z
       .string()
       .default("")
-      .transform((text) => text.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .refine(
         (entries) => entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)),
         "TRUSTED_PROXIES must be IP addresses or CIDRs, comma-separated, e.g. 10.0.0.0/8,192.0.2.7",

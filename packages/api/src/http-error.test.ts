@@ -11,7 +11,9 @@ describe("the error writer", () => {
       headers: { "content-type": "application/json", "cache-control": "no-store", "Retry-After": "12" },
       body: { message: "Slow down.", code: "RATE_LIMITED", retryAfter: 12 },
     });
-    const invalid = errorResponse(new AppError("BAD_REQUEST", "limit: too big", { issues: [{ path: ["limit"], message: "too big" }] }), { rest: true });
+    const invalid = errorResponse(new AppError("BAD_REQUEST", "limit: too big", { issues: [{ path: ["limit"], message: "too big" }] }), {
+      rest: true,
+    });
     expect(invalid.body).toEqual({ message: "limit: too big", code: "BAD_REQUEST", issues: [{ path: ["limit"], message: "too big" }] });
     for (const { body } of [limited, invalid]) expect(ErrorResponseSchema.parse(body)).toEqual(body);
   });
@@ -26,9 +28,14 @@ describe("the error writer", () => {
     const error = new AppError("UNAVAILABLE", "Busy.", { retryAfterSeconds: 2 });
     const rest = responseMetaFor({ ctx: { source: "rest", responseHeaders: { "RateLimit-Limit": "120" } } as never, errors: [error] });
     expect(rest).toEqual({ status: 503, headers: { "RateLimit-Limit": "120", "cache-control": "no-store", "Retry-After": "2" } });
-    const web = responseMetaFor({ ctx: { source: "web", responseHeaders: {} } as never, errors: [new AppError("UNAUTHORIZED", "Sign in.")] });
+    const web = responseMetaFor({
+      ctx: { source: "web", responseHeaders: {} } as never,
+      errors: [new AppError("UNAUTHORIZED", "Sign in.")],
+    });
     expect(web).toEqual({ status: 401, headers: { "cache-control": "no-store" } });
-    expect(responseMetaFor({ ctx: { source: "rest", responseHeaders: {} } as never, errors: [] })).toEqual({ headers: { "cache-control": "no-store" } });
+    expect(responseMetaFor({ ctx: { source: "rest", responseHeaders: {} } as never, errors: [] })).toEqual({
+      headers: { "cache-control": "no-store" },
+    });
   });
 
   it("shows an unknown error as a generic 500, logged in full once", async () => {

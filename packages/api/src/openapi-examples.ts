@@ -38,7 +38,15 @@ const pack = {
 
 const packSummary: PackSummary = { ...pack, category: "TECH", rarityTheme: "SILVER", maxItemValue: 129, spinCount: 1280 };
 
-const item = (id: string, name: string, rarity: PackDetail["items"][number]["rarity"], value: string, image: string, ticketFrom: number, ticketTo: number) => ({
+const item = (
+  id: string,
+  name: string,
+  rarity: PackDetail["items"][number]["rarity"],
+  value: string,
+  image: string,
+  ticketFrom: number,
+  ticketTo: number,
+) => ({
   id,
   name,
   rarity,
@@ -68,7 +76,13 @@ const packDetail: PackDetail = {
   ],
 };
 
-const wonItem = { id: "cmic2x9rq0016pp3kphonesta", name: "Aluminium Phone Stand", rarity: "COMMON" as const, value: "4.50", image: "/images/items/budget-tech-drop/phone-stand.svg" };
+const wonItem = {
+  id: "cmic2x9rq0016pp3kphonesta",
+  name: "Aluminium Phone Stand",
+  rarity: "COMMON" as const,
+  value: "4.50",
+  image: "/images/items/budget-tech-drop/phone-stand.svg",
+};
 const spinId = "cmic3b7tz0001pp3kspin0001";
 const inventoryItemId = "cmic3b7tz0002pp3kinvt0001";
 const draw = {
@@ -109,7 +123,12 @@ const fairnessState: FairnessState = {
 };
 
 export const rotateResultExample: RotateResult = {
-  previous: { serverSeed: exampleSeeds.serverSeed, serverSeedHash: exampleSeeds.serverSeedHash, clientSeed: exampleSeeds.clientSeed, nonce: 1 },
+  previous: {
+    serverSeed: exampleSeeds.serverSeed,
+    serverSeedHash: exampleSeeds.serverSeedHash,
+    clientSeed: exampleSeeds.clientSeed,
+    nonce: 1,
+  },
   current: { serverSeedHash: exampleSeeds.nextServerSeedHash, clientSeed: exampleSeeds.newClientSeed, nonce: 0 },
   nextServerSeedHash: exampleSeeds.afterNextServerSeedHash,
 };
@@ -166,9 +185,36 @@ const wallet: WalletBalance = { balance: 99.51, balanceString: "99.51" };
 
 const ledgerPage: LedgerPage = {
   entries: [
-    { id: "cmic3c1aa0003pp3kledg0003", kind: "ITEM_SALE", amount: "4.50", balanceAfter: 99.51, createdAt: at("12:01:10"), note: null, spinId: null, inventoryItemId },
-    { id: "cmic3b7tz0003pp3kledg0002", kind: "PACK_OPEN", amount: "-4.99", balanceAfter: 95.01, createdAt: at("12:00:00"), note: null, spinId, inventoryItemId: null },
-    { id: "cmic2z4kd0001pp3kledg0001", kind: "DEPOSIT", amount: "100.00", balanceAfter: 100, createdAt: at("11:58:02"), note: "Demo deposit", spinId: null, inventoryItemId: null },
+    {
+      id: "cmic3c1aa0003pp3kledg0003",
+      kind: "ITEM_SALE",
+      amount: "4.50",
+      balanceAfter: 99.51,
+      createdAt: at("12:01:10"),
+      note: null,
+      spinId: null,
+      inventoryItemId,
+    },
+    {
+      id: "cmic3b7tz0003pp3kledg0002",
+      kind: "PACK_OPEN",
+      amount: "-4.99",
+      balanceAfter: 95.01,
+      createdAt: at("12:00:00"),
+      note: null,
+      spinId,
+      inventoryItemId: null,
+    },
+    {
+      id: "cmic2z4kd0001pp3kledg0001",
+      kind: "DEPOSIT",
+      amount: "100.00",
+      balanceAfter: 100,
+      createdAt: at("11:58:02"),
+      note: "Demo deposit",
+      spinId: null,
+      inventoryItemId: null,
+    },
   ],
   nextCursor: null,
 };
@@ -190,7 +236,12 @@ export const successExamples: Record<string, unknown> = {
 
 export const eventExamples = {
   "open.completed": { id: "18342", type: "open.completed", createdAt: at("12:00:00"), data: openResultExample },
-  "item.sold": { id: "18344", type: "item.sold", createdAt: at("12:01:10"), data: { sold: sellResultExample.sold, total: "4.50", balanceAfter: 99.51 } },
+  "item.sold": {
+    id: "18344",
+    type: "item.sold",
+    createdAt: at("12:01:10"),
+    data: { sold: sellResultExample.sold, total: "4.50", balanceAfter: 99.51 },
+  },
   "wallet.changed": {
     id: "18343",
     type: "wallet.changed",

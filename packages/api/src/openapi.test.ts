@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { exampleSeeds, openResultExample, successExamples } from "./openapi-examples.ts";
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 const DOCUMENT_ID = "https://prizepacks.test/api/openapi.json";
 const document = buildOpenApiDocument({ baseUrl: "https://prizepacks.test" });
@@ -33,14 +33,21 @@ function examplesOf(doc: Json): Example[] {
   const found: Example[] = [];
   const fromMedia = (where: string, media: Json) => {
     if (media.example !== undefined) found.push({ where, schema: media.schema, value: media.example });
-    for (const [name, example] of Object.entries<Json>(media.examples ?? {})) found.push({ where: `${where} (${name})`, schema: media.schema, value: example.value });
+    for (const [name, example] of Object.entries<Json>(media.examples ?? {}))
+      found.push({ where: `${where} (${name})`, schema: media.schema, value: example.value });
   };
   const operations = [
-    ...Object.entries<Json>(doc.paths).flatMap(([path, item]) => Object.entries<Json>(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const)),
-    ...Object.entries<Json>(doc.webhooks).flatMap(([name, item]) => Object.entries<Json>(item).map(([, op]) => [`webhook ${name}`, op] as const)),
+    ...Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<Json>(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    ),
+    ...Object.entries<Json>(doc.webhooks).flatMap(([name, item]) =>
+      Object.entries<Json>(item).map(([, op]) => [`webhook ${name}`, op] as const),
+    ),
   ];
   for (const [where, op] of operations) {
-    for (const parameter of op.parameters ?? []) if (parameter.example !== undefined) found.push({ where: `${where} ${parameter.name}`, schema: parameter.schema, value: parameter.example });
+    for (const parameter of op.parameters ?? [])
+      if (parameter.example !== undefined)
+        found.push({ where: `${where} ${parameter.name}`, schema: parameter.schema, value: parameter.example });
     for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) fromMedia(`${where} body ${type}`, media);
     for (const [status, response] of Object.entries<Json>(op.responses)) {
       for (const [type, media] of Object.entries<Json>(response.content ?? {})) fromMedia(`${where} ${status} ${type}`, media);

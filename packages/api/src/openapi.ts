@@ -28,18 +28,31 @@ import { MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 type Json = Record<string, any>;
 
 const rateLimitHeaders = {
-  "RateLimit-Limit": { description: "Requests allowed in the window (sent once the key is known).", schema: { type: "integer", minimum: 1 } },
+  "RateLimit-Limit": {
+    description: "Requests allowed in the window (sent once the key is known).",
+    schema: { type: "integer", minimum: 1 },
+  },
   "RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer", minimum: 0 } },
   "RateLimit-Reset": { description: "Seconds until the window frees up.", schema: { type: "integer", minimum: 0 } },
 };
-const retryAfterHeader = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 }, example: 12 } };
+const retryAfterHeader = {
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 }, example: 12 },
+};
 const challengeHeader = {
-  "WWW-Authenticate": { description: "How to authenticate: the API key as a bearer token.", schema: { type: "string" }, example: 'Bearer realm="prizepacks"' },
+  "WWW-Authenticate": {
+    description: "How to authenticate: the API key as a bearer token.",
+    schema: { type: "string" },
+    example: 'Bearer realm="prizepacks"',
+  },
 };
 
 /** One example body per error code, each a message the server really sends. */
 const errorExamples: Record<ErrorCode, ErrorResponse> = {
-  BAD_REQUEST: { message: "limit: Too big: expected number to be <=100", code: "BAD_REQUEST", issues: [{ path: ["limit"], message: "Too big: expected number to be <=100" }] },
+  BAD_REQUEST: {
+    message: "limit: Too big: expected number to be <=100",
+    code: "BAD_REQUEST",
+    issues: [{ path: ["limit"], message: "Too big: expected number to be <=100" }],
+  },
   INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" },
   UNAUTHORIZED: { message: "Invalid API key.", code: "UNAUTHORIZED" },
   FORBIDDEN: { message: "This account is banned.", code: "FORBIDDEN" },
@@ -69,17 +82,29 @@ function exampleFor(status: string): ErrorResponse {
 const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
   open: { "400": errorExamples.INSUFFICIENT_BALANCE },
   "fairness-rotate": {
-    "400": { message: "clientSeed: clientSeed must be 1-64 printable ASCII characters without spaces", code: "BAD_REQUEST", issues: [{ path: ["clientSeed"], message: "clientSeed must be 1-64 printable ASCII characters without spaces" }] },
+    "400": {
+      message: "clientSeed: clientSeed must be 1-64 printable ASCII characters without spaces",
+      code: "BAD_REQUEST",
+      issues: [{ path: ["clientSeed"], message: "clientSeed must be 1-64 printable ASCII characters without spaces" }],
+    },
     "409": { message: "The seed pair was rotated concurrently; try again.", code: "CONFLICT" },
   },
   "inventory-sell": {
-    "400": { message: "inventoryItemIds: Too small: expected array to have >=1 items", code: "BAD_REQUEST", issues: [{ path: ["inventoryItemIds"], message: "Too small: expected array to have >=1 items" }] },
+    "400": {
+      message: "inventoryItemIds: Too small: expected array to have >=1 items",
+      code: "BAD_REQUEST",
+      issues: [{ path: ["inventoryItemIds"], message: "Too small: expected array to have >=1 items" }],
+    },
     "404": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was not found.', code: "NOT_FOUND" },
     "409": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was already sold.', code: "CONFLICT" },
   },
   "events-stream": {
     "400": { message: "Last-Event-ID must be the id of an event this stream sent.", code: "BAD_REQUEST" },
-    "429": { message: `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`, code: "RATE_LIMITED", retryAfter: 5 },
+    "429": {
+      message: `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`,
+      code: "RATE_LIMITED",
+      retryAfter: 5,
+    },
   },
   "drops-stream": {
     "400": { message: `minRarity: must be one of ${RARITIES.join(", ")}.`, code: "BAD_REQUEST" },
@@ -96,7 +121,10 @@ const tags = [
   { name: "Wallet", description: "The balance and the ledger of every change to it." },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
-  { name: "Webhooks", description: `The account's events as signed HTTPS POSTs to endpoints registered in Settings → API (${SIGNATURE_HEADER} header).` },
+  {
+    name: "Webhooks",
+    description: `The account's events as signed HTTPS POSTs to endpoints registered in Settings → API (${SIGNATURE_HEADER} header).`,
+  },
 ];
 
 function describeDocument(): string {
@@ -105,10 +133,10 @@ function describeDocument(): string {
     "Open prize packs from bots and integrations. `/v1/packs` and `/v1/boxes` are the same API under two names. A typed client generated from this document (openapi-typescript + openapi-fetch) drives the whole flow: see `examples/bot` in the repository.",
     "",
     "## Authentication",
-    "Send the API key with every `/v1` request as `Authorization: Bearer <key>` (recommended) or `X-Api-Key: <key>`. Keys look like `pp_live_` followed by 40 base62 characters and are created in the web app under Settings → API. A 401 carries `WWW-Authenticate: Bearer realm=\"prizepacks\"`. Only `GET /v1/drops` needs no key.",
+    'Send the API key with every `/v1` request as `Authorization: Bearer <key>` (recommended) or `X-Api-Key: <key>`. Keys look like `pp_live_` followed by 40 base62 characters and are created in the web app under Settings → API. A 401 carries `WWW-Authenticate: Bearer realm="prizepacks"`. Only `GET /v1/drops` needs no key.',
     "",
     "## Money",
-    "Amounts are exact decimal strings with two decimals (`\"4.99\"`, `\"-4.99\"`), except `balance`, `balanceAfter` and `maxItemValue`, which are JSON numbers (`95.01`). Where a balance is also needed exactly, `balanceString` carries it as a string.",
+    'Amounts are exact decimal strings with two decimals (`"4.99"`, `"-4.99"`), except `balance`, `balanceAfter` and `maxItemValue`, which are JSON numbers (`95.01`). Where a balance is also needed exactly, `balanceString` carries it as a string.',
     "",
     "## Errors and limits",
     "Errors are JSON `{ message, code, issues?, retryAfter? }`; `code` is one of " +
@@ -123,10 +151,10 @@ function describeDocument(): string {
     "",
     "## Provable fairness",
     "Every opening is drawn from the account's seed pair: a secret server seed, committed by its SHA-256 (`serverSeedHash`), a client seed the account may choose, and a nonce counting the pair's openings from 0.",
-    "1. `hash = HMAC-SHA256(key = serverSeed, message = clientSeed + \":\" + nonce)`, as lower-case hex; the seeds are used as UTF-8 text.",
+    '1. `hash = HMAC-SHA256(key = serverSeed, message = clientSeed + ":" + nonce)`, as lower-case hex; the seeds are used as UTF-8 text.',
     "2. `result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1`: the first 13 hex characters are 52 bits, an integer below 2^52, so `result` is a ticket from 1 to 100000.",
     "3. The item whose `[ticketFrom, ticketTo]` range holds `result` wins. The ranges of a pack cover 1..100000 exactly; an item's chance in percent is its ticket count / 1000.",
-    "4. The odds table is fixed by `oddsHash` = SHA-256 (hex) of its canonical form: the JSON array of `[itemId, ticketFrom, ticketTo]` rows ordered by `ticketFrom`, without whitespace, e.g. `[[\"cmic2x9rq0010pp3kancearbu\",1,60],[\"cmic2x9rq0011pp3ksmartfit\",61,773]]`. Every opening records the `oddsHash` and `oddsVersion` it used.",
+    '4. The odds table is fixed by `oddsHash` = SHA-256 (hex) of its canonical form: the JSON array of `[itemId, ticketFrom, ticketTo]` rows ordered by `ticketFrom`, without whitespace, e.g. `[["cmic2x9rq0010pp3kancearbu",1,60],["cmic2x9rq0011pp3ksmartfit",61,773]]`. Every opening records the `oddsHash` and `oddsVersion` it used.',
     "",
     "`POST /v1/fairness/rotate` retires the pair and reveals its server seed: check `SHA-256(serverSeed) = serverSeedHash`, then recompute every opening of the pair (nonces 0 to `previous.nonce` - 1, listed by `GET /v1/history`).",
     "",
@@ -157,7 +185,8 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
 const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
 
 function errorResponse(operationId: string, status: string, description: string): Json {
-  const example = operationErrorExamples[exampleKey(operationId)]?.[status] ?? operationErrorExamples[operationId]?.[status] ?? exampleFor(status);
+  const example =
+    operationErrorExamples[exampleKey(operationId)]?.[status] ?? operationErrorExamples[operationId]?.[status] ?? exampleFor(status);
   return {
     description,
     headers: {
@@ -303,17 +332,24 @@ function webhookOperations(): Json {
           parameters: [
             header(
               SIGNATURE_HEADER,
-              "`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + \".\" + raw body)>`.",
+              '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`.',
               "t=1795435200,v1=4f2a7c9e1b3d5f8a0c2e4b6d8f1a3c5e7b9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a",
               "^t=\\d+,v1=[0-9a-f]{64}$",
             ),
             header("Prizepacks-Event-Id", "The event's id, as in the body.", "18342", "^\\d{1,19}$"),
             header("Prizepacks-Event-Type", "The event's type, as in the body.", type),
-            header("Prizepacks-Delivery-Id", "This delivery (the same across its retries); resend one from Settings → API.", "5521", "^\\d{1,19}$"),
+            header(
+              "Prizepacks-Delivery-Id",
+              "This delivery (the same across its retries); resend one from Settings → API.",
+              "5521",
+              "^\\d{1,19}$",
+            ),
           ],
           requestBody: {
             required: true,
-            content: { "application/json": { schema: { $ref: `#/components/schemas/${eventSchemaIds[type]}` }, example: eventExamples[type] } },
+            content: {
+              "application/json": { schema: { $ref: `#/components/schemas/${eventSchemaIds[type]}` }, example: eventExamples[type] },
+            },
           },
           responses: {
             "2XX": { description: "Received: the delivery is done." },

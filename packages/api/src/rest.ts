@@ -62,7 +62,9 @@ async function readBody(req: RestRequest & { malformedBody?: string }): Promise<
   try {
     parsed = JSON.parse(text);
   } catch {
-    req.malformedBody = declaredJson ? "The request body is not valid JSON." : "Send the request body as JSON with Content-Type: application/json.";
+    req.malformedBody = declaredJson
+      ? "The request body is not valid JSON."
+      : "Send the request body as JSON with Content-Type: application/json.";
     return;
   }
   if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) req.body = parsed;

@@ -19,7 +19,13 @@ export const appRouter = router({
   history: router({ list: listHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
-  webhooks: router({ list: listWebhooks, create: createWebhook, setEnabled: setWebhookEnabled, deliveries: listDeliveries, resend: resendDelivery }),
+  webhooks: router({
+    list: listWebhooks,
+    create: createWebhook,
+    setEnabled: setWebhookEnabled,
+    deliveries: listDeliveries,
+    resend: resendDelivery,
+  }),
   admin: adminRouter,
 });
 

@@ -17,7 +17,12 @@ describe("StreamSlots", () => {
     for (let i = 0; i < 3; i++) slots.take("a");
     const refusal = refusalOf(() => slots.take("a"));
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ code: "RATE_LIMITED", status: 429, message: "At most 3 streams at once.", details: { retryAfterSeconds: 5 } });
+    expect(refusal).toMatchObject({
+      code: "RATE_LIMITED",
+      status: 429,
+      message: "At most 3 streams at once.",
+      details: { retryAfterSeconds: 5 },
+    });
     expect(slots.heldBy("a")).toBe(3);
     // Another holder has slots of its own.
     slots.take("b");

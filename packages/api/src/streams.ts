@@ -176,7 +176,11 @@ class AccountEventStream {
       do {
         this.readAgain = false;
         for (;;) {
-          const events = await listAccountEventsAfter(this.database.sql, { userId: this.principal.userId, afterId: this.sentUpTo!, limit: REPLAY_BATCH });
+          const events = await listAccountEventsAfter(this.database.sql, {
+            userId: this.principal.userId,
+            afterId: this.sentUpTo!,
+            limit: REPLAY_BATCH,
+          });
           for (const event of events) if (!this.sendIfNew(event)) return stream.close();
           if (events.length < REPLAY_BATCH) break;
           await stream.drained();

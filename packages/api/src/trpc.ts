@@ -101,7 +101,9 @@ function rateLimited(policy: RateLimitPolicyName) {
  * process's one queue (Services.turns, shared by web and REST). Openings take the same turn
  * inside openPack, so openProcedure does not add this.
  */
-const oneAtATimePerAccount = t.middleware(({ ctx, next }) => ctx.services.turns.run((ctx as Context & { userId: string }).userId, () => next()));
+const oneAtATimePerAccount = t.middleware(({ ctx, next }) =>
+  ctx.services.turns.run((ctx as Context & { userId: string }).userId, () => next()),
+);
 
 /**
  * For procedures that take a body: the REST wrapper's 400 for a body that was not a JSON object

@@ -29,7 +29,8 @@ describe("authRequestCounts", () => {
 
   it("keeps a sign-in counted only when it failed (401); mail requests when answered", () => {
     expect(keeps("/api/auth/sign-in/email", 401)).toEqual([true, true]);
-    for (const status of [200, 400, 403, 429, 500, 503]) expect(keeps("/api/auth/sign-in/email", status), String(status)).toEqual([true, false]);
+    for (const status of [200, 400, 403, 429, 500, 503])
+      expect(keeps("/api/auth/sign-in/email", status), String(status)).toEqual([true, false]);
     expect(keeps("/api/auth/request-password-reset", 200)).toEqual([true, true]);
     expect(keeps("/api/auth/request-password-reset", 400)).toEqual([true, false]);
   });
@@ -47,7 +48,8 @@ describe("authRequestCounts", () => {
 });
 
 describe("readAuthBody", () => {
-  const post = (contentType: string, body: string) => new Request("http://x/api/auth/sign-in/email", { method: "POST", headers: { "content-type": contentType }, body });
+  const post = (contentType: string, body: string) =>
+    new Request("http://x/api/auth/sign-in/email", { method: "POST", headers: { "content-type": contentType }, body });
 
   it("reads JSON and form-encoded bodies as better-auth does (the last of repeated form fields wins)", async () => {
     expect(await readAuthBody(post("application/json", '{"email":"a@b.c"}'))).toEqual({ email: "a@b.c" });

@@ -9,7 +9,10 @@ const schema = z.object({
   /** Extra origins allowed to post to the app, comma-separated. */
   TRUSTED_ORIGINS: z.string().optional(),
   /** smtp://user:pass@host:port; without it mails go to the dev outbox at /dev/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("prizepacks <no-reply@prizepacks.local>"),
   PORT: z.coerce.number().int().positive().default(3000),
 });

@@ -20,7 +20,10 @@ function errorResponse(error: AppError): Response {
   const retryAfter = error.details.retryAfterSeconds;
   return Response.json(
     { message: error.message, code: error.code, ...(retryAfter !== undefined && { retryAfter }) },
-    { status: error.status, headers: { "cache-control": "no-store", ...(retryAfter !== undefined && { "Retry-After": String(retryAfter) }) } },
+    {
+      status: error.status,
+      headers: { "cache-control": "no-store", ...(retryAfter !== undefined && { "Retry-After": String(retryAfter) }) },
+    },
   );
 }
 
@@ -35,7 +38,8 @@ function errorResponse(error: AppError): Response {
 export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot: TakeRateLimitSlot): Promise<Response> {
   const body = await readAuthBody(req);
   const unstorable = findUnstorableField(req, body);
-  if (unstorable) return errorResponse(new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`));
+  if (unstorable)
+    return errorResponse(new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`));
 
   // The app's server stamps the address on every request it hands to Next.js.
   const address = req.headers.get(CLIENT_ADDRESS_HEADER);
@@ -66,7 +70,9 @@ async function answer(db: Db, req: Request): Promise<Response> {
   if (response.status < 500) return response;
   if (store.errors.some((error) => classifyDatabaseError(error) === "unavailable")) {
     return errorResponse(
-      new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }),
+      new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      }),
     );
   }
   console.error("[auth] internal error", ...store.errors);

@@ -32,7 +32,9 @@ describe("sendMailInBackground", () => {
       vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => resolve(args.join(" ")));
     });
 
-    expect(sendMailInBackground({ to: "someone.private@example.com", subject: "Reset your prizepacks password", text: "..." })).toBeUndefined();
+    expect(
+      sendMailInBackground({ to: "someone.private@example.com", subject: "Reset your prizepacks password", text: "..." }),
+    ).toBeUndefined();
     const line = await logged;
     expect(line).toContain('[mail] could not send "Reset your prizepacks password"');
     expect(line).toContain("<address>");

@@ -15,15 +15,21 @@ afterAll(async () => {
 });
 
 async function accountWithResetLinks(links: number) {
-  const user = await createUser(database.prisma, { email: `links-${randomUUID().slice(0, 8)}@test.prizepacks.local`, password: "correct horse battery" });
+  const user = await createUser(database.prisma, {
+    email: `links-${randomUUID().slice(0, 8)}@test.prizepacks.local`,
+    password: "correct horse battery",
+  });
   const expiresAt = new Date(Date.now() + 3_600_000);
   for (let i = 0; i < links; i++) {
-    await database.prisma.verification.create({ data: { id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: user.userId, expiresAt } });
+    await database.prisma.verification.create({
+      data: { id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: user.userId, expiresAt },
+    });
   }
   return user.userId;
 }
 
-const resetLinksOf = (userId: string) => database.prisma.verification.count({ where: { value: userId, identifier: { startsWith: "reset-password:" } } });
+const resetLinksOf = (userId: string) =>
+  database.prisma.verification.count({ where: { value: userId, identifier: { startsWith: "reset-password:" } } });
 
 describe("a password change ends the account's reset links", () => {
   it("deletes every reset link of that account, and nothing else", async () => {

@@ -41,7 +41,13 @@ export { createAccountApiKey, listAccountApiKeys, MAX_ACTIVE_API_KEYS, revokeAcc
 export { createUser, getUserByEmailOrThrow, provisionAccount, setUserFlags } from "./users/users.ts";
 export { getAccount } from "./users/account.ts";
 export { auditInvariants } from "./audit/audit.ts";
-export { ACCOUNT_EVENT_TYPES, EVENT_REPLAY_HOURS, latestAccountEventId, listAccountEventsAfter, startEventRetention } from "./events/account-events.ts";
+export {
+  ACCOUNT_EVENT_TYPES,
+  EVENT_REPLAY_HOURS,
+  latestAccountEventId,
+  listAccountEventsAfter,
+  startEventRetention,
+} from "./events/account-events.ts";
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
 export { BEST_PULL_HOURS, listBestPulls, maskPlayerName, readBestPulls, recentDrops } from "./events/drops.ts";
 export type { BestPull, Drop } from "./events/drops.ts";
@@ -56,7 +62,12 @@ export {
   setWebhookEndpointEnabled,
 } from "./webhooks/webhook-endpoints.ts";
 export type { WebhookDeliveryView, WebhookEndpointView } from "./webhooks/webhook-endpoints.ts";
-export { deliverDueWebhooks, startWebhookDelivery, WEBHOOK_CONNECT_TIMEOUT_MS, WEBHOOK_RESPONSE_TIMEOUT_MS } from "./webhooks/deliver-webhooks.ts";
+export {
+  deliverDueWebhooks,
+  startWebhookDelivery,
+  WEBHOOK_CONNECT_TIMEOUT_MS,
+  WEBHOOK_RESPONSE_TIMEOUT_MS,
+} from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
 export { ADMIN_ACTIONS, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
 export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";

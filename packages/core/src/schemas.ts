@@ -21,25 +21,37 @@ const MoneyString = z
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: "Decimal amount as a string with two decimals.", example: "4.99" });
 
-const RaritySchema = z.enum(RARITIES).meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY (lowest to highest).", example: "RARE" });
+const RaritySchema = z
+  .enum(RARITIES)
+  .meta({ description: "COMMON, UNCOMMON, RARE, EPIC or LEGENDARY (lowest to highest).", example: "RARE" });
 const Sha256Hex = z
   .string()
   .regex(/^[0-9a-f]{64}$/)
-  .meta({ description: "SHA-256, 64 lower-case hex characters.", example: "5f0e3b9c7d2a41e8b6c3f09a1d7e2b4c8a6f3e1d0b9c7a5e3f1d2c4b6a8e0f13" });
+  .meta({
+    description: "SHA-256, 64 lower-case hex characters.",
+    example: "5f0e3b9c7d2a41e8b6c3f09a1d7e2b4c8a6f3e1d0b9c7a5e3f1d2c4b6a8e0f13",
+  });
 const ServerSeed = z
   .string()
   .regex(/^[0-9a-f]{64}$/)
-  .meta({ description: "32 random bytes as 64 lower-case hex characters.", example: "9b1c4e7a2d5f8036c1e4a7b0d3f6298c5e1a4d7b0c3f6e9a2d5b8c1e4f7a0d36" });
+  .meta({
+    description: "32 random bytes as 64 lower-case hex characters.",
+    example: "9b1c4e7a2d5f8036c1e4a7b0d3f6298c5e1a4d7b0c3f6e9a2d5b8c1e4f7a0d36",
+  });
 const Nonce = z.number().int().min(0);
 const Ticket = z.number().int().min(1).max(100_000);
-const IsoTimestamp = z.string().meta({ format: "date-time", description: "ISO 8601 timestamp (UTC).", example: "2026-11-23T12:00:00.000Z" });
+const IsoTimestamp = z
+  .string()
+  .meta({ format: "date-time", description: "ISO 8601 timestamp (UTC).", example: "2026-11-23T12:00:00.000Z" });
 
 export const PackSummarySchema = z
   .object({
     id: z.string().meta({ description: "Pack identifier (opaque string).", example: "cmf3k2x7a0001pp01demo0001" }),
     slug: z.string().meta({ description: "URL-safe pack name; usable in place of id in paths.", example: "budget-tech-drop" }),
     name: z.string().meta({ example: "Budget Tech Drop" }),
-    image: z.string().meta({ description: "Relative path to the pack image.", example: "/art/pack/SILVER/headphone,watch,speaker-high-volume.svg" }),
+    image: z
+      .string()
+      .meta({ description: "Relative path to the pack image.", example: "/art/pack/SILVER/headphone,watch,speaker-high-volume.svg" }),
     price: MoneyString,
     category: z.enum(PACK_CATEGORIES).meta({ description: "What the pack holds.", example: "TECH" }),
     rarityTheme: z.enum(RARITY_THEMES).meta({ description: "The pack's colour theme.", example: "SILVER" }),
@@ -56,7 +68,11 @@ export const PackItemSchema = z
     rarity: RaritySchema,
     value: MoneyString,
     image: z.string().meta({ example: "/art/item/LEGENDARY/headphone.svg" }),
-    chance: z.number().min(0).max(100).meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
+    chance: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: "Drop chance in percent, at most 3 decimals; chances sum to 100.", example: 4.85 }),
     ticketFrom: Ticket.meta({ description: "First winning ticket (1..100000).", example: 151 }),
     ticketTo: Ticket.meta({ description: "Last winning ticket; the range holds chance × 1000 tickets.", example: 5000 }),
   })
@@ -145,10 +161,7 @@ export const RotateResultSchema = z
   .meta({ id: "RotateResult" });
 export type RotateResult = z.infer<typeof RotateResultSchema>;
 
-const NextCursor = z
-  .string()
-  .nullable()
-  .meta({ description: "Pass as cursor to get the next page; null on the last page." });
+const NextCursor = z.string().nullable().meta({ description: "Pass as cursor to get the next page; null on the last page." });
 
 export const InventoryStatusSchema = z.enum(["HELD", "SOLD"]);
 
@@ -199,8 +212,9 @@ export const SpinHistoryEntrySchema = z
     inventoryItemId: z.string(),
     fairness: z.object({
       serverSeedHash: Sha256Hex,
-      serverSeed: ServerSeed.nullable()
-        .meta({ description: "The server seed, revealed once its seed pair is retired (POST /v1/fairness/rotate); null while it is active." }),
+      serverSeed: ServerSeed.nullable().meta({
+        description: "The server seed, revealed once its seed pair is retired (POST /v1/fairness/rotate); null while it is active.",
+      }),
       clientSeed: z.string(),
       nonce: Nonce,
       hash: Sha256Hex.meta({ description: "HMAC-SHA256(serverSeed, clientSeed + ':' + nonce), hex." }),
@@ -285,13 +299,22 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 const EventId = z
   .string()
   .regex(/^\d{1,19}$/)
-  .meta({ description: "The event's id: a 64-bit integer as a string, increasing with every event of the account. Resume after it with Last-Event-ID.", example: "18342" });
+  .meta({
+    description:
+      "The event's id: a 64-bit integer as a string, increasing with every event of the account. Resume after it with Last-Event-ID.",
+    example: "18342",
+  });
 
 function accountEvent<Type extends string, Data extends z.ZodType>(id: string, type: Type, data: Data, description: string) {
   return z.object({ id: EventId, type: z.literal(type), createdAt: IsoTimestamp, data }).meta({ id, description });
 }
 
-export const OpenCompletedEventSchema = accountEvent("OpenCompletedEvent", "open.completed", OpenResultSchema, "An opening completed; data is the open response.");
+export const OpenCompletedEventSchema = accountEvent(
+  "OpenCompletedEvent",
+  "open.completed",
+  OpenResultSchema,
+  "An opening completed; data is the open response.",
+);
 export const ItemSoldEventSchema = accountEvent(
   "ItemSoldEvent",
   "item.sold",
@@ -315,7 +338,12 @@ export const WalletChangedEventSchema = accountEvent(
   }),
   "The wallet balance changed (deposit, opening, sale or adjustment).",
 );
-export const SeedRotatedEventSchema = accountEvent("SeedRotatedEvent", "seed.rotated", RotateResultSchema, "The seed pair was rotated; data is the rotate response.");
+export const SeedRotatedEventSchema = accountEvent(
+  "SeedRotatedEvent",
+  "seed.rotated",
+  RotateResultSchema,
+  "The seed pair was rotated; data is the rotate response.",
+);
 export const KeyRevokedEventSchema = accountEvent(
   "KeyRevokedEvent",
   "key.revoked",
@@ -324,7 +352,13 @@ export const KeyRevokedEventSchema = accountEvent(
 );
 
 export const AccountEventSchema = z
-  .discriminatedUnion("type", [OpenCompletedEventSchema, ItemSoldEventSchema, WalletChangedEventSchema, SeedRotatedEventSchema, KeyRevokedEventSchema])
+  .discriminatedUnion("type", [
+    OpenCompletedEventSchema,
+    ItemSoldEventSchema,
+    WalletChangedEventSchema,
+    SeedRotatedEventSchema,
+    KeyRevokedEventSchema,
+  ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 
 export const DropSchema = z

@@ -64,7 +64,8 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
       try {
         await connection.query("BEGIN");
         const result = await fn({
-          query: async <T extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await connection.query<T>(prepared(sql, params))).rows,
+          query: async <T extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+            (await connection.query<T>(prepared(sql, params))).rows,
         });
         await connection.query("COMMIT");
         return result;
@@ -73,7 +74,7 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
         throw error;
       } finally {
         // A connection that could not even roll back is dropped, not reused.
-        if (client instanceof pg.Pool) (connection).release(broken);
+        if (client instanceof pg.Pool) connection.release(broken);
       }
     },
   };

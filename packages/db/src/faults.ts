@@ -17,10 +17,12 @@ const UNSTORABLE_TEXT_SQLSTATE = new Set(["22021", "22P05"]);
 // timeout (P2024), transaction expired or closed (P2028), write conflict or deadlock (P2034).
 const UNAVAILABLE_PRISMA_CODE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2034"]);
 // Driver adapter kinds that mean the connection, not the query, failed.
-const UNAVAILABLE_ADAPTER_KIND = /^(DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections|TransactionAlreadyClosed|TlsConnectionError|AuthenticationFailed)$/;
+const UNAVAILABLE_ADAPTER_KIND =
+  /^(DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections|TransactionAlreadyClosed|TlsConnectionError|AuthenticationFailed)$/;
 const UNAVAILABLE_NODE_CODE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
 // node-postgres reports its own bounds and broken sockets only in the message.
-const UNAVAILABLE_PG_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const UNAVAILABLE_PG_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 interface ErrorLike {
   code?: unknown;
@@ -34,7 +36,8 @@ export function classifyDatabaseError(error: unknown): DatabaseFault | null {
     const e = current as ErrorLike;
     const adapter = e.meta?.driverAdapterError?.cause;
     const adapterCode = adapter?.originalCode ?? adapter?.code;
-    const sqlState = typeof adapterCode === "string" ? adapterCode : typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : "";
+    const sqlState =
+      typeof adapterCode === "string" ? adapterCode : typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : "";
     if (UNSTORABLE_TEXT_SQLSTATE.has(sqlState)) return "unstorable-text";
     if (sqlState && UNAVAILABLE_SQLSTATE.test(sqlState)) return "unavailable";
     if (typeof adapter?.kind === "string" && UNAVAILABLE_ADAPTER_KIND.test(adapter.kind)) return "unavailable";

@@ -60,13 +60,15 @@ async function applyWithLock(sql: SqlRunner, migrations: MigrationFile[]): Promi
         continue;
       }
       const id = randomUUID();
-      await sql.exec(
-        `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","applied_steps_count") ` +
-          `VALUES ('${id}','${migration.checksum}',now(),'${migration.name.replaceAll("'", "''")}',1);\nCOMMIT;`,
-      ).catch(async (error: unknown) => {
-        await sql.exec("ROLLBACK").catch(() => undefined);
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
-      });
+      await sql
+        .exec(
+          `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","applied_steps_count") ` +
+            `VALUES ('${id}','${migration.checksum}',now(),'${migration.name.replaceAll("'", "''")}',1);\nCOMMIT;`,
+        )
+        .catch(async (error: unknown) => {
+          await sql.exec("ROLLBACK").catch(() => undefined);
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        });
       done.push(migration.name);
     }
     return done;

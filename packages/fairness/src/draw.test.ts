@@ -6,10 +6,34 @@ import { drawTicket, generateServerSeed, sha256Hex, ticketFromHash } from "./ind
 // Vectors computed independently with node:crypto's HMAC, not with the code under test.
 const SEED = "a3f1c9e2b7d4058f6e1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
 const vectors = [
-  { serverSeed: SEED, clientSeed: "my-client-seed", nonce: 0, hash: "bd6352bcb9d753b99c33c75c9829573302cea2f7f9f96a7a9bfef3ec57289710", result: 73980 },
-  { serverSeed: SEED, clientSeed: "my-client-seed", nonce: 1, hash: "7b8e79f5eb7560406b073739522da8da6f3dcfcc3338094b983ed2716ca340f3", result: 48265 },
-  { serverSeed: SEED, clientSeed: "my-client-seed", nonce: 42, hash: "49d0d5ea1127dec2a0ff44210749adf58555a9b22c3cb6ee4e5c8646b2d18371", result: 28835 },
-  { serverSeed: "server", clientSeed: "client", nonce: 7, hash: "171447286fd2e39c612481fcd000c294235454673c6b0ac5a97051dd51db50a7", result: 9016 },
+  {
+    serverSeed: SEED,
+    clientSeed: "my-client-seed",
+    nonce: 0,
+    hash: "bd6352bcb9d753b99c33c75c9829573302cea2f7f9f96a7a9bfef3ec57289710",
+    result: 73980,
+  },
+  {
+    serverSeed: SEED,
+    clientSeed: "my-client-seed",
+    nonce: 1,
+    hash: "7b8e79f5eb7560406b073739522da8da6f3dcfcc3338094b983ed2716ca340f3",
+    result: 48265,
+  },
+  {
+    serverSeed: SEED,
+    clientSeed: "my-client-seed",
+    nonce: 42,
+    hash: "49d0d5ea1127dec2a0ff44210749adf58555a9b22c3cb6ee4e5c8646b2d18371",
+    result: 28835,
+  },
+  {
+    serverSeed: "server",
+    clientSeed: "client",
+    nonce: 7,
+    hash: "171447286fd2e39c612481fcd000c294235454673c6b0ac5a97051dd51db50a7",
+    result: 9016,
+  },
 ];
 
 describe("drawTicket", () => {

@@ -20,9 +20,7 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 export async function hmacSha256Hex(key: string, message: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)));
 }
 
@@ -57,4 +55,3 @@ export function generateServerSeed(): string {
 export function generateClientSeed(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
-

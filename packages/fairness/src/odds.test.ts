@@ -31,7 +31,12 @@ describe("ticket ranges", () => {
 
   it("refuse tickets that do not sum to 100000 or are not positive integers", () => {
     expect(() => buildTicketRanges([{ itemId: "a", tickets: 99_999 }])).toThrow(/sum/);
-    expect(() => buildTicketRanges([{ itemId: "a", tickets: 0 }, { itemId: "b", tickets: 100_000 }])).toThrow(/positive/);
+    expect(() =>
+      buildTicketRanges([
+        { itemId: "a", tickets: 0 },
+        { itemId: "b", tickets: 100_000 },
+      ]),
+    ).toThrow(/positive/);
     expect(() => assertValidRanges([{ itemId: "a", ticketFrom: 2, ticketTo: 100_000 }])).toThrow(/contiguous/);
   });
 
@@ -56,9 +61,7 @@ describe("ticket ranges", () => {
 describe("oddsHash", () => {
   it("is the SHA-256 of the canonical table and independent of row order", async () => {
     const ranges = buildTicketRanges(items);
-    expect(canonicalOddsTable(ranges)).toBe(
-      '[["jackpot",1,150],["rare",151,5000],["uncommon",5001,30000],["common",30001,100000]]',
-    );
+    expect(canonicalOddsTable(ranges)).toBe('[["jackpot",1,150],["rare",151,5000],["uncommon",5001,30000],["common",30001,100000]]');
     const hash = await oddsHash(ranges);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await oddsHash([...ranges].reverse())).toBe(hash);

@@ -58,9 +58,7 @@ export function findRangeForTicket<T extends TicketRange>(ranges: readonly T[], 
  * without spaces. Its SHA-256 is the pack's oddsHash.
  */
 export function canonicalOddsTable(ranges: readonly TicketRange[]): string {
-  const rows = [...ranges]
-    .sort((a, b) => a.ticketFrom - b.ticketFrom)
-    .map((range) => [range.itemId, range.ticketFrom, range.ticketTo]);
+  const rows = [...ranges].sort((a, b) => a.ticketFrom - b.ticketFrom).map((range) => [range.itemId, range.ticketFrom, range.ticketTo]);
   return JSON.stringify(rows);
 }
 

@@ -12,9 +12,7 @@ export default async function BlockedPage() {
     <section className="card auth-card stack" aria-labelledby="blocked-title">
       <h1 id="blocked-title">This account cannot play</h1>
       <ErrorAlert error={viewer?.blockedReason ?? "Your account is banned, deleted or its e-mail address is not verified."} />
-      <p className="muted">
-        The same rule applies to the REST API (403). If you think this is a mistake, contact support.
-      </p>
+      <p className="muted">The same rule applies to the REST API (403). If you think this is a mistake, contact support.</p>
       {viewer ? <SignOutButton /> : <Link href="/sign-in">Sign in with another account</Link>}
     </section>
   );

@@ -7,7 +7,11 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   return (
     <section className="card auth-card stack">
       <h1>Choose a new password</h1>
-      {error ? <p className="alert error">This reset link is invalid or has expired. Ask for a new one.</p> : <ResetPasswordForm token={token} />}
+      {error ? (
+        <p className="alert error">This reset link is invalid or has expired. Ask for a new one.</p>
+      ) : (
+        <ResetPasswordForm token={token} />
+      )}
     </section>
   );
 }

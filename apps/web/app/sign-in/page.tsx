@@ -8,7 +8,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <section className="card auth-card stack">
       <h1>Sign in</h1>
-      <ErrorAlert error={error && (error === "INVALID_TOKEN" || error === "invalid_token" ? "That link is invalid or has expired." : "Please sign in again.")} />
+      <ErrorAlert
+        error={
+          error &&
+          (error === "INVALID_TOKEN" || error === "invalid_token" ? "That link is invalid or has expired." : "Please sign in again.")
+        }
+      />
       <SignInForm next={next} />
     </section>
   );

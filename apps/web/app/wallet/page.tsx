@@ -24,7 +24,9 @@ export default async function WalletPage() {
           ) : (
             <section className="card stack" aria-labelledby="deposit-heading">
               <h2 id="deposit-heading">Add funds</h2>
-              <p className="muted">Deposits are not available yet: there is no payment provider, and demo deposits exist only in demo mode.</p>
+              <p className="muted">
+                Deposits are not available yet: there is no payment provider, and demo deposits exist only in demo mode.
+              </p>
             </section>
           )}
         </div>

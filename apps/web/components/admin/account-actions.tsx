@@ -21,7 +21,9 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
   const busy = action.isPending;
   const run = (done: string, perform: () => Promise<unknown>) => action.mutate({ done, perform });
   const standing = (kind: "ban" | "unban" | "delete" | "restore" | "verify" | "unverify") =>
-    run(`Account ${kind} done.`, () => trpc.admin.accounts.setStanding.mutate({ userId: account.id, action: kind, reason: reason || undefined }));
+    run(`Account ${kind} done.`, () =>
+      trpc.admin.accounts.setStanding.mutate({ userId: account.id, action: kind, reason: reason || undefined }),
+    );
   const adjust = (direction: "credit" | "debit") =>
     run(`Balance ${direction}ed.`, () => trpc.admin.accounts.adjust.mutate({ userId: account.id, direction, amount, reason }));
 
@@ -32,7 +34,12 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
         <label htmlFor="admin-reason" className="label">
           Reason
         </label>
-        <input id="admin-reason" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why (required for bans, deletions, adjustments)" />
+        <input
+          id="admin-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Why (required for bans, deletions, adjustments)"
+        />
       </div>
       <div className="row">
         <div className="field">
@@ -67,14 +74,23 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
             Delete
           </button>
         )}
-        <button type="button" className="button ghost small" disabled={busy} onClick={() => standing(account.emailVerified ? "unverify" : "verify")}>
+        <button
+          type="button"
+          className="button ghost small"
+          disabled={busy}
+          onClick={() => standing(account.emailVerified ? "unverify" : "verify")}
+        >
           {account.emailVerified ? "Mark unverified" : "Verify"}
         </button>
         <button
           type="button"
           className="button ghost small"
           disabled={busy}
-          onClick={() => run("Role changed.", () => trpc.admin.accounts.setRole.mutate({ userId: account.id, role: account.role === "admin" ? "player" : "admin" }))}
+          onClick={() =>
+            run("Role changed.", () =>
+              trpc.admin.accounts.setRole.mutate({ userId: account.id, role: account.role === "admin" ? "player" : "admin" }),
+            )
+          }
         >
           {account.role === "admin" ? "Remove admin role" : "Make admin"}
         </button>
@@ -85,7 +101,12 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
           <li key={key.id} className="row">
             <code>{key.start}…</code> {key.name} {key.revokedAt ? <span className="muted">revoked</span> : null}
             {!key.revokedAt && (
-              <button type="button" className="button ghost small" disabled={busy} onClick={() => run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId: key.id }))}>
+              <button
+                type="button"
+                className="button ghost small"
+                disabled={busy}
+                onClick={() => run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId: key.id }))}
+              >
                 Revoke
               </button>
             )}

@@ -85,7 +85,17 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
 }
 
 /** One end of the comparison: any published version. */
-function VersionSelect({ label, versions, value, onChange }: { label: string; versions: Version[]; value: number; onChange: (version: number) => void }) {
+function VersionSelect({
+  label,
+  versions,
+  value,
+  onChange,
+}: {
+  label: string;
+  versions: Version[];
+  value: number;
+  onChange: (version: number) => void;
+}) {
   return (
     <label>
       {label}{" "}

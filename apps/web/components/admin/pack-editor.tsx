@@ -161,7 +161,12 @@ export function PackEditor({
         </Field>
         <div className="field art-picker">
           <img src={draft.image} alt="" width={40} height={40} />
-          <button type="button" className="button ghost small" disabled={!packArtFromItems} onClick={() => packArtFromItems && set({ image: packArtFromItems })}>
+          <button
+            type="button"
+            className="button ghost small"
+            disabled={!packArtFromItems}
+            onClick={() => packArtFromItems && set({ image: packArtFromItems })}
+          >
             From best items
           </button>
         </div>
@@ -205,10 +210,20 @@ export function PackEditor({
                 <tr key={index} className={rowIssues.length ? "admin-row-invalid" : undefined}>
                   <td className="num">{n}</td>
                   <td>
-                    <input aria-label={`Item ${n} key`} value={item.key} onChange={(e) => setItem(index, { key: e.target.value })} size={12} />
+                    <input
+                      aria-label={`Item ${n} key`}
+                      value={item.key}
+                      onChange={(e) => setItem(index, { key: e.target.value })}
+                      size={12}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Item ${n} name`} value={item.name} onChange={(e) => setItem(index, { name: e.target.value })} size={16} />
+                    <input
+                      aria-label={`Item ${n} name`}
+                      value={item.name}
+                      onChange={(e) => setItem(index, { name: e.target.value })}
+                      size={16}
+                    />
                   </td>
                   <td>
                     <select
@@ -226,7 +241,13 @@ export function PackEditor({
                     </select>
                   </td>
                   <td>
-                    <input aria-label={`Item ${n} value`} inputMode="decimal" value={item.value} onChange={(e) => setItem(index, { value: e.target.value })} size={7} />
+                    <input
+                      aria-label={`Item ${n} value`}
+                      inputMode="decimal"
+                      value={item.value}
+                      onChange={(e) => setItem(index, { value: e.target.value })}
+                      size={7}
+                    />
                   </td>
                   <td>
                     <span className="art-picker">
@@ -241,7 +262,13 @@ export function PackEditor({
                     </span>
                   </td>
                   <td>
-                    <input aria-label={`Item ${n} chance`} inputMode="decimal" value={item.chance} onChange={(e) => setItem(index, { chance: e.target.value })} size={7} />
+                    <input
+                      aria-label={`Item ${n} chance`}
+                      inputMode="decimal"
+                      value={item.chance}
+                      onChange={(e) => setItem(index, { chance: e.target.value })}
+                      size={7}
+                    />
                   </td>
                   <td className="num small-text" data-testid={`item-${n}-tickets`}>
                     {row?.ticketFrom != null ? `${row.ticketFrom}–${row.ticketTo}` : row ? `${row.tickets}` : "–"}
@@ -264,7 +291,11 @@ export function PackEditor({
         </table>
       </div>
       <div className="row">
-        <button type="button" className="button ghost small" onClick={() => set({ items: [...draft.items, emptyItem(art.items[0] ?? draft.image)] })}>
+        <button
+          type="button"
+          className="button ghost small"
+          onClick={() => set({ items: [...draft.items, emptyItem(art.items[0] ?? draft.image)] })}
+        >
           Add item
         </button>
       </div>
@@ -331,7 +362,17 @@ export function PackEditor({
   );
 }
 
-function Field({ label, issues, hint, children }: { label: string; issues: DraftIssue[]; hint?: string; children: React.ReactElement<{ id?: string }> }) {
+function Field({
+  label,
+  issues,
+  hint,
+  children,
+}: {
+  label: string;
+  issues: DraftIssue[];
+  hint?: string;
+  children: React.ReactElement<{ id?: string }>;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -350,7 +391,12 @@ function Field({ label, issues, hint, children }: { label: string; issues: Draft
 }
 
 function IssueList({ issues }: { issues: DraftIssue[] }) {
-  if (issues.length === 0) return <p className="alert success small-text" data-testid="draft-ok">All checks pass: ready to publish.</p>;
+  if (issues.length === 0)
+    return (
+      <p className="alert success small-text" data-testid="draft-ok">
+        All checks pass: ready to publish.
+      </p>
+    );
   return (
     <ul className="alert warn small-text admin-issues" data-testid="draft-issues">
       {issues.map((issue, i) => (

@@ -6,7 +6,17 @@ import { ErrorAlert } from "../error-alert";
 
 type Change = "toggle" | "archive" | "delete";
 
-export function PackStatusControls({ slug, active, archived, hasSpins }: { slug: string; active: boolean; archived: boolean; hasSpins: boolean }) {
+export function PackStatusControls({
+  slug,
+  active,
+  archived,
+  hasSpins,
+}: {
+  slug: string;
+  active: boolean;
+  archived: boolean;
+  hasSpins: boolean;
+}) {
   const router = useRouter();
   const change = useMutation({
     mutationFn: async (kind: Change): Promise<unknown> => {

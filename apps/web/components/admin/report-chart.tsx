@@ -7,7 +7,12 @@ type Day = RouterOutputs["admin"]["reports"]["get"]["byDay"][number];
 /** Revenue against value paid out per day. */
 export function ReportChart({ days }: { days: Day[] }) {
   if (days.length === 0) return <p className="empty muted">No openings in this range.</p>;
-  const data = days.map((day) => ({ day: day.day, revenue: Number(day.revenue), paidOut: Number(day.valueWon), soldBack: Number(day.soldValue) }));
+  const data = days.map((day) => ({
+    day: day.day,
+    revenue: Number(day.revenue),
+    paidOut: Number(day.valueWon),
+    soldBack: Number(day.soldValue),
+  }));
   return (
     <div className="admin-chart" role="img" aria-label="Revenue and value paid out per day">
       <ResponsiveContainer width="100%" height={280}>

@@ -32,7 +32,9 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
             <tr>
               <th scope="row">Exact</th>
               <td className="num">{exact.expectedNet}</td>
-              <td className="num" data-testid="exact-rtp">{exact.rtpPercent}%</td>
+              <td className="num" data-testid="exact-rtp">
+                {exact.rtpPercent}%
+              </td>
               <td className="num">{exact.profitPercent}%</td>
               <td className="num">{exact.p1}</td>
               <td className="num">{exact.p50}</td>
@@ -41,8 +43,12 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
             <tr>
               <th scope="row">Simulated</th>
               <td className="num">{simulated.meanNet}</td>
-              <td className="num" data-testid="simulated-rtp">{simulated.rtpPercent}%</td>
-              <td className="num" data-testid="simulated-profit">{simulated.profitPercent}%</td>
+              <td className="num" data-testid="simulated-rtp">
+                {simulated.rtpPercent}%
+              </td>
+              <td className="num" data-testid="simulated-profit">
+                {simulated.profitPercent}%
+              </td>
               <td className="num">{simulated.p1}</td>
               <td className="num">{simulated.p50}</td>
               <td className="num">{simulated.p99}</td>
@@ -64,8 +70,8 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
         </ResponsiveContainer>
       </div>
       <p className="muted small-text">
-        Drawn with server seed <code>{simulation.serverSeed.slice(0, 16)}…</code> and client seed <code>{simulation.clientSeed}</code>, nonces 0 to{" "}
-        {simulation.draws - 1}: net result = item value − price.
+        Drawn with server seed <code>{simulation.serverSeed.slice(0, 16)}…</code> and client seed <code>{simulation.clientSeed}</code>,
+        nonces 0 to {simulation.draws - 1}: net result = item value − price.
       </p>
     </section>
   );

@@ -141,7 +141,13 @@ export interface RateLimitSlot {
 }
 
 /** assertRateLimit, with a way to un-count the request once its outcome is known. */
-export async function takeRateLimitSlot({ policy: name, identifier }: { policy: RateLimitPolicyName; identifier: string }): Promise<RateLimitSlot> {
+export async function takeRateLimitSlot({
+  policy: name,
+  identifier,
+}: {
+  policy: RateLimitPolicyName;
+  identifier: string;
+}): Promise<RateLimitSlot> {
   const policy: RateLimitPolicy = rateLimitPolicies()[name];
   const limiter = limiterFor(policy);
   let result: LimitResult;
@@ -149,10 +155,13 @@ export async function takeRateLimitSlot({ policy: name, identifier }: { policy: 
     result = await withTimeout(limiter.take(identifier), STORE_TIMEOUT_MS);
     storeFailing = false;
   } catch (error) {
-    if (!storeFailing) console.error(`[rate-limit] store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
+    if (!storeFailing)
+      console.error(`[rate-limit] store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
     storeFailing = true;
     if (policy.failClosed) {
-      throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", { retryAfterSeconds: STORE_RETRY_AFTER_SECONDS });
+      throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", {
+        retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+      });
     }
     return { headers: null, giveBack: async () => {} };
   }

@@ -48,8 +48,17 @@ const commands = {
       role: z.enum(ROLES).optional(),
       reason: z.string().min(3).max(500).optional(),
     }),
-    run: (db: Db, f: { email: string; banned?: boolean; deleted?: boolean; "email-verified"?: boolean; role?: (typeof ROLES)[number]; reason?: string }) =>
-      setUserFlags(db, f.email, { banned: f.banned, deleted: f.deleted, emailVerified: f["email-verified"], role: f.role, reason: f.reason }),
+    run: (
+      db: Db,
+      f: { email: string; banned?: boolean; deleted?: boolean; "email-verified"?: boolean; role?: (typeof ROLES)[number]; reason?: string },
+    ) =>
+      setUserFlags(db, f.email, {
+        banned: f.banned,
+        deleted: f.deleted,
+        emailVerified: f["email-verified"],
+        role: f.role,
+        reason: f.reason,
+      }),
   },
   "key:create": {
     input: z.object({ email, name: z.string().min(1).max(64).default("cli") }),
@@ -98,7 +107,14 @@ const commands = {
       for (const [index, pack] of packs.entries()) {
         try {
           const result = await savePack(db, CLI_ACTOR, pack);
-          saved.push({ slug: result.slug, created: result.created, oddsVersion: result.oddsVersion, oddsHash: result.oddsHash, versionCreated: result.versionCreated, rtpPercent: result.check.rtpPercent });
+          saved.push({
+            slug: result.slug,
+            created: result.created,
+            oddsVersion: result.oddsVersion,
+            oddsHash: result.oddsHash,
+            versionCreated: result.versionCreated,
+            rtpPercent: result.check.rtpPercent,
+          });
         } catch (error) {
           if (packs.length === 1 || !(error instanceof AppError)) throw error;
           throw new AppError(error.code, `pack ${index} (${String((pack as { slug?: unknown }).slug)}): ${error.message}`, error.details);
@@ -143,7 +159,10 @@ export async function runAdminCommand(db: Db, command: string, input: AdminInput
   if (!spec) throw new AppError("BAD_REQUEST", `Unknown command "${command}". Commands: ${adminCommandNames.join(", ")}.`);
   const parsed = spec.input.strict().safeParse(input);
   if (!parsed.success) {
-    throw new AppError("BAD_REQUEST", `${command}: ${parsed.error.issues.map((i) => `--${i.path.join(".") || "?"}: ${i.message}`).join("; ")}`);
+    throw new AppError(
+      "BAD_REQUEST",
+      `${command}: ${parsed.error.issues.map((i) => `--${i.path.join(".") || "?"}: ${i.message}`).join("; ")}`,
+    );
   }
   const result = (await (spec.run as (db: Db, input: unknown) => Promise<Record<string, unknown>>)(db, parsed.data)) ?? {};
   return { ok: result.ok !== false, result };

@@ -57,7 +57,8 @@ describe("prepareService: webhook endpoints only demo mode allowed", () => {
     const { createTestUser } = await import("../testing/fixtures.ts");
     const user = await createTestUser(db);
     // As registered by a demo start with WEBHOOKS_ALLOW_PRIVATE_TARGETS (the check is the registration's own, tested apart).
-    const endpoint = (url: string) => db.webhookEndpoint.create({ data: { userId: user.userId, url, secret: "whsec_test", eventTypes: ["open.completed"] } });
+    const endpoint = (url: string) =>
+      db.webhookEndpoint.create({ data: { userId: user.userId, url, secret: "whsec_test", eventTypes: ["open.completed"] } });
     const plain = await endpoint("http://127.0.0.1:8080/hook");
     const literal = await endpoint("https://10.0.0.8/hook");
     const mapped = await endpoint("https://[::ffff:7f00:1]/hook");
@@ -69,8 +70,15 @@ describe("prepareService: webhook endpoints only demo mode allowed", () => {
     expect(production.webhookEndpointsDisabled).toBe(3);
     const after = await db.webhookEndpoint.findMany({ where: { userId: user.userId } });
     const byId = (id: string) => after.find((e) => e.id === id);
-    expect(byId(plain.id)).toMatchObject({ enabled: false, disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only)." });
-    for (const { id } of [literal, mapped]) expect(byId(id)).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/) });
+    expect(byId(plain.id)).toMatchObject({
+      enabled: false,
+      disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only).",
+    });
+    for (const { id } of [literal, mapped])
+      expect(byId(id)).toMatchObject({
+        enabled: false,
+        disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/),
+      });
     expect(byId(named.id)).toMatchObject({ enabled: true, disabledReason: null });
     expect((await prepareAs("0.0.0.0", newDataDir())).webhookEndpointsDisabled).toBe(0);
   });

@@ -52,7 +52,9 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
   const keyFile = path.join(dataDir, "demo-api-key");
   let apiKey = readKeyFile(keyFile);
   if (!demoUser) {
-    apiKey = (await createUser(db.prisma, { email: DEMO_EMAIL, name: "Demo player", balance: parseMoney(DEMO_BALANCE), apiKeyName: "demo" })).apiKey;
+    apiKey = (
+      await createUser(db.prisma, { email: DEMO_EMAIL, name: "Demo player", balance: parseMoney(DEMO_BALANCE), apiKeyName: "demo" })
+    ).apiKey;
   } else if (!apiKey || !(await keyWorksFor(db, apiKey, demoUser.id))) {
     apiKey = (await createApiKey(db.prisma, { userId: demoUser.id, name: "demo" })).apiKey;
   }
@@ -62,7 +64,13 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
   });
   mkdirSync(path.dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-  return { migrationsApplied, packsSeeded: seeded, demo: { email: DEMO_EMAIL, apiKey: apiKey }, demoKeysRevoked: 0, webhookEndpointsDisabled };
+  return {
+    migrationsApplied,
+    packsSeeded: seeded,
+    demo: { email: DEMO_EMAIL, apiKey: apiKey },
+    demoKeysRevoked: 0,
+    webhookEndpointsDisabled,
+  };
 }
 
 function readKeyFile(file: string): string | undefined {

@@ -20,7 +20,11 @@ export interface AuditReport {
 export async function auditInvariants(db: Db): Promise<AuditReport> {
   const breaches: AuditBreach[] = [];
   const add = (rule: string, rows: Array<Record<string, unknown>>) => {
-    for (const detail of rows) breaches.push({ rule, detail: JSON.parse(JSON.stringify(detail, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown> });
+    for (const detail of rows)
+      breaches.push({
+        rule,
+        detail: JSON.parse(JSON.stringify(detail, (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v))) as Record<string, unknown>,
+      });
   };
 
   add(

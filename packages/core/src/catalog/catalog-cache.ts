@@ -104,7 +104,9 @@ export class CatalogCache {
   }
 
   private async loadSpinCounts(): Promise<Map<string, number>> {
-    const rows = await this.database.sql.query<{ packId: string; spinCount: string }>(`SELECT "packId", "spinCount"::text AS "spinCount" FROM pack_stats`);
+    const rows = await this.database.sql.query<{ packId: string; spinCount: string }>(
+      `SELECT "packId", "spinCount"::text AS "spinCount" FROM pack_stats`,
+    );
     const counts = new Map(rows.map((row) => [row.packId, Number(row.spinCount)]));
     this.spinCounts = { counts, at: Date.now() };
     return counts;

@@ -19,9 +19,15 @@ const percent = z
 
 export const RtpRangeSchema = z
   .object({ minPercent: percent, maxPercent: percent })
-  .refine((range) => moneyToCents(range.minPercent) > 0n && moneyToCents(range.minPercent) <= moneyToCents(range.maxPercent) && moneyToCents(range.maxPercent) <= 10000n, {
-    message: "need 0 < minimum ≤ maximum ≤ 100",
-  });
+  .refine(
+    (range) =>
+      moneyToCents(range.minPercent) > 0n &&
+      moneyToCents(range.minPercent) <= moneyToCents(range.maxPercent) &&
+      moneyToCents(range.maxPercent) <= 10000n,
+    {
+      message: "need 0 < minimum ≤ maximum ≤ 100",
+    },
+  );
 
 /** The expected-return range a pack must fall in to be published. */
 export async function setRtpRange(db: Db, actor: AdminActor, input: RtpRange): Promise<RtpRange> {

@@ -28,7 +28,10 @@ export interface AdminPackRow {
   spinCount: number;
 }
 
-export async function listPacksForAdmin(db: DbTx, { includeArchived = false }: z.input<typeof AdminPackListSchema> = {}): Promise<AdminPackRow[]> {
+export async function listPacksForAdmin(
+  db: DbTx,
+  { includeArchived = false }: z.input<typeof AdminPackListSchema> = {},
+): Promise<AdminPackRow[]> {
   const packs = await db.pack.findMany({
     where: includeArchived ? {} : { archivedAt: null },
     include: { currentOddsVersion: true, stats: true },
@@ -167,7 +170,14 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<ty
     const y = after.get(id);
     const item = (y ?? x)!.item;
     const change = !x ? "added" : !y ? "removed" : x.chance === y.chance ? "same" : "changed";
-    return { key: item.key, name: item.name, value: item.value.toFixed(2), fromChance: x?.chance ?? null, toChance: y?.chance ?? null, change };
+    return {
+      key: item.key,
+      name: item.name,
+      value: item.value.toFixed(2),
+      fromChance: x?.chance ?? null,
+      toChance: y?.chance ?? null,
+      change,
+    };
   });
   const row = (version: typeof a): OddsVersionRow => ({
     version: version.version,

@@ -171,7 +171,8 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
   const issues: DraftIssue[] = [];
   const tickets = pack.items.map((item) => chanceTextToTickets(item.chance));
   tickets.forEach((count, index) => {
-    if (count < 1) issues.push({ path: ["items", index, "chance"], message: `must be at least ${MIN_CHANCE_PERCENT}% (one ticket of 100,000)` });
+    if (count < 1)
+      issues.push({ path: ["items", index, "chance"], message: `must be at least ${MIN_CHANCE_PERCENT}% (one ticket of 100,000)` });
   });
   const total = tickets.reduce((sum, count) => sum + count, 0);
   if (total !== TICKETS_TOTAL) {
@@ -181,7 +182,12 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
   let rows: DraftRow[] = pack.items.map((item, index) => ({ key: item.key, tickets: tickets[index]!, ticketFrom: null, ticketTo: null }));
   if (issues.length === 0) {
     const ranges = buildTicketRanges(pack.items.map((item, index) => ({ itemId: item.key, tickets: tickets[index]! })));
-    rows = ranges.map((range, index) => ({ key: range.itemId, tickets: tickets[index]!, ticketFrom: range.ticketFrom, ticketTo: range.ticketTo }));
+    rows = ranges.map((range, index) => ({
+      key: range.itemId,
+      tickets: tickets[index]!,
+      ticketFrom: range.ticketFrom,
+      ticketTo: range.ticketTo,
+    }));
   }
 
   // Expected value in cents = Σ valueCents × tickets / 100000 (over the tickets actually given).
@@ -191,7 +197,8 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
   const expectedValue = centsToMoney(BigInt(ratioText(weighted, denominator, 0)));
   // RTP % = weighted / (total × price) × 100; compared with the range exactly, in hundredths of a percent.
   const rtpPercent = priceCents > 0n ? ratioText(weighted * 100n, denominator * priceCents, 3) : "0.000";
-  const houseEdgePercent = priceCents > 0n ? ratioText(denominator * priceCents * 100n - weighted * 100n, denominator * priceCents, 3) : "0.000";
+  const houseEdgePercent =
+    priceCents > 0n ? ratioText(denominator * priceCents * 100n - weighted * 100n, denominator * priceCents, 3) : "0.000";
   if (priceCents > 0n && total > 0) {
     const rtpTimes10000 = weighted * 10000n; // RTP in hundredths of a percent × denominator × price
     const min = moneyToCents(rtpRange.minPercent) * denominator * priceCents;
@@ -203,12 +210,24 @@ export function checkPackDraft(pack: Pick<PackFile, "price" | "items">, rtpRange
       });
     }
   }
-  return { ok: issues.length === 0, issues, rows, chanceTotal: ticketsToChanceText(total), expectedValue, rtpPercent, houseEdgePercent, rtpRange };
+  return {
+    ok: issues.length === 0,
+    issues,
+    rows,
+    chanceTotal: ticketsToChanceText(total),
+    expectedValue,
+    rtpPercent,
+    houseEdgePercent,
+    rtpRange,
+  };
 }
 
 /** Zod's issues of a pack file as draft issues ("items.2.chance: …"). */
 export function packFileIssues(error: z.ZodError): DraftIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.filter((part): part is string | number => typeof part !== "symbol"), message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.filter((part): part is string | number => typeof part !== "symbol"),
+    message: issue.message,
+  }));
 }
 
 export function describeIssues(issues: readonly DraftIssue[]): string {

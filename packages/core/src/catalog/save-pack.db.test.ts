@@ -108,7 +108,13 @@ describe("savePack: versions, history, archive", () => {
     // The hash is the canonical one of packages/fairness over the stored item ids.
     const items = await db.packItem.findMany({ where: { packId: v1.packId } });
     const idOf = (key: string) => items.find((item) => item.key === key)!.id;
-    const expectedV1 = await oddsHash(buildTicketRanges([{ itemId: idOf("big"), tickets: 2000 }, { itemId: idOf("mid"), tickets: 30000 }, { itemId: idOf("small"), tickets: 68000 }]));
+    const expectedV1 = await oddsHash(
+      buildTicketRanges([
+        { itemId: idOf("big"), tickets: 2000 },
+        { itemId: idOf("mid"), tickets: 30000 },
+        { itemId: idOf("small"), tickets: 68000 },
+      ]),
+    );
     expect(v1.oddsHash).toBe(expectedV1);
 
     const user = await createTestUser(db, { balance: "50.00" });
@@ -182,7 +188,12 @@ describe("pack:import and pack:export", () => {
     const again = await runAdminCommand(db, "pack:import", { packs: [exported] });
     expect(again.result).toMatchObject({ imported: [{ slug: file.slug, created: false, oddsVersion: 1, versionCreated: false }] });
 
-    const broken = packFile({ items: [{ ...file.items[0], chance: "100" }, { ...file.items[1], chance: "0" }] });
+    const broken = packFile({
+      items: [
+        { ...file.items[0], chance: "100" },
+        { ...file.items[1], chance: "0" },
+      ],
+    });
     await expectAppError(runAdminCommand(db, "pack:import", { packs: [broken] }), "BAD_REQUEST");
     // Several packs: an error names the one it is about.
     const error = await expectAppError(runAdminCommand(db, "pack:import", { packs: [packFile(), broken] }), "BAD_REQUEST");
@@ -243,7 +254,8 @@ describe("pack and item images", () => {
   });
 
   it("the demo catalogue's images pass, and its seed loads it through savePack", async () => {
-    for (const [index, pack] of demoCatalogueFile.entries()) expect(PackFileSchema.safeParse(pack).error, `demo pack ${index}`).toBeUndefined();
+    for (const [index, pack] of demoCatalogueFile.entries())
+      expect(PackFileSchema.safeParse(pack).error, `demo pack ${index}`).toBeUndefined();
     const empty = await openTestDatabase();
     try {
       expect(await seedDemoCatalog(empty.prisma)).toEqual({ seeded: demoCatalogueFile.length });
@@ -258,7 +270,14 @@ describe("simulatePack", () => {
     const result = await simulatePack(packFile());
     expect(result.draws).toBe(100_000);
     expect(result.outcomes.reduce((sum, outcome) => sum + outcome.drawn, 0)).toBe(100_000);
-    expect(result.exact).toMatchObject({ expectedNet: "-1.60", rtpPercent: "84.000", profitPercent: "2.000", p1: "-5.00", p50: "-5.00", p99: "90.00" });
+    expect(result.exact).toMatchObject({
+      expectedNet: "-1.60",
+      rtpPercent: "84.000",
+      profitPercent: "2.000",
+      p1: "-5.00",
+      p50: "-5.00",
+      p99: "90.00",
+    });
     // 100,000 draws: the simulated return lies within a few standard errors (σ ≈ 0.45%) of the exact one.
     expect(Math.abs(Number(result.simulated.rtpPercent) - 84)).toBeLessThan(3);
   });

@@ -63,14 +63,21 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
   const { pack, check } = await parsePackFileOrThrow(db, input);
   const saved = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM pack WHERE slug = ${pack.slug} FOR UPDATE`;
-    const existing = locked ? await tx.pack.findUniqueOrThrow({ where: { id: locked.id }, include: { items: true, currentOddsVersion: true } }) : null;
+    const existing = locked
+      ? await tx.pack.findUniqueOrThrow({ where: { id: locked.id }, include: { items: true, currentOddsVersion: true } })
+      : null;
     if (existing?.archivedAt) throw new AppError("CONFLICT", `Pack ${pack.slug} is archived; archived packs cannot be changed.`);
 
     let packId: string;
     if (!existing) {
       const created = await tx.pack.create({ data: { slug: pack.slug, ...packFields(pack) } });
       packId = created.id;
-      await writeAdminLog(tx, actor, { action: "pack.created", targetType: "pack", targetId: packId, after: { slug: pack.slug, ...packFields(pack) } });
+      await writeAdminLog(tx, actor, {
+        action: "pack.created",
+        targetType: "pack",
+        targetId: packId,
+        after: { slug: pack.slug, ...packFields(pack) },
+      });
     } else {
       packId = existing.id;
       const before = {
@@ -83,11 +90,19 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
         active: existing.active,
       };
       const after = packFields(pack);
-      const changed = Object.keys(after).filter((key) => String(before[key as keyof typeof before]) !== String(after[key as keyof typeof after]));
+      const changed = Object.keys(after).filter(
+        (key) => String(before[key as keyof typeof before]) !== String(after[key as keyof typeof after]),
+      );
       if (changed.length > 0) {
         await tx.pack.update({ where: { id: packId }, data: after });
         const pick = (source: Record<string, unknown>) => Object.fromEntries(changed.map((key) => [key, source[key]]));
-        await writeAdminLog(tx, actor, { action: "pack.updated", targetType: "pack", targetId: packId, before: pick(before), after: pick(after) });
+        await writeAdminLog(tx, actor, {
+          action: "pack.updated",
+          targetType: "pack",
+          targetId: packId,
+          before: pick(before),
+          after: pick(after),
+        });
       }
     }
 
@@ -126,10 +141,23 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
         targetType: "pack",
         targetId: packId,
         before: previous && { version: previous.version, oddsHash: previous.oddsHash },
-        after: { version: version.version, oddsHash: version.oddsHash, rtpPercent: check.rtpPercent, chances: pack.items.map((item) => [item.key, item.chance]) },
+        after: {
+          version: version.version,
+          oddsHash: version.oddsHash,
+          rtpPercent: check.rtpPercent,
+          chances: pack.items.map((item) => [item.key, item.chance]),
+        },
       });
     }
-    return { packId, slug: pack.slug, created: !existing, oddsVersion: version.version, oddsHash: version.oddsHash, versionCreated: created, check };
+    return {
+      packId,
+      slug: pack.slug,
+      created: !existing,
+      oddsVersion: version.version,
+      oddsHash: version.oddsHash,
+      versionCreated: created,
+      check,
+    };
   });
   announceChange(db, { kind: "catalog" });
   return saved;

@@ -19,7 +19,13 @@ export async function setPackActive(db: Db, { slug, active }: z.output<typeof Pa
     if (active && pack.archivedAt) throw new AppError("CONFLICT", `Pack ${slug} is archived and cannot go on sale again.`);
     if (active && !pack.currentOddsVersionId) throw new AppError("CONFLICT", `Pack ${slug} has no published odds.`);
     await tx.pack.update({ where: { id: pack.id }, data: { active } });
-    await writeAdminLog(tx, actor, { action: active ? "pack.activated" : "pack.deactivated", targetType: "pack", targetId: pack.id, before: { active: pack.active }, after: { active } });
+    await writeAdminLog(tx, actor, {
+      action: active ? "pack.activated" : "pack.deactivated",
+      targetType: "pack",
+      targetId: pack.id,
+      before: { active: pack.active },
+      after: { active },
+    });
   });
   announceChange(db, { kind: "catalog" });
   return { slug, active };
@@ -37,7 +43,13 @@ export async function archivePack(db: Db, { slug }: z.output<typeof PackRefSchem
     if (pack.archivedAt) return;
     const archivedAt = new Date();
     await tx.pack.update({ where: { id: pack.id }, data: { active: false, archivedAt } });
-    await writeAdminLog(tx, actor, { action: "pack.archived", targetType: "pack", targetId: pack.id, before: { active: pack.active, archivedAt: null }, after: { active: false, archivedAt } });
+    await writeAdminLog(tx, actor, {
+      action: "pack.archived",
+      targetType: "pack",
+      targetId: pack.id,
+      before: { active: pack.active, archivedAt: null },
+      after: { active: false, archivedAt },
+    });
   });
   announceChange(db, { kind: "catalog" });
   return { slug, archived: true };
@@ -63,7 +75,12 @@ export async function deletePack(db: Db, { slug }: z.output<typeof PackRefSchema
       action: "pack.deleted",
       targetType: "pack",
       targetId: pack.id,
-      before: { slug, name: before.name, items: before.items.length, oddsVersions: before.oddsVersions.map((v) => ({ version: v.version, oddsHash: v.oddsHash })) },
+      before: {
+        slug,
+        name: before.name,
+        items: before.items.length,
+        oddsVersions: before.oddsVersions.map((v) => ({ version: v.version, oddsHash: v.oddsHash })),
+      },
     });
   });
   announceChange(db, { kind: "catalog" });

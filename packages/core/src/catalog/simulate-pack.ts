@@ -58,7 +58,9 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
     await yieldToEventLoop();
   }
 
-  const order = pack.items.map((_, index) => index).sort((a, b) => Number(moneyToCents(pack.items[a]!.value) - moneyToCents(pack.items[b]!.value)));
+  const order = pack.items
+    .map((_, index) => index)
+    .sort((a, b) => Number(moneyToCents(pack.items[a]!.value) - moneyToCents(pack.items[b]!.value)));
   const net = (index: number) => moneyToCents(pack.items[index]!.value) - price;
   /** The net result below which at most `q` of the weight lies (the q-quantile of a discrete distribution). */
   const quantile = (weights: number[], total: number, q: number) => {

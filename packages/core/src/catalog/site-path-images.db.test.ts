@@ -56,10 +56,17 @@ describe(`migration ${MIGRATION}`, () => {
         {
           targetId: evil.id,
           before: { image: "https://evil.example/x.png", items: { a: "//evil.example/a.png", c: "data:image/png;base64,AAAA" } },
-          after: { image: "/art/pack/NEON/wrapped-gift.svg", items: { a: "/art/item/EPIC/wrapped-gift.svg", c: "/art/item/RARE/wrapped-gift.svg" } },
+          after: {
+            image: "/art/pack/NEON/wrapped-gift.svg",
+            items: { a: "/art/item/EPIC/wrapped-gift.svg", c: "/art/item/RARE/wrapped-gift.svg" },
+          },
         },
         { targetId: otherTheme.id, before: { image: "javascript:alert(1)" }, after: { image: "/art/pack/GOLD/wrapped-gift.svg" } },
-        { targetId: itemOnly.id, before: { items: { e: "/images/../../e.png" } }, after: { items: { e: "/art/item/LEGENDARY/wrapped-gift.svg" } } },
+        {
+          targetId: itemOnly.id,
+          before: { items: { e: "/images/../../e.png" } },
+          after: { items: { e: "/art/item/LEGENDARY/wrapped-gift.svg" } },
+        },
       ]
         .map((entry) => ({ action: "pack.updated", targetType: "pack", ...entry }))
         .sort((a, b) => a.targetId.localeCompare(b.targetId)),
@@ -67,7 +74,9 @@ describe(`migration ${MIGRATION}`, () => {
 
     // From now on the database refuses them from any writer, not only savePack.
     for (const image of ["//evil.example/x.png", "https://evil.example/x.png", "/a/../b.svg", "/a\\b.svg"]) {
-      await expect(database!.sql.query(`UPDATE "pack" SET "image" = $1 WHERE "id" = $2`, [image, fine.id]), image).rejects.toThrow(/pack_image_site_path/);
+      await expect(database!.sql.query(`UPDATE "pack" SET "image" = $1 WHERE "id" = $2`, [image, fine.id]), image).rejects.toThrow(
+        /pack_image_site_path/,
+      );
       await expect(database!.sql.query(`UPDATE "pack_item" SET "image" = $1 WHERE "packId" = $2`, [image, fine.id]), image).rejects.toThrow(
         /pack_item_image_site_path/,
       );

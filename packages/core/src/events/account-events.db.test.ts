@@ -17,7 +17,9 @@ describe("account events", () => {
     const other = await createTestUser(db.prisma);
     // Interleaved with another account's, so ids grow past a power of ten with gaps.
     for (let i = 0; i < 24; i++) {
-      await db.prisma.$transaction((tx) => recordAccountEvent(tx, i % 2 ? other.userId : user.userId, "wallet.changed", walletChange(new Money(i), new Money(1), "DEPOSIT")));
+      await db.prisma.$transaction((tx) =>
+        recordAccountEvent(tx, i % 2 ? other.userId : user.userId, "wallet.changed", walletChange(new Money(i), new Money(1), "DEPOSIT")),
+      );
     }
     const all = await listAccountEventsAfter(db.sql, { userId: user.userId, afterId: "0", limit: 100 });
     expect(all.map((e) => (e.type === "wallet.changed" ? e.data.balance : null))).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]);

@@ -3,7 +3,13 @@ import type { DbTx, SqlQuery } from "@prizepacks/db";
 import type { AccountEventSchema } from "../schemas.ts";
 
 /** What an account's event stream and webhooks carry. */
-export const ACCOUNT_EVENT_TYPES = ["open.completed", "item.sold", "wallet.changed", "seed.rotated", "key.revoked"] as const satisfies readonly AccountEvent["type"][];
+export const ACCOUNT_EVENT_TYPES = [
+  "open.completed",
+  "item.sold",
+  "wallet.changed",
+  "seed.rotated",
+  "key.revoked",
+] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
 /** A client reconnecting within this many hours gets every event it missed. */
@@ -23,7 +29,12 @@ export type AccountEventData<Type extends AccountEventType> = Extract<AccountEve
  * account's webhook deliveries and notifies every instance at commit). Call it after every row
  * lock the transaction takes: it takes the account's event lock, held to commit.
  */
-export async function recordAccountEvent<Type extends AccountEventType>(tx: DbTx, userId: string, type: Type, data: AccountEventData<Type>): Promise<void> {
+export async function recordAccountEvent<Type extends AccountEventType>(
+  tx: DbTx,
+  userId: string,
+  type: Type,
+  data: AccountEventData<Type>,
+): Promise<void> {
   await tx.$queryRaw`SELECT record_account_event(${userId}, ${type}, ${JSON.stringify(data)}::jsonb)`;
 }
 
@@ -40,7 +51,10 @@ function toAccountEvent(row: EventRow): AccountEvent {
 }
 
 /** The account's events after `afterId`, oldest first, no older than the replay window. */
-export async function listAccountEventsAfter(sql: SqlQuery, { userId, afterId, limit }: { userId: string; afterId: string; limit: number }): Promise<AccountEvent[]> {
+export async function listAccountEventsAfter(
+  sql: SqlQuery,
+  { userId, afterId, limit }: { userId: string; afterId: string; limit: number },
+): Promise<AccountEvent[]> {
   const rows = await sql.query<EventRow>(
     `SELECT id::text AS id, type, "createdAt", data FROM account_event
      WHERE "userId" = $1 AND id > $2::bigint AND "createdAt" > now() - make_interval(hours => $3::int)

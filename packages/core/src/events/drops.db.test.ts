@@ -14,7 +14,8 @@ describe("readBestPulls", () => {
     const user = await createTestUser(db, { balance: "20.00" });
     const opened: Awaited<ReturnType<typeof openPack>>[] = [];
     for (let i = 0; i < 6; i++) opened.push(await openPack(services(), { userId: user.userId, idOrSlug: pack.slug }));
-    const best = (results: typeof opened) => results.reduce((top, result) => (Number(result.item.value) > Number(top.item.value) ? result : top));
+    const best = (results: typeof opened) =>
+      results.reduce((top, result) => (Number(result.item.value) > Number(top.item.value) ? result : top));
 
     expect((await readBestPulls(database().sql)).get(pack.id)?.item).toEqual(best(opened).item);
 

@@ -38,7 +38,11 @@ export async function dropsByIds(sql: SqlQuery, catalog: CatalogCache, ids: stri
 }
 
 /** The latest drops, oldest first, for a viewer who just arrived. */
-export async function recentDrops(sql: SqlQuery, catalog: CatalogCache, { limit, minRarity }: { limit: number; minRarity?: Rarity }): Promise<Drop[]> {
+export async function recentDrops(
+  sql: SqlQuery,
+  catalog: CatalogCache,
+  { limit, minRarity }: { limit: number; minRarity?: Rarity },
+): Promise<Drop[]> {
   const rarities = RARITIES.filter((rarity) => atLeastRarity(rarity, minRarity));
   const rows = await sql.query<OpeningRow>(
     `${OPENINGS} WHERE e.type = 'open.completed' AND e.data->'item'->>'rarity' = ANY($1::text[]) ORDER BY e.id DESC LIMIT $2`,

@@ -144,9 +144,15 @@ describe("sellInventoryItems", () => {
       sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [b!.inventoryItem.id, theirs!.inventoryItem.id] }),
       "NOT_FOUND",
     );
-    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [c!.inventoryItem.id, "no-such-item"] }), "NOT_FOUND");
+    await expectAppError(
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [c!.inventoryItem.id, "no-such-item"] }),
+      "NOT_FOUND",
+    );
     // Unknown wins over sold when both apply, like 404 before 409 elsewhere.
-    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id, "no-such-item"] }), "NOT_FOUND");
+    await expectAppError(
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [a!.inventoryItem.id, "no-such-item"] }),
+      "NOT_FOUND",
+    );
 
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe(balance);
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(ledgerCount);
@@ -159,7 +165,10 @@ describe("sellInventoryItems", () => {
     const db = database().prisma;
     const user = await createTestUser(db);
     await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [] }), "BAD_REQUEST");
-    await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: Array.from({ length: 101 }, (_, i) => `id${i}`) }), "BAD_REQUEST");
+    await expectAppError(
+      sellInventoryItems(db, { userId: user.userId, inventoryItemIds: Array.from({ length: 101 }, (_, i) => `id${i}`) }),
+      "BAD_REQUEST",
+    );
     await expectAppError(sellInventoryItems(db, { userId: user.userId, inventoryItemIds: ["same", "same"] }), "BAD_REQUEST");
   });
 

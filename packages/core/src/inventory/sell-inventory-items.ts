@@ -29,10 +29,9 @@ export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids
   }
   if (new Set(ids).size !== ids.length) throw new AppError("BAD_REQUEST", "inventoryItemIds must not repeat an id.");
 
-  return db.$transaction(
-    async (tx) => {
-      // Rows are locked in id order, so two sales of overlapping sets cannot deadlock.
-      const rows = await tx.$queryRaw<Array<{ id: string; value: Prisma.Decimal }>>`
+  return db.$transaction(async (tx) => {
+    // Rows are locked in id order, so two sales of overlapping sets cannot deadlock.
+    const rows = await tx.$queryRaw<Array<{ id: string; value: Prisma.Decimal }>>`
         WITH target AS (
           SELECT id FROM inventory_item
           WHERE id = ANY(${ids}::text[]) AND "userId" = ${userId} AND status = 'HELD'
@@ -42,42 +41,45 @@ export async function sellInventoryItems(db: Db, { userId, inventoryItemIds: ids
         UPDATE inventory_item i SET status = 'SOLD', "soldAt" = now()
         FROM target WHERE i.id = target.id AND i.status = 'HELD'
         RETURNING i.id, i.value`;
-      if (rows.length !== ids.length) {
-        const soldNow = new Set(rows.map((row) => row.id));
-        await throwWhyNotHeld(tx, userId, ids.filter((id) => !soldNow.has(id)));
-      }
+    if (rows.length !== ids.length) {
+      const soldNow = new Set(rows.map((row) => row.id));
+      await throwWhyNotHeld(
+        tx,
+        userId,
+        ids.filter((id) => !soldNow.has(id)),
+      );
+    }
 
-      const valueById = new Map(rows.map((row) => [row.id, new Prisma.Decimal(row.value)]));
-      const sold = ids.map((id) => ({ id, value: valueById.get(id)! }));
-      const total = sold.reduce((sum, item) => sum.plus(item.value), new Prisma.Decimal(0));
+    const valueById = new Map(rows.map((row) => [row.id, new Prisma.Decimal(row.value)]));
+    const sold = ids.map((id) => ({ id, value: valueById.get(id)! }));
+    const total = sold.reduce((sum, item) => sum.plus(item.value), new Prisma.Decimal(0));
 
-      const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
+    const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
         UPDATE wallet SET balance = balance + ${total.toFixed(2)}::numeric, "updatedAt" = now()
         WHERE "userId" = ${userId}
         RETURNING balance`;
-      if (!wallet) throw new Error(`Account ${userId} holds inventory but has no wallet.`);
-      const balance = new Prisma.Decimal(wallet.balance);
+    if (!wallet) throw new Error(`Account ${userId} holds inventory but has no wallet.`);
+    const balance = new Prisma.Decimal(wallet.balance);
 
-      // One entry per item, each with the running balance, so the ledger reads as consecutive credits.
-      let running = balance.minus(total);
-      await tx.ledgerEntry.createMany({
-        data: sold.map((item) => {
-          running = running.plus(item.value);
-          return { userId, kind: "ITEM_SALE" as const, amount: item.value, balanceAfter: running, inventoryItemId: item.id };
-        }),
-      });
+    // One entry per item, each with the running balance, so the ledger reads as consecutive credits.
+    let running = balance.minus(total);
+    await tx.ledgerEntry.createMany({
+      data: sold.map((item) => {
+        running = running.plus(item.value);
+        return { userId, kind: "ITEM_SALE" as const, amount: item.value, balanceAfter: running, inventoryItemId: item.id };
+      }),
+    });
 
-      const soldView = sold.map((item) => ({ id: item.id, value: formatMoney(item.value) }));
-      await recordAccountEvent(tx, userId, "item.sold", { sold: soldView, total: formatMoney(total), balanceAfter: moneyToNumber(balance) });
-      await recordAccountEvent(tx, userId, "wallet.changed", walletChange(balance, total, "ITEM_SALE"));
+    const soldView = sold.map((item) => ({ id: item.id, value: formatMoney(item.value) }));
+    await recordAccountEvent(tx, userId, "item.sold", { sold: soldView, total: formatMoney(total), balanceAfter: moneyToNumber(balance) });
+    await recordAccountEvent(tx, userId, "wallet.changed", walletChange(balance, total, "ITEM_SALE"));
 
-      return {
-        sold: soldView,
-        total: formatMoney(total),
-        balanceAfter: moneyToNumber(balance),
-      };
-    },
-  );
+    return {
+      sold: soldView,
+      total: formatMoney(total),
+      balanceAfter: moneyToNumber(balance),
+    };
+  });
 }
 
 /** Explains the first id that could not be sold; throwing rolls the sale back. */

@@ -20,7 +20,14 @@ describe("account API keys", () => {
     const listed = await listAccountApiKeys(db, user.userId);
     expect(listed.map((k) => k.name)).toEqual(["my bot", "default"]);
     expect(JSON.stringify(listed)).not.toContain(created.apiKey);
-    expect(listed[0]).toEqual({ id: created.id, name: "my bot", start: created.start, createdAt: created.createdAt, lastUsedAt: expect.any(String), revokedAt: null });
+    expect(listed[0]).toEqual({
+      id: created.id,
+      name: "my bot",
+      start: created.start,
+      createdAt: created.createdAt,
+      lastUsedAt: expect.any(String),
+      revokedAt: null,
+    });
 
     expect(await revokeAccountApiKey(db, { userId: user.userId, apiKeyId: created.id })).toEqual({ revoked: true });
     expect((await listAccountApiKeys(db, user.userId))[0]!.revokedAt).toEqual(expect.any(String));

@@ -34,7 +34,13 @@ export async function createAccountApiKey(db: Db, { userId, name }: { userId: st
       throw new AppError("CONFLICT", `An account can hold at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first.`);
     }
     const created = await createApiKey(tx, { userId, name: trimmed });
-    return { id: created.apiKeyId, name: created.name, start: created.start, apiKey: created.apiKey, createdAt: created.createdAt.toISOString() };
+    return {
+      id: created.apiKeyId,
+      name: created.name,
+      start: created.start,
+      apiKey: created.apiKey,
+      createdAt: created.createdAt.toISOString(),
+    };
   });
 }
 

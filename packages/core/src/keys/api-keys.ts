@@ -45,10 +45,7 @@ export async function createApiKey(db: DbTx, { userId, name }: { userId: string;
 }
 
 /** Revokes by the key itself or by its id (scoped to a user when given); the account gets a key.revoked event. */
-export async function revokeApiKey(
-  db: Db,
-  target: { apiKey: string } | { apiKeyId: string; userId?: string },
-): Promise<{ revoked: true }> {
+export async function revokeApiKey(db: Db, target: { apiKey: string } | { apiKeyId: string; userId?: string }): Promise<{ revoked: true }> {
   const { key } = await db.$transaction((tx) => revokeApiKeyInTransaction(tx, target));
   announceChange(db, { kind: "key", hashedKey: key.hashedKey });
   return { revoked: true };

@@ -113,8 +113,16 @@ describe("openPack", () => {
     expect((await openPack(services(), { userId: user.userId, idOrSlug: pack.slug })).spin.nonce).toBe(0);
     const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotation" });
     const afterRotation = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
-    expect(afterRotation.fairness).toMatchObject({ clientSeed: "after-rotation", nonce: 0, serverSeedHash: rotated.current.serverSeedHash });
-    const draw = await drawTicket({ serverSeed: (await db.seedPair.findFirstOrThrow({ where: { userId: user.userId, retiredAt: null } })).serverSeed, clientSeed: "after-rotation", nonce: 0 });
+    expect(afterRotation.fairness).toMatchObject({
+      clientSeed: "after-rotation",
+      nonce: 0,
+      serverSeedHash: rotated.current.serverSeedHash,
+    });
+    const draw = await drawTicket({
+      serverSeed: (await db.seedPair.findFirstOrThrow({ where: { userId: user.userId, retiredAt: null } })).serverSeed,
+      clientSeed: "after-rotation",
+      nonce: 0,
+    });
     expect(draw.hash).toBe(afterRotation.fairness.hash);
     expect((await auditInvariants(db)).breaches).toEqual([]);
   });

@@ -58,7 +58,9 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
         const outcome = idempotencyKey
           ? await database.sql.transaction(async (tx) => {
               const replay = await claimIdempotencyKey(tx, userId, idempotencyKey, cached.pack.id);
-              return replay ? { result: replay, opened: false } : { result: await recordOpening(tx, cached, userId, pair, idempotencyKey), opened: true };
+              return replay
+                ? { result: replay, opened: false }
+                : { result: await recordOpening(tx, cached, userId, pair, idempotencyKey), opened: true };
             })
           : { result: await recordOpening(database.sql, cached, userId, pair, undefined), opened: true };
         if (outcome.opened) pairs.advance(userId, pair);
@@ -93,10 +95,21 @@ async function recordOpening(
        p_spin => $11, p_inventory_item => $12, p_ledger_entry => $13,
        p_idempotency_key => $14, p_response => $15::jsonb)`,
     [
-      args.p_user, args.p_pack, args.p_price, args.p_pair, args.p_nonce,
-      args.p_item, args.p_value, args.p_odds, args.p_result, args.p_hash,
-      args.p_spin, args.p_inventory_item, args.p_ledger_entry,
-      args.p_idempotency_key, JSON.stringify(args.p_response),
+      args.p_user,
+      args.p_pack,
+      args.p_price,
+      args.p_pair,
+      args.p_nonce,
+      args.p_item,
+      args.p_value,
+      args.p_odds,
+      args.p_result,
+      args.p_hash,
+      args.p_spin,
+      args.p_inventory_item,
+      args.p_ledger_entry,
+      args.p_idempotency_key,
+      JSON.stringify(args.p_response),
     ],
   );
   if (!row?.balanceAfter) {
@@ -133,12 +146,7 @@ export interface OpenPackArgs {
  * write. Exported for the benchmark's history, which records its openings through the same
  * function.
  */
-export function drawOpening(
-  cached: CachedPack,
-  userId: string,
-  pair: ActivePair,
-  idempotencyKey?: string,
-): OpenPackArgs {
+export function drawOpening(cached: CachedPack, userId: string, pair: ActivePair, idempotencyKey?: string): OpenPackArgs {
   const { pack } = cached;
   const odds = pack.currentOddsVersion!;
   const draw = drawTicketSync({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce });

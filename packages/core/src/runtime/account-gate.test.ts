@@ -30,7 +30,11 @@ describe("AccountGate", () => {
     const stuck = gate.run("a", () => sleep(200));
     await expect(gate.run("a", async () => "never")).rejects.toMatchObject({ code: "UNAVAILABLE", details: { retryAfterSeconds: 1 } });
     await stuck;
-    await expect(gate.run("a", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      gate.run("a", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await gate.run("a", async () => "next")).toBe("next");
   });
 });

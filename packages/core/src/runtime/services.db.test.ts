@@ -36,7 +36,9 @@ describe("spinCount", () => {
     const db = database().prisma;
     const [a, b] = [await createTestPack(db, { price: "1.00" }), await createTestPack(db, { price: "1.00" })];
     const users = await Promise.all(Array.from({ length: 4 }, () => createTestUser(db, { balance: "50.00" })));
-    const opens = users.flatMap((user, i) => Array.from({ length: 6 }, () => openPack(services(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })));
+    const opens = users.flatMap((user, i) =>
+      Array.from({ length: 6 }, () => openPack(services(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })),
+    );
     // Rollups race the opens and each other; SKIP LOCKED gives each its own tallies.
     const rollups = Array.from({ length: 6 }, (_, i) => sleep(i * 5).then(() => rollUpSpinCounts(database().sql)));
     await Promise.all([...opens, ...rollups]);
@@ -72,45 +74,50 @@ describe("spinCount", () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)("caches kept honest by the database's notifications (another writer, another connection)", () => {
-  it("a pack deactivated or given new odds by any writer is seen within a second", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const detail = await getPackDetail(services(), pack.slug); // cached now
-    // Written over a separate connection, as another instance or the admin CLI would: no local announcement.
-    await database().sql.query(`UPDATE pack SET name = 'Renamed' WHERE id = $1`, [pack.id]);
-    await within(1_000, async () => expect((await getPackDetail(services(), pack.slug)).name).toBe("Renamed"));
-    await database().sql.query(`UPDATE pack SET active = false WHERE id = $1`, [pack.id]);
-    await within(1_000, () => expectAppError(getPackDetail(services(), pack.slug), "NOT_FOUND").then(() => undefined));
-    expect(detail.name).not.toBe("Renamed");
-  });
+describe.skipIf(!process.env.DATABASE_URL)(
+  "caches kept honest by the database's notifications (another writer, another connection)",
+  () => {
+    it("a pack deactivated or given new odds by any writer is seen within a second", async () => {
+      const db = database().prisma;
+      const pack = await createTestPack(db, { price: "1.00" });
+      const detail = await getPackDetail(services(), pack.slug); // cached now
+      // Written over a separate connection, as another instance or the admin CLI would: no local announcement.
+      await database().sql.query(`UPDATE pack SET name = 'Renamed' WHERE id = $1`, [pack.id]);
+      await within(1_000, async () => expect((await getPackDetail(services(), pack.slug)).name).toBe("Renamed"));
+      await database().sql.query(`UPDATE pack SET active = false WHERE id = $1`, [pack.id]);
+      await within(1_000, () => expectAppError(getPackDetail(services(), pack.slug), "NOT_FOUND").then(() => undefined));
+      expect(detail.name).not.toBe("Renamed");
+    });
 
-  it("a key revoked, or an account banned, by any writer is refused within a second", async () => {
-    const db = database().prisma;
-    const { principals } = services();
-    const revoked = await createTestUser(db);
-    const banned = await createTestUser(db);
-    expect((await principals.authenticate(revoked.apiKey)).userId).toBe(revoked.userId); // cached now
-    expect((await principals.authenticate(banned.apiKey)).userId).toBe(banned.userId);
-    await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(revoked.apiKey)]);
-    await database().sql.query(`UPDATE "user" SET banned = true WHERE id = $1`, [banned.userId]);
-    await within(1_000, () => expectAppError(principals.authenticate(revoked.apiKey), "UNAUTHORIZED").then(() => undefined));
-    await within(1_000, () => expectAppError(principals.authenticate(banned.apiKey), "FORBIDDEN").then(() => undefined));
-  });
+    it("a key revoked, or an account banned, by any writer is refused within a second", async () => {
+      const db = database().prisma;
+      const { principals } = services();
+      const revoked = await createTestUser(db);
+      const banned = await createTestUser(db);
+      expect((await principals.authenticate(revoked.apiKey)).userId).toBe(revoked.userId); // cached now
+      expect((await principals.authenticate(banned.apiKey)).userId).toBe(banned.userId);
+      await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(revoked.apiKey)]);
+      await database().sql.query(`UPDATE "user" SET banned = true WHERE id = $1`, [banned.userId]);
+      await within(1_000, () => expectAppError(principals.authenticate(revoked.apiKey), "UNAUTHORIZED").then(() => undefined));
+      await within(1_000, () => expectAppError(principals.authenticate(banned.apiKey), "FORBIDDEN").then(() => undefined));
+    });
 
-  it("keeps the promise while its listening connection is killed: deaf, it trusts nothing for long", async () => {
-    if (!isPostgres()) return;
-    const db = database().prisma;
-    const { principals, feed } = services();
-    const user = await createTestUser(db);
-    await principals.authenticate(user.apiKey);
-    await database().sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`);
-    await within(1_000, async () => expect(feed.live).toBe(false));
-    await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(user.apiKey)]);
-    await within(1_000, () => expectAppError(principals.authenticate(user.apiKey), "UNAUTHORIZED").then(() => undefined));
-    await within(10_000, async () => expect(feed.live).toBe(true));
-  });
-});
+    it("keeps the promise while its listening connection is killed: deaf, it trusts nothing for long", async () => {
+      if (!isPostgres()) return;
+      const db = database().prisma;
+      const { principals, feed } = services();
+      const user = await createTestUser(db);
+      await principals.authenticate(user.apiKey);
+      await database().sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`,
+      );
+      await within(1_000, async () => expect(feed.live).toBe(false));
+      await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(user.apiKey)]);
+      await within(1_000, () => expectAppError(principals.authenticate(user.apiKey), "UNAUTHORIZED").then(() => undefined));
+      await within(10_000, async () => expect(feed.live).toBe(true));
+    });
+  },
+);
 
 describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the change feed and the event hub", () => {
   const listeningConnections = async () => {
@@ -133,7 +140,9 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
     const changes: Change[] = [];
     runtime.feed.subscribe((change) => changes.push(change));
 
-    await database().sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ~ '^(UN)?LISTEN ' AND datname = current_database()`);
+    await database().sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ~ '^(UN)?LISTEN ' AND datname = current_database()`,
+    );
     await within(1_000, async () => expect(runtime.feed.live).toBe(false));
     await within(10_000, async () => expect(runtime.feed.live).toBe(true));
     expect(changes).toContainEqual({ kind: "everything" });
@@ -141,7 +150,9 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
     expect(await listeningConnections()).toBe(1);
 
     // Both channels are heard again on the new connection.
-    await db.$transaction((tx) => recordAccountEvent(tx, user.userId, "wallet.changed", walletChange(new Money("1.00"), new Money("1.00"), "DEPOSIT")));
+    await db.$transaction((tx) =>
+      recordAccountEvent(tx, user.userId, "wallet.changed", walletChange(new Money("1.00"), new Money("1.00"), "DEPOSIT")),
+    );
     await within(1_000, async () => expect(woken.some((event) => event?.type === "wallet.changed")).toBe(true));
     await database().sql.query(`UPDATE "user" SET banned = true WHERE id = $1`, [user.userId]);
     await within(1_000, async () => expect(changes).toContainEqual({ kind: "user", userId: user.userId }));

@@ -33,7 +33,10 @@ export interface Services {
 // Keyed by the Database, so they all share the one Services of the process's database, and
 // every test database gets its own.
 const SERVICES_KEY = Symbol.for("prizepacks.services");
-const servicesByDatabase = ((globalThis as Record<symbol, unknown>)[SERVICES_KEY] ??= new WeakMap()) as WeakMap<Database, Promise<Services>>;
+const servicesByDatabase = ((globalThis as Record<symbol, unknown>)[SERVICES_KEY] ??= new WeakMap()) as WeakMap<
+  Database,
+  Promise<Services>
+>;
 
 /**
  * The Services of a database, opened on first call (its change feed connects; no timers start,

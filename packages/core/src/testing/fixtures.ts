@@ -28,9 +28,23 @@ export interface TestPackItem {
 function defaultItems(price: string): TestPackItem[] {
   const cents = moneyToCents(price);
   return [
-    { key: "jackpot", name: "Jackpot Watch", rarity: "LEGENDARY", value: centsToMoney(cents * 50n), image: "/images/test.svg", tickets: 100 },
+    {
+      key: "jackpot",
+      name: "Jackpot Watch",
+      rarity: "LEGENDARY",
+      value: centsToMoney(cents * 50n),
+      image: "/images/test.svg",
+      tickets: 100,
+    },
     { key: "rare", name: "Rare Headphones", rarity: "RARE", value: centsToMoney(cents * 2n), image: "/images/test.svg", tickets: 9_900 },
-    { key: "common", name: "Common Sticker", rarity: "COMMON", value: centsToMoney((cents * 72n) / 100n), image: "/images/test.svg", tickets: 90_000 },
+    {
+      key: "common",
+      name: "Common Sticker",
+      rarity: "COMMON",
+      value: centsToMoney((cents * 72n) / 100n),
+      image: "/images/test.svg",
+      tickets: 90_000,
+    },
   ];
 }
 
@@ -38,7 +52,10 @@ function defaultItems(price: string): TestPackItem[] {
  * A pack of its own, with a random slug, saved the way every pack is (savePack: its rules, its
  * items, its first odds version), so `items` must return 80–98% of the price on average.
  */
-export async function createTestPack(db: Db, { price = "3.00", items = defaultItems(price), active = true }: { price?: string; items?: TestPackItem[]; active?: boolean } = {}) {
+export async function createTestPack(
+  db: Db,
+  { price = "3.00", items = defaultItems(price), active = true }: { price?: string; items?: TestPackItem[]; active?: boolean } = {},
+) {
   const slug = `test-${randomUUID().slice(0, 8)}`;
   const saved = await savePack(db, CLI_ACTOR, {
     slug,

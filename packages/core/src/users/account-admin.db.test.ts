@@ -14,11 +14,15 @@ describe("adjustBalance", () => {
   it("credits and debits through ADJUSTMENT ledger entries carrying the reason, logged, audit clean", async () => {
     const db = database().prisma;
     const user = await createTestUser(db, { balance: "10.00" });
-    expect(await adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "2.50", reason: "goodwill for a slow delivery" })).toMatchObject({
+    expect(
+      await adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "2.50", reason: "goodwill for a slow delivery" }),
+    ).toMatchObject({
       amount: "2.50",
       balance: "12.50",
     });
-    expect(await adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "12.50", reason: "chargeback" })).toMatchObject({
+    expect(
+      await adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "12.50", reason: "chargeback" }),
+    ).toMatchObject({
       amount: "-12.50",
       balance: "0.00",
     });
@@ -32,7 +36,11 @@ describe("adjustBalance", () => {
       [admin.email, { balance: "12.50" }, { balance: "0.00", amount: "-12.50", reason: "chargeback" }],
       [admin.email, { balance: "10.00" }, { balance: "12.50", amount: "2.50", reason: "goodwill for a slow delivery" }],
     ]);
-    const events = await db.accountEvent.findMany({ where: { userId: user.userId, type: "wallet.changed" }, orderBy: { id: "desc" }, take: 1 });
+    const events = await db.accountEvent.findMany({
+      where: { userId: user.userId, type: "wallet.changed" },
+      orderBy: { id: "desc" },
+      take: 1,
+    });
     expect(events[0]!.data).toMatchObject({ balanceString: "0.00", amount: "-12.50", reason: "ADJUSTMENT", note: "chargeback" });
     expect((await auditInvariants(db)).breaches).toEqual([]);
   });
@@ -40,27 +48,45 @@ describe("adjustBalance", () => {
   it("never takes a balance below zero, even when debits race; refuses a missing reason", async () => {
     const db = database().prisma;
     const user = await createTestUser(db, { balance: "5.00" });
-    const error = await expectAppError(adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "5.01", reason: "too much" }), "INSUFFICIENT_BALANCE");
+    const error = await expectAppError(
+      adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "5.01", reason: "too much" }),
+      "INSUFFICIENT_BALANCE",
+    );
     expect(error.message).toMatch(/below zero/);
     await expectAppError(adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "1.00", reason: "" }), "BAD_REQUEST");
-    await expectAppError(adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "1.001", reason: "three decimals" }), "BAD_REQUEST");
+    await expectAppError(
+      adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "1.001", reason: "three decimals" }),
+      "BAD_REQUEST",
+    );
 
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "2.00", reason: "race" })),
+      Array.from({ length: 4 }, () =>
+        adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "2.00", reason: "race" }),
+      ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
     expect((await db.wallet.findUniqueOrThrow({ where: { userId: user.userId } })).balance.toFixed(2)).toBe("1.00");
     // The database itself refuses a negative balance, whoever writes.
-    await expect(db.$executeRaw`UPDATE wallet SET balance = -1 WHERE "userId" = ${user.userId}`).rejects.toThrow(/wallet_balance_nonnegative/);
+    await expect(db.$executeRaw`UPDATE wallet SET balance = -1 WHERE "userId" = ${user.userId}`).rejects.toThrow(
+      /wallet_balance_nonnegative/,
+    );
     expect((await auditInvariants(db)).breaches).toEqual([]);
   });
 
   it("the CLI's wallet:adjust goes through the same rules, logged as cli", async () => {
     const db = database().prisma;
     const user = await createTestUser(db, { balance: "1.00" });
-    const outcome = await runAdminCommand(db, "wallet:adjust", { email: user.email, direction: "debit", amount: "1.00", reason: "test debit" });
+    const outcome = await runAdminCommand(db, "wallet:adjust", {
+      email: user.email,
+      direction: "debit",
+      amount: "1.00",
+      reason: "test debit",
+    });
     expect(outcome.result).toMatchObject({ balance: "0.00" });
-    await expectAppError(runAdminCommand(db, "wallet:adjust", { email: user.email, direction: "debit", amount: "0.01", reason: "test debit" }), "INSUFFICIENT_BALANCE");
+    await expectAppError(
+      runAdminCommand(db, "wallet:adjust", { email: user.email, direction: "debit", amount: "0.01", reason: "test debit" }),
+      "INSUFFICIENT_BALANCE",
+    );
     expect((await listAdminLog(db, { targetId: user.userId })).entries[0]).toMatchObject({ actor: "cli", action: "wallet.adjusted" });
   });
 });
@@ -70,7 +96,9 @@ describe("account standing, roles and keys", () => {
     const db = database().prisma;
     const user = await createTestUser(db);
     await expectAppError(setAccountStanding(db, admin, { userId: user.userId, action: "ban" }), "BAD_REQUEST");
-    expect(await setAccountStanding(db, admin, { userId: user.userId, action: "ban", reason: "chargeback fraud" })).toMatchObject({ standing: "banned" });
+    expect(await setAccountStanding(db, admin, { userId: user.userId, action: "ban", reason: "chargeback fraud" })).toMatchObject({
+      standing: "banned",
+    });
     await expectAppError(authenticateApiKey(db, user.apiKey), "FORBIDDEN");
     await setAccountStanding(db, admin, { userId: user.userId, action: "unban", reason: "appeal accepted" });
     expect((await authenticateApiKey(db, user.apiKey)).userId).toBe(user.userId);

@@ -38,7 +38,14 @@ function standingOf(user: StandingFields): AccountRow["standing"] {
 }
 
 function toRow(user: { id: string; email: string; name: string; role: string | null; createdAt: Date } & StandingFields): AccountRow {
-  return { id: user.id, email: user.email, name: user.name, role: user.role ?? "player", standing: standingOf(user), createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role ?? "player",
+    standing: standingOf(user),
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 export const AccountSearchSchema = z.object({ query: StorableText.max(320).default("") });
@@ -74,14 +81,29 @@ export async function getAccountForAdmin(db: DbTx, userId: string) {
       where: { userId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
-      include: { pack: { select: { slug: true, name: true } }, item: { select: { name: true, value: true } }, oddsVersion: { select: { version: true } } },
+      include: {
+        pack: { select: { slug: true, name: true } },
+        item: { select: { name: true, value: true } },
+        oddsVersion: { select: { version: true } },
+      },
     }),
-    db.inventoryItem.findMany({ where: { userId, status: "HELD" }, orderBy: { createdAt: "desc" }, take: 50, include: { item: { select: { name: true, rarity: true } } } }),
+    db.inventoryItem.findMany({
+      where: { userId, status: "HELD" },
+      orderBy: { createdAt: "desc" },
+      take: 50,
+      include: { item: { select: { name: true, rarity: true } } },
+    }),
     db.inventoryItem.aggregate({ where: { userId, status: "HELD" }, _count: true, _sum: { value: true } }),
     db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: "desc" } }),
   ]);
   return {
-    account: { ...toRow(user), emailVerified: user.emailVerified, banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt?.toISOString() ?? null },
+    account: {
+      ...toRow(user),
+      emailVerified: user.emailVerified,
+      banned: user.banned,
+      banReason: user.banReason,
+      deletedAt: user.deletedAt?.toISOString() ?? null,
+    },
     balance: formatMoney(wallet?.balance ?? 0),
     ledger: ledger.map((entry) => ({
       id: entry.id,
@@ -104,7 +126,13 @@ export async function getAccountForAdmin(db: DbTx, userId: string) {
     inventory: {
       heldCount: heldAgg._count,
       heldValue: formatMoney(heldAgg._sum.value ?? 0),
-      items: held.map((item) => ({ id: item.id, name: item.item.name, rarity: item.item.rarity, value: formatMoney(item.value), createdAt: item.createdAt.toISOString() })),
+      items: held.map((item) => ({
+        id: item.id,
+        name: item.item.name,
+        rarity: item.item.rarity,
+        value: formatMoney(item.value),
+        createdAt: item.createdAt.toISOString(),
+      })),
     },
     keys: keys.map((key) => ({
       id: key.id,
@@ -127,7 +155,10 @@ const needsReason = (action: StandingAction) => action === "ban" || action === "
 
 export const StandingChangeSchema = z
   .object({ userId: IdSchema, action: z.enum(STANDING_ACTIONS), reason: StorableText.trim().max(500).optional() })
-  .refine(({ action, reason }) => !needsReason(action) || Reason.safeParse(reason ?? "").success, { path: ["reason"], message: REASON_MESSAGE });
+  .refine(({ action, reason }) => !needsReason(action) || Reason.safeParse(reason ?? "").success, {
+    path: ["reason"],
+    message: REASON_MESSAGE,
+  });
 export type StandingChange = z.input<typeof StandingChangeSchema>;
 
 /**
@@ -141,7 +172,8 @@ export async function setAccountStanding(db: Db, actor: AdminActor, input: Stand
   const result = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
     const user = await userOrThrow(tx, userId);
-    if (actor.id === userId && (action === "ban" || action === "delete")) throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
+    if (actor.id === userId && (action === "ban" || action === "delete"))
+      throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
     const data: Prisma.UserUpdateInput = {
       ban: { banned: true, banReason: why ?? null, banExpires: null },
       unban: { banned: false, banReason: null, banExpires: null },
@@ -152,9 +184,29 @@ export async function setAccountStanding(db: Db, actor: AdminActor, input: Stand
     }[action];
     const before = { banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt, emailVerified: user.emailVerified };
     const updated = await tx.user.update({ where: { id: userId }, data });
-    const after = { banned: updated.banned, banReason: updated.banReason, deletedAt: updated.deletedAt, emailVerified: updated.emailVerified };
-    const logAction = ({ ban: "account.banned", unban: "account.unbanned", delete: "account.deleted", restore: "account.restored", verify: "account.verified", unverify: "account.unverified" } as const)[action];
-    await writeAdminLog(tx, actor, { action: logAction, targetType: "account", targetId: userId, before, after: { ...after, ...(why && { reason: why }) } });
+    const after = {
+      banned: updated.banned,
+      banReason: updated.banReason,
+      deletedAt: updated.deletedAt,
+      emailVerified: updated.emailVerified,
+    };
+    const logAction = (
+      {
+        ban: "account.banned",
+        unban: "account.unbanned",
+        delete: "account.deleted",
+        restore: "account.restored",
+        verify: "account.verified",
+        unverify: "account.unverified",
+      } as const
+    )[action];
+    await writeAdminLog(tx, actor, {
+      action: logAction,
+      targetType: "account",
+      targetId: userId,
+      before,
+      after: { ...after, ...(why && { reason: why }) },
+    });
     if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
     return toRow(updated);
   });
@@ -171,7 +223,13 @@ export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }
     const stored = role === "admin" ? "admin" : null;
     if ((user.role ?? null) === stored) return toRow(user);
     const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
-    await writeAdminLog(tx, actor, { action: "account.role", targetType: "account", targetId: userId, before: { role: user.role ?? "player" }, after: { role } });
+    await writeAdminLog(tx, actor, {
+      action: "account.role",
+      targetType: "account",
+      targetId: userId,
+      before: { role: user.role ?? "player" },
+      after: { role },
+    });
     return toRow(updated);
   });
   announceChange(db, { kind: "user", userId });
@@ -184,7 +242,13 @@ export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKe
   const key = await db.$transaction(async (tx) => {
     const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
     if (revokedNow) {
-      await writeAdminLog(tx, actor, { action: "key.revoked", targetType: "api_key", targetId: key.id, before: { revokedAt: null }, after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt } });
+      await writeAdminLog(tx, actor, {
+        action: "key.revoked",
+        targetType: "api_key",
+        targetId: key.id,
+        before: { revokedAt: null },
+        after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt },
+      });
     }
     return key;
   });
@@ -227,7 +291,10 @@ export async function adjustBalance(db: Db, actor: AdminActor, input: Adjustment
     if (!row) {
       const wallet = await tx.wallet.findUnique({ where: { userId } });
       if (!wallet) throw new AppError("NOT_FOUND", `Account ${userId} has no wallet.`);
-      throw new AppError("INSUFFICIENT_BALANCE", `A debit of ${formatMoney(amount)} would take the balance (${formatMoney(wallet.balance)}) below zero.`);
+      throw new AppError(
+        "INSUFFICIENT_BALANCE",
+        `A debit of ${formatMoney(amount)} would take the balance (${formatMoney(wallet.balance)}) below zero.`,
+      );
     }
     const after = new Prisma.Decimal(row.balance);
     await tx.ledgerEntry.create({ data: { userId, kind: "ADJUSTMENT", amount: signed, balanceAfter: after, note: reason } });

@@ -70,8 +70,10 @@ export async function setUserFlags(db: Db, email: string, flags: UserFlags, acto
   const user = await getUserByEmailOrThrow(db, email);
   const reason = flags.reason ?? "set with the admin CLI";
   if (flags.banned !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.banned ? "ban" : "unban", reason });
-  if (flags.deleted !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.deleted ? "delete" : "restore", reason });
-  if (flags.emailVerified !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.emailVerified ? "verify" : "unverify" });
+  if (flags.deleted !== undefined)
+    await setAccountStanding(db, actor, { userId: user.id, action: flags.deleted ? "delete" : "restore", reason });
+  if (flags.emailVerified !== undefined)
+    await setAccountStanding(db, actor, { userId: user.id, action: flags.emailVerified ? "verify" : "unverify" });
   if (flags.role !== undefined) await setAccountRole(db, actor, { userId: user.id, role: flags.role });
   const updated = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   return {

@@ -8,5 +8,11 @@ import { formatMoney, moneyToNumber, type Money } from "../money.ts";
  * (the account_events migration), checked against this in account-events.db.test.ts.
  */
 export function walletChange(balance: Money, amount: Money, reason: LedgerKind, note?: string): AccountEventData<"wallet.changed"> {
-  return { balance: moneyToNumber(balance), balanceString: formatMoney(balance), amount: formatMoney(amount), reason, ...(note && { note }) };
+  return {
+    balance: moneyToNumber(balance),
+    balanceString: formatMoney(balance),
+    amount: formatMoney(amount),
+    reason,
+    ...(note && { note }),
+  };
 }

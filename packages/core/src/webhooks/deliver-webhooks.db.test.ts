@@ -60,7 +60,8 @@ describe("webhook delivery worker: one account's slow receivers", () => {
     // Account A: five endpoints (the cap) on a receiver that never answers, and a backlog of
     // 40 events × 5 endpoints = 200 deliveries, more than an instance's in-flight slots.
     const a = await createTestUser(db);
-    for (let i = 0; i < 5; i++) await createWebhookEndpoint(db, { userId: a.userId, url: slow.url(`/a${i}`), eventTypes: ["wallet.changed"] });
+    for (let i = 0; i < 5; i++)
+      await createWebhookEndpoint(db, { userId: a.userId, url: slow.url(`/a${i}`), eventTypes: ["wallet.changed"] });
     for (let i = 0; i < 40; i++) await creditWallet(db, { userId: a.userId, amount: parseMoney("1.00") });
     // Account B: one endpoint on a receiver that answers at once.
     const b = await createTestUser(db);
@@ -111,7 +112,11 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
       // Registered in demo mode with WEBHOOKS_ALLOW_PRIVATE_TARGETS: http:// on loopback, and https:// to an address literal.
       const user = await createTestUser(db);
       const plain = await createWebhookEndpoint(db, { userId: user.userId, url: receiver.url("/plain"), eventTypes: ["wallet.changed"] });
-      const literal = await createWebhookEndpoint(db, { userId: user.userId, url: "https://[::ffff:7f00:1]:9/literal", eventTypes: ["wallet.changed"] });
+      const literal = await createWebhookEndpoint(db, {
+        userId: user.userId,
+        url: "https://[::ffff:7f00:1]:9/literal",
+        eventTypes: ["wallet.changed"],
+      });
       await creditWallet(db, { userId: user.userId, amount: parseMoney("1.00") });
 
       // The same database, an instance in production mode (the flag is still set, and ignored there).
@@ -119,22 +124,35 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
       expect(await production.deliverDueWebhooks(database())).toBe(2);
       expect(received).toBe(0);
       const endpoints = await production.listWebhookEndpoints(db, user.userId);
-      expect(endpoints.find((e) => e.id === plain.id)).toMatchObject({ enabled: false, disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only)." });
-      expect(endpoints.find((e) => e.id === literal.id)).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/) });
+      expect(endpoints.find((e) => e.id === plain.id)).toMatchObject({
+        enabled: false,
+        disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only).",
+      });
+      expect(endpoints.find((e) => e.id === literal.id)).toMatchObject({
+        enabled: false,
+        disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/),
+      });
       const [delivery] = await production.listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id });
       expect(delivery).toMatchObject({ status: "pending", attempts: 0, lastError: expect.stringMatching(/^Disabled by the server/) });
       expect(await production.deliverDueWebhooks(database())).toBe(0);
 
       const refused = production.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true });
-      await expect(refused).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^url: must start with https:\/\//) });
+      await expect(refused).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(/^url: must start with https:\/\//),
+      });
       expect(received).toBe(0);
 
       // Back in demo mode with the flag, its owner can enable it, and the waiting delivery goes out.
       const demo = await modulesAs("127.0.0.1");
-      await expect(demo.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true })).resolves.toMatchObject({ enabled: true, disabledReason: null });
+      await expect(demo.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true })).resolves.toMatchObject(
+        { enabled: true, disabledReason: null },
+      );
       expect(await demo.deliverDueWebhooks(database())).toBe(1);
       expect(received).toBe(1);
-      expect(await listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id })).toMatchObject([{ status: "delivered", attempts: 1 }]);
+      expect(await listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id })).toMatchObject([
+        { status: "delivered", attempts: 1 },
+      ]);
     } finally {
       await receiver.close();
     }

@@ -110,10 +110,16 @@ interface Outcome {
 }
 
 /** Why this delivery's URL may not be sent to under the rules in force now, or null. */
-const findTargetProblem = (delivery: DueDelivery) => findWebhookUrlProblem(delivery.url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
+const findTargetProblem = (delivery: DueDelivery) =>
+  findWebhookUrlProblem(delivery.url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
 
 function send(delivery: DueDelivery): Promise<Outcome> {
-  const body = JSON.stringify({ id: delivery.eventId, type: delivery.type, createdAt: delivery.eventCreatedAt.toISOString(), data: delivery.data });
+  const body = JSON.stringify({
+    id: delivery.eventId,
+    type: delivery.type,
+    createdAt: delivery.eventCreatedAt.toISOString(),
+    data: delivery.data,
+  });
   const url = new URL(delivery.url);
   const secure = url.protocol === "https:";
   const request = secure ? httpsRequest : httpRequest;
@@ -146,7 +152,10 @@ function send(delivery: DueDelivery): Promise<Outcome> {
     let deadline = setTimeout(giveUp(`no connection within ${WEBHOOK_CONNECT_TIMEOUT_MS / 1000} s`), WEBHOOK_CONNECT_TIMEOUT_MS);
     const connected = () => {
       clearTimeout(deadline);
-      deadline = setTimeout(giveUp(`no response within ${WEBHOOK_RESPONSE_TIMEOUT_MS / 1000} s of connecting`), WEBHOOK_RESPONSE_TIMEOUT_MS);
+      deadline = setTimeout(
+        giveUp(`no response within ${WEBHOOK_RESPONSE_TIMEOUT_MS / 1000} s of connecting`),
+        WEBHOOK_RESPONSE_TIMEOUT_MS,
+      );
     };
     // A kept-alive connection from an earlier delivery is connected already.
     req.on("socket", (socket) => (socket.connecting ? socket.once(secure ? "secureConnect" : "connect", connected) : connected()));

@@ -19,7 +19,10 @@ describe(`migration ${MIGRATION}`, () => {
     } else {
       database = await openDatabase({ pgliteDataDir: "memory://" });
     }
-    await applyMigrations(database.sql, listMigrations().filter((m) => m.name < MIGRATION));
+    await applyMigrations(
+      database.sql,
+      listMigrations().filter((m) => m.name < MIGRATION),
+    );
   });
   afterAll(async () => {
     await database?.close();
@@ -43,7 +46,9 @@ describe(`migration ${MIGRATION}`, () => {
     const rows = await database.sql.query<{ id: string; enabled: boolean; disabledReason: string | null }>(
       `SELECT id, enabled, "disabledReason" FROM webhook_endpoint ORDER BY id`,
     );
-    const state = Object.fromEntries(rows.map((r) => [r.id, r.enabled ? "enabled" : r.disabledReason ? "disabled by the server" : "disabled"]));
+    const state = Object.fromEntries(
+      rows.map((r) => [r.id, r.enabled ? "enabled" : r.disabledReason ? "disabled by the server" : "disabled"]),
+    );
     expect(state).toEqual({
       ...Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`over-${i}`, "enabled"])),
       ...Object.fromEntries([5, 6, 7, 8].map((i) => [`over-${i}`, "disabled by the server"])),

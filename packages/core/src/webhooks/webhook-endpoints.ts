@@ -33,7 +33,15 @@ export interface WebhookDeliveryView {
   deliveredAt: string | null;
 }
 
-type EndpointRow = { id: string; url: string; eventTypes: string[]; enabled: boolean; failingSince: Date | null; disabledReason: string | null; createdAt: Date };
+type EndpointRow = {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  enabled: boolean;
+  failingSince: Date | null;
+  disabledReason: string | null;
+  createdAt: Date;
+};
 
 function toView(row: EndpointRow): WebhookEndpointView {
   return {
@@ -93,7 +101,10 @@ export async function createWebhookEndpoint(
  * the host, so it runs before the transaction, not while the account row is locked; the URL
  * cannot change meanwhile.
  */
-export async function setWebhookEndpointEnabled(db: Db, { userId, endpointId, enabled }: { userId: string; endpointId: string; enabled: boolean }): Promise<WebhookEndpointView> {
+export async function setWebhookEndpointEnabled(
+  db: Db,
+  { userId, endpointId, enabled }: { userId: string; endpointId: string; enabled: boolean },
+): Promise<WebhookEndpointView> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, userId } });
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
   if (!enabled) {
@@ -124,14 +135,20 @@ export async function disableWebhookEndpointsOutsideRules(db: Db): Promise<numbe
   for (const { id, url } of endpoints) {
     const problem = findWebhookUrlProblem(url, rules);
     if (!problem) continue;
-    const { count } = await db.webhookEndpoint.updateMany({ where: { id, enabled: true }, data: { enabled: false, disabledReason: serverDisabledReason(problem) } });
+    const { count } = await db.webhookEndpoint.updateMany({
+      where: { id, enabled: true },
+      data: { enabled: false, disabledReason: serverDisabledReason(problem) },
+    });
     disabled += count;
   }
   return disabled;
 }
 
 /** The endpoint's deliveries, newest first. */
-export async function listWebhookDeliveries(db: Db, { userId, endpointId, limit = 50 }: { userId: string; endpointId: string; limit?: number }): Promise<WebhookDeliveryView[]> {
+export async function listWebhookDeliveries(
+  db: Db,
+  { userId, endpointId, limit = 50 }: { userId: string; endpointId: string; limit?: number },
+): Promise<WebhookDeliveryView[]> {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, userId }, select: { id: true } });
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
   const rows = await db.webhookDelivery.findMany({
@@ -155,9 +172,15 @@ export async function listWebhookDeliveries(db: Db, { userId, endpointId, limit 
 }
 
 /** Sends a past delivery's event again, as a new delivery (the log keeps the old one). */
-export async function resendWebhookDelivery(db: Db, { userId, deliveryId }: { userId: string; deliveryId: string }): Promise<{ deliveryId: string }> {
+export async function resendWebhookDelivery(
+  db: Db,
+  { userId, deliveryId }: { userId: string; deliveryId: string },
+): Promise<{ deliveryId: string }> {
   if (!/^\d{1,19}$/.test(deliveryId)) throw new AppError("NOT_FOUND", "No such webhook delivery.");
-  const original = await db.webhookDelivery.findFirst({ where: { id: BigInt(deliveryId), endpoint: { userId } }, select: { endpointId: true, eventId: true } });
+  const original = await db.webhookDelivery.findFirst({
+    where: { id: BigInt(deliveryId), endpoint: { userId } },
+    select: { endpointId: true, eventId: true },
+  });
   if (!original) throw new AppError("NOT_FOUND", "No such webhook delivery.");
   const created = await db.webhookDelivery.create({ data: { endpointId: original.endpointId, eventId: original.eventId } });
   return { deliveryId: created.id.toString() };

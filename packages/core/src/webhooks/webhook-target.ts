@@ -42,7 +42,8 @@ export interface TargetRules {
 export function findWebhookUrlProblem(rawUrl: string | URL, rules: TargetRules): string | null {
   if (typeof rawUrl === "string" && !URL.canParse(rawUrl)) return "is not a valid URL.";
   const url = new URL(rawUrl);
-  if (url.protocol !== "https:" && !(rules.allowPrivate && url.protocol === "http:")) return "must start with https:// (webhooks are delivered over https:// only).";
+  if (url.protocol !== "https:" && !(rules.allowPrivate && url.protocol === "http:"))
+    return "must start with https:// (webhooks are delivered over https:// only).";
   if (url.username || url.password) return "must not carry a user name or password.";
   if (rules.allowPrivate) return null;
   const host = bareHost(url);

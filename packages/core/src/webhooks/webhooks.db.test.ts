@@ -11,7 +11,8 @@ vi.stubEnv("HOST", "127.0.0.1");
 vi.stubEnv("DEMO_MODE", "");
 vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true");
 vi.stubEnv("WEBHOOK_RETRY_DELAYS_SECONDS", "1");
-const { createWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointEnabled } = await import("./webhook-endpoints.ts");
+const { createWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointEnabled } =
+  await import("./webhook-endpoints.ts");
 const { deliverDueWebhooks } = await import("./deliver-webhooks.ts");
 const { verifyWebhookSignature } = await import("./signature.ts");
 
@@ -38,7 +39,10 @@ function receiver() {
   return {
     received,
     failNext: (...codes: number[]) => (statuses = codes),
-    listen: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -117,14 +121,22 @@ describe("webhook endpoints: at most 5 enabled per account", () => {
     // Disable one, create another in its place: five enabled again.
     await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: false });
     await create();
-    const refused = await expectAppError(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true }), "CONFLICT");
+    const refused = await expectAppError(
+      setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true }),
+      "CONFLICT",
+    );
     expect(refused.message).toMatch(/at most 5 enabled/);
     expect(await enabledCount(user.userId)).toBe(5);
     // Enabling one already enabled changes nothing and is not refused.
-    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: true })).resolves.toMatchObject({ enabled: true });
+    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: true })).resolves.toMatchObject({
+      enabled: true,
+    });
     // With a place free it is enabled again.
     await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: false });
-    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true })).resolves.toMatchObject({ enabled: true, disabledReason: null });
+    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true })).resolves.toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
     expect(await enabledCount(user.userId)).toBe(5);
   });
 
@@ -138,7 +150,9 @@ describe("webhook endpoints: at most 5 enabled per account", () => {
       for (const endpoint of made) await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: endpoint.id, enabled: false });
       ids.push(...made.map((endpoint) => endpoint.id));
     }
-    const outcomes = await Promise.allSettled(ids.map((endpointId) => setWebhookEndpointEnabled(db, { userId: user.userId, endpointId, enabled: true })));
+    const outcomes = await Promise.allSettled(
+      ids.map((endpointId) => setWebhookEndpointEnabled(db, { userId: user.userId, endpointId, enabled: true })),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
     const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason.code);
     expect(refusals).toEqual(["CONFLICT", "CONFLICT", "CONFLICT", "CONFLICT", "CONFLICT"]);
@@ -153,7 +167,9 @@ describe("webhook signatures, as a receiver checks them", () => {
     const body = '{"id":"1","type":"open.completed"}';
     const now = Math.floor(Date.now() / 1000);
     expect(verifyWebhookSignature(signWebhookPayload(secret, body, now), body, secret, { nowSeconds: now })).toBeNull();
-    expect(verifyWebhookSignature(signWebhookPayload(secret, body, now), body.replace("1", "2"), secret, { nowSeconds: now })).toBe("mismatch");
+    expect(verifyWebhookSignature(signWebhookPayload(secret, body, now), body.replace("1", "2"), secret, { nowSeconds: now })).toBe(
+      "mismatch",
+    );
     expect(verifyWebhookSignature(signWebhookPayload("whsec_other", body, now), body, secret, { nowSeconds: now })).toBe("mismatch");
     expect(verifyWebhookSignature(signWebhookPayload(secret, body, now - 600), body, secret, { nowSeconds: now })).toBe("stale");
     expect(verifyWebhookSignature("t=1,v1=zz", body, secret)).toBe("malformed");

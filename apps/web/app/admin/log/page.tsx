@@ -14,7 +14,12 @@ export default async function AdminLogPage({ searchParams }: { searchParams: Pro
   const cursor = params.cursor && isPageCursor(params.cursor) ? params.cursor : undefined;
   const api = await adminApi();
   const { entries, nextCursor } = await api.admin.log.list({ action, actor, targetId, cursor });
-  const next = new URLSearchParams({ ...(action && { action }), ...(actor && { actor }), ...(targetId && { target: targetId }), ...(nextCursor && { cursor: nextCursor }) });
+  const next = new URLSearchParams({
+    ...(action && { action }),
+    ...(actor && { actor }),
+    ...(targetId && { target: targetId }),
+    ...(nextCursor && { cursor: nextCursor }),
+  });
   return (
     <>
       <div className="page-header">

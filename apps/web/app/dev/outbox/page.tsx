@@ -27,8 +27,8 @@ export default function OutboxPage() {
         <span className="muted">{mails.length} mails, newest first</span>
       </div>
       <p className="alert warn">
-        No SMTP_URL is configured, so mails are kept here instead of being sent. Set SMTP_URL in production: this page
-        shows every account&apos;s mail.
+        No SMTP_URL is configured, so mails are kept here instead of being sent. Set SMTP_URL in production: this page shows every
+        account&apos;s mail.
       </p>
       {mails.length === 0 ? (
         <p className="empty">No mail yet. Sign up or ask for a password reset, then reload.</p>

@@ -21,7 +21,14 @@ afterAll(() => database?.close());
 async function operator() {
   const { userId } = await createUser(database!.prisma, { email: `operator-${randomUUID().slice(0, 8)}@test.prizepacks.local` });
   await database!.prisma.user.update({ where: { id: userId }, data: { role: "admin" } });
-  return createCaller(createContext({ source: "web", services: await openServices(database!), headers: new Headers(), resolveSessionUserId: async () => userId }));
+  return createCaller(
+    createContext({
+      source: "web",
+      services: await openServices(database!),
+      headers: new Headers(),
+      resolveSessionUserId: async () => userId,
+    }),
+  );
 }
 
 const packFile = (image: string, itemImage = "/art/item/COMMON/coin.svg") => ({
@@ -41,8 +48,18 @@ const packFile = (image: string, itemImage = "/art/item/COMMON/coin.svg") => ({
 describe("admin.packs.save (the console's save)", () => {
   it("refuses a pack or item image that is not a path on this site, naming the field", async () => {
     const caller = await operator();
-    for (const image of ["https://evil.example/x.png", "//evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "/art/../x.svg", "/\\evil.example"]) {
-      await expect(caller.admin.packs.save(packFile(image)), image).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^image: must /) });
+    for (const image of [
+      "https://evil.example/x.png",
+      "//evil.example/x.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "/art/../x.svg",
+      "/\\evil.example",
+    ]) {
+      await expect(caller.admin.packs.save(packFile(image)), image).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(/^image: must /),
+      });
       await expect(caller.admin.packs.save(packFile("/art/pack/GOLD/crown.svg", image)), image).rejects.toMatchObject({
         code: "BAD_REQUEST",
         message: expect.stringMatching(/^items\.1\.image: must /),

@@ -1,13 +1,6 @@
 import { createAccountApiKey, listAccountApiKeys, revokeAccountApiKey } from "@prizepacks/core";
 import { sessionProcedure } from "../../trpc.ts";
-import {
-  createKeyInput,
-  createKeyOutput,
-  listKeysInput,
-  listKeysOutput,
-  revokeKeyInput,
-  revokeKeyOutput,
-} from "./keys.types.ts";
+import { createKeyInput, createKeyOutput, listKeysInput, listKeysOutput, revokeKeyInput, revokeKeyOutput } from "./keys.types.ts";
 
 export const listKeys = sessionProcedure
   .input(listKeysInput)

@@ -13,7 +13,14 @@ vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
 const { createCaller } = await import("../../root.ts");
 const { createContext } = await import("../../context.ts");
 
-const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } });
+const neverCalled = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error("the database was used");
+    },
+  },
+);
 const database = { prisma: neverCalled, sql: neverCalled } as unknown as Database;
 const services = { database } as unknown as Services;
 

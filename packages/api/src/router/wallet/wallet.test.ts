@@ -11,7 +11,14 @@ const { createCaller } = await import("../../root.ts");
 const { createContext } = await import("../../context.ts");
 
 // No database needed: the switch refuses before anything is read or written.
-const neverCalled = new Proxy({}, { get: () => { throw new Error("the database was used"); } });
+const neverCalled = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error("the database was used");
+    },
+  },
+);
 const database = { prisma: neverCalled, sql: neverCalled } as unknown as Database;
 const services = { database } as unknown as Services;
 

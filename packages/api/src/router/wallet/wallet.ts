@@ -28,7 +28,10 @@ export const deposit = sessionProcedure
   .output(depositOutput)
   .mutation(({ ctx, input }) => {
     if (!demoDepositsEnabled()) {
-      throw new AppError("FORBIDDEN", isDemoMode() ? "Demo deposits are turned off." : "Deposits are not available: demo deposits exist only in demo mode.");
+      throw new AppError(
+        "FORBIDDEN",
+        isDemoMode() ? "Demo deposits are turned off." : "Deposits are not available: demo deposits exist only in demo mode.",
+      );
     }
     return depositDemoFunds(ctx.db, { userId: ctx.userId, amount: input.amount });
   });

@@ -31,8 +31,6 @@ export const listLedgerMeta = restMeta({
 
 /** Web only (no REST meta): play money for the demo. */
 export const depositInput = z.object({
-  amount: z
-    .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, `amount must be an amount like "10.00", above 0.00 and at most ${DEMO_DEPOSIT_MAX}`),
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, `amount must be an amount like "10.00", above 0.00 and at most ${DEMO_DEPOSIT_MAX}`),
 });
 export const depositOutput = WalletBalanceSchema;

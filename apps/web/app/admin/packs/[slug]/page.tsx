@@ -25,13 +25,21 @@ export default async function AdminPackPage({ params }: { params: Promise<{ slug
       <div className="page-header">
         <h1>{pack.name}</h1>
         <span className="muted">
-          {pack.archived ? "archived" : pack.active ? "on sale" : "off sale"} · odds v{pack.oddsVersion ?? "–"} · {pack.spinCount} openings ·{" "}
-          {pack.active && <Link href={`/packs/${pack.slug}`}>pack page</Link>}
+          {pack.archived ? "archived" : pack.active ? "on sale" : "off sale"} · odds v{pack.oddsVersion ?? "–"} · {pack.spinCount} openings
+          · {pack.active && <Link href={`/packs/${pack.slug}`}>pack page</Link>}
         </span>
       </div>
       <PackStatusControls slug={pack.slug} active={pack.active} archived={pack.archived} hasSpins={pack.spinCount > 0} />
       <OddsVersions slug={pack.slug} versions={detail.versions} />
-      {!pack.archived && <PackEditor key={`${pack.oddsHash}-${pack.price}`} rtpRange={settings.rtpRange} art={settings.art} icons={await listArtIcons()} initial={detail.file} />}
+      {!pack.archived && (
+        <PackEditor
+          key={`${pack.oddsHash}-${pack.price}`}
+          rtpRange={settings.rtpRange}
+          art={settings.art}
+          icons={await listArtIcons()}
+          initial={detail.file}
+        />
+      )}
     </>
   );
 }

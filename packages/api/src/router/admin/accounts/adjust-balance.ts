@@ -2,4 +2,6 @@ import { adjustBalance } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { adjustBalanceInput } from "./adjust-balance.types.ts";
 
-export const adjustBalanceRoute = adminProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, ctx.actor, input));
+export const adjustBalanceRoute = adminProcedure
+  .input(adjustBalanceInput)
+  .mutation(({ ctx, input }) => adjustBalance(ctx.db, ctx.actor, input));

@@ -2,4 +2,6 @@ import { listPacksForAdmin } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { listPacksForAdminInput } from "./list-packs-for-admin.types.ts";
 
-export const listPacksForAdminRoute = adminProcedure.input(listPacksForAdminInput).query(({ ctx, input }) => listPacksForAdmin(ctx.db, input));
+export const listPacksForAdminRoute = adminProcedure
+  .input(listPacksForAdminInput)
+  .query(({ ctx, input }) => listPacksForAdmin(ctx.db, input));

@@ -2,4 +2,6 @@ import { setPackActive } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { setPackActiveInput } from "./set-pack-active.types.ts";
 
-export const setPackActiveRoute = adminProcedure.input(setPackActiveInput).mutation(({ ctx, input }) => setPackActive(ctx.db, input, ctx.actor));
+export const setPackActiveRoute = adminProcedure
+  .input(setPackActiveInput)
+  .mutation(({ ctx, input }) => setPackActive(ctx.db, input, ctx.actor));
