@@ -30,6 +30,12 @@ export async function startSmtpSink({ acceptDelayMs = 0 }: { acceptDelayMs?: num
       });
     },
   });
+  // A client that goes away mid-conversation (a server under test stopped while a mail it sent
+  // after its answer is still being accepted) is a reset connection, not a test failure.
+  // Without a listener SMTPServer rethrows it as an uncaught exception in the test process.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("[smtp-sink]", error);
+  });
   /** The first `count` mails to `address`, in the order they were accepted. */
   async function waitForMailsTo(address: string, count: number, timeoutMs = 10_000): Promise<SunkMail[]> {
     const deadline = Date.now() + timeoutMs;
