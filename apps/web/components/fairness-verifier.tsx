@@ -3,23 +3,9 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { drawTicket, findRangeForTicket, sha256Hex } from "@prizepacks/fairness";
 import { ErrorAlert } from "./error-alert";
 import { FairnessVerifyResult, type VerifyOutcome } from "./fairness-verify-result";
+import type { VerifierPack } from "./verifier-pack";
 
-export interface VerifierPackItem {
-  itemId: string;
-  name: string;
-  rarity: string;
-  ticketFrom: number;
-  ticketTo: number;
-}
-
-/** A pack as the verifier needs it: its current ticket ranges. */
-export interface VerifierPack {
-  slug: string;
-  name: string;
-  oddsVersion: number;
-  oddsHash: string;
-  items: VerifierPackItem[];
-}
+export type { VerifierPack, VerifierPackItem } from "./verifier-pack";
 
 /** Initial values of the form, from the URL or from a revealed seed pair. */
 export interface VerifierPrefill {

@@ -1,4 +1,4 @@
-import type { VerifierPack, VerifierPackItem } from "./fairness-verifier";
+import type { VerifierPack, VerifierPackItem } from "./verifier-pack";
 
 export interface VerifyOutcome {
   seedHash: string;

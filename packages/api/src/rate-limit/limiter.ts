@@ -4,25 +4,10 @@ import { Redis as IoRedis } from "ioredis";
 import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
+import type { LimitResult, Limiter } from "./limiter-types.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
 import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
-
-export interface LimitResult {
-  success: boolean;
-  limit: number;
-  remaining: number;
-  /** Epoch milliseconds when the window frees up. */
-  reset: number;
-  /** With success: names this counted request for giveBack. */
-  token?: string | undefined;
-}
-
-export interface Limiter {
-  take(identifier: string): Promise<LimitResult>;
-  /** Un-counts one request that take admitted (its token), e.g. a sign-in that did not fail. */
-  giveBack(identifier: string, token: string): Promise<void>;
-}
 
 /** How long we wait for the store before applying the policy's failClosed rule. */
 const STORE_TIMEOUT_MS = 1_000;

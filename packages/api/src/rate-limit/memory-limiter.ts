@@ -1,4 +1,4 @@
-import type { LimitResult, Limiter } from "./limiter.ts";
+import type { LimitResult, Limiter } from "./limiter-types.ts";
 
 /**
  * In-process sliding-window log, for the embedded single-node default only: it is exact,
