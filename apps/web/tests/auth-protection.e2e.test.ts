@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { request, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@prizepacks/core/testing";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
@@ -95,15 +94,8 @@ const median = (values: number[]) => {
 
 /** An instance of its own: its own database where DATABASE_URL is set, PGlite in its data folder otherwise. */
 async function startInstance(label: string, env: Record<string, string>) {
-  const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-  const server = await startServer({ label, env: { ...env, ...(database ? { DATABASE_URL: database.url } : {}) } });
-  return {
-    server,
-    async stop() {
-      await server.stop();
-      await database?.drop();
-    },
-  };
+  const server = await startServer({ label, env, ownDatabase: true });
+  return { server, stop: () => server.stop() };
 }
 
 describe("auth requests, on an instance with a slow mail provider and no trusted proxy", () => {

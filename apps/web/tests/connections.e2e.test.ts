@@ -1,6 +1,5 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@prizepacks/core/testing";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 
 // What one client can hold on the server: silent connections are closed after the headers
@@ -32,22 +31,13 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe("connections one client can hold", () => {
   let server: ServerInstance;
-  let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const env: Record<string, string> = { CONNECTIONS_PER_ADDRESS: String(cap), TRUSTED_PROXIES: proxy };
-    // A database of its own: a demo start with a new data folder mints a new demo key and
-    // revokes the one the shared e2e server printed.
-    if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase();
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    server = await startServer({ env, label: "connections" });
+    const env = { CONNECTIONS_PER_ADDRESS: String(cap), TRUSTED_PROXIES: proxy };
+    server = await startServer({ env, label: "connections", ownDatabase: true });
   });
   afterAll(async () => {
     await server?.stop();
-    await dropDatabase?.();
   });
 
   it("closes connections that send nothing after the headers timeout, with a 408", async () => {

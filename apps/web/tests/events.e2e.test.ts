@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@prizepacks/core/testing";
 import { startServer, type ServerInstance } from "./server-instance.ts";
 import { admin, baseUrl, call, newPlayer } from "./support.ts";
 import { abortedConnects, holdStream, holdStreamWithinOneSecond, readStream, type HeldStream, type SseEvent } from "./sse.ts";
@@ -151,22 +150,15 @@ describe("GET /v1/drops", () => {
 // these connects before the slots they test; and a proxy in front of it (loopback) to trust.
 describe("GET /v1/drops: streams per client address", () => {
   let server: ServerInstance;
-  let dropDatabase: (() => Promise<void>) | undefined;
   const drops = () => `${server.baseUrl}/v1/drops`;
   const from = (address: string) => ({ "x-forwarded-for": address });
 
   beforeAll(async () => {
-    const env: Record<string, string> = { RATE_LIMIT_DROPS_PER_MINUTE: "1000", TRUSTED_PROXIES: "127.0.0.1" };
-    if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase();
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    server = await startServer({ env, label: "drops" });
+    const env = { RATE_LIMIT_DROPS_PER_MINUTE: "1000", TRUSTED_PROXIES: "127.0.0.1" };
+    server = await startServer({ env, label: "drops", ownDatabase: true });
   });
   afterAll(async () => {
     await server?.stop();
-    await dropDatabase?.();
   });
 
   it("a burst of 30 connects from one address: exactly 10 streams, 20 × 429 with Retry-After", async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@prizepacks/core/testing";
 import { freePort, runStartToExit, startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
@@ -12,7 +11,6 @@ const publicUrl = "https://prizepacks.test";
 describe("a production-mode start (HOST=0.0.0.0)", () => {
   let server: ServerInstance;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -23,17 +21,11 @@ describe("a production-mode start (HOST=0.0.0.0)", () => {
       SMTP_URL: sink.url,
       BETTER_AUTH_URL: publicUrl,
     };
-    if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase();
-      env.DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    }
-    server = await startServer({ env, label: "production" });
+    server = await startServer({ env, label: "production", ownDatabase: true });
   });
   afterAll(async () => {
     await server?.stop();
     await sink?.close();
-    await dropDatabase?.();
   });
 
   it("prints no demo key and says it runs in production mode", () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createTestDatabase } from "@prizepacks/core/testing";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 
@@ -28,12 +29,17 @@ export interface ServerInstance {
 /**
  * The built app started with the project's own start command (build skipped: npm test built
  * it), on a free loopback port with a data folder of its own. `env` adds to or overrides the
- * test process's environment (DATABASE_URL, REDIS_URL, HOST, ...).
+ * test process's environment (DATABASE_URL, REDIS_URL, HOST, ...). `ownDatabase`: a database of
+ * its own where DATABASE_URL is set, dropped by `stop` (PGlite lives in the data folder anyway):
+ * a start with a new data folder on the shared database would mint a demo key and revoke the one
+ * the shared e2e server printed, or put that database into production mode.
  */
 export async function startServer({
   env = {},
   label = "server",
-}: { env?: Record<string, string>; label?: string } = {}): Promise<ServerInstance> {
+  ownDatabase = false,
+}: { env?: Record<string, string>; label?: string; ownDatabase?: boolean } = {}): Promise<ServerInstance> {
+  const database = ownDatabase && process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `prizepacks-${label}-`));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -47,6 +53,7 @@ export async function startServer({
       PRIZEPACKS_SKIP_BUILD: "1",
       RATE_LIMIT_PREFIX: `${label}-${port}-${Date.now()}`,
       ...env,
+      ...(database && { DATABASE_URL: database.url }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -59,6 +66,7 @@ export async function startServer({
     }
     if (process.env.E2E_SERVER_LOG) console.log(`--- ${label} ---\n${output}`);
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 
   const deadline = Date.now() + 120_000;
