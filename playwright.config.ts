@@ -72,7 +72,7 @@ export default defineConfig({
   },
   webServer: {
     command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: process.env.BROWSER_TEST_SERVER_LOG ? "pipe" : "ignore",
@@ -83,6 +83,8 @@ export default defineConfig({
       PRIZEPACKS_SKIP_BUILD: "1",
       PRIZEPACKS_DATA_DIR: dataDir,
       BETTER_AUTH_URL: baseURL,
+      // Stopped by SIGTERM with no load balancer in front: drain at once.
+      SHUTDOWN_DELAY_SECONDS: "0",
       RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
       // Webhook receivers on loopback (demo mode's development flag; see webhooks.spec.ts).
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",

@@ -4,13 +4,14 @@ import { apiEnv } from "@prizepacks/api/env";
 import { assertAuthEnvForMode, authEnv } from "@prizepacks/auth";
 import { serviceEnv } from "@prizepacks/core";
 import { openDatabase } from "@prizepacks/db/client";
-import { dbEnv } from "@prizepacks/db/env";
+import { dbEnv, logEnv } from "@prizepacks/db/env";
 import { prepareService } from "@prizepacks/core/admin";
 
 // Every package's environment, checked before anything starts: a bad value stops here.
 let demoModeExposed = false;
 try {
   dbEnv();
+  logEnv();
   apiEnv();
   authEnv();
   demoModeExposed = serviceEnv().demoModeExposed;

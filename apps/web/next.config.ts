@@ -44,6 +44,11 @@ const config: NextConfig = {
     "nodemailer",
     // The art set: 9 MB of icon JSON, read on the first art request rather than bundled.
     "@iconify-json/fluent-emoji-flat",
+    // One metrics registry per process: bundled, each route bundle would count into its own, never scraped.
+    "prom-client",
+    // One logger per process (@prizepacks/db/log); pino-pretty's colour and time helpers load at run time.
+    "pino",
+    "pino-pretty",
   ],
   // forbidden(): the operator console answers 403 to anyone but an admin (app/forbidden.tsx).
   experimental: { authInterrupts: true },

@@ -1,79 +1,77 @@
-// The app's HTTP server: /v1 (the REST facade and its event streams) and /api/health answered directly, everything
+// The app's HTTP server: /v1 (the REST facade and its event streams) and the probes answered directly, everything
 // else by Next.js, in one process on one port. /v1 skips Next's request pipeline (Web
 // Request/Response conversions, its router and proxy) and every path under it, however odd,
 // gets our JSON answer; see docs/performance.md for what it gains.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import next from "next";
-import { createRestHandler, rateLimitStore } from "@prizepacks/api/rest";
+import { createRestHandler } from "@prizepacks/api/rest";
 import { stampClientAddress } from "@prizepacks/api/client-address";
 import { limitConnections, serverOptions } from "@prizepacks/api/connection-limits";
-import { errorResponse, writeError } from "@prizepacks/api/http-error";
+import { writeError } from "@prizepacks/api/http-error";
+import { ServerLifecycle } from "@prizepacks/api/lifecycle";
+import { startMetricsExport } from "@prizepacks/api/metrics";
+import { observeRequests, readNextRoutes } from "@prizepacks/api/observe-request";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
-import { AppError, openServices, startBackgroundJobs } from "@prizepacks/core";
+import { openServices, startBackgroundJobs } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db/client";
+import { configureLogs, logger } from "@prizepacks/db/log";
 
+// Before anything logs: human-readable lines for someone at a terminal in demo mode, JSON lines otherwise.
+configureLogs({ pretty: serviceEnv().demoMode });
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;
 const database = await getDatabase();
+// Served over https (the public URL says so): browsers must never fall back to http.
+const strictTransportSecurity = appBaseUrl().startsWith("https://") ? "max-age=31536000; includeSubDomains" : null;
+
+// Run as the bundle apps/web/dist/server.js (scripts/build-node.mjs): the app is the folder above.
+const appDir = path.resolve(import.meta.dirname, "..");
+
+// Listening from here on: /api/health answers at once, /api/ready and the rest 503 until the app is prepared.
+// Every request: an X-Request-Id, its log lines tagged with it, one line and one duration observation when answered.
+const server = createServer(serverOptions, observeRequests(serve, { nextRoutes: readNextRoutes(appDir) }));
+const lifecycle = new ServerLifecycle(server, database);
+limitConnections(server);
+server.listen(port, host, () => logger("server").info(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+
+function serve(req: IncomingMessage, res: ServerResponse): void {
+  if (strictTransportSecurity) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
+  const url = req.url ?? "/";
+  const pathEnd = url.search(/[?#]/);
+  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+  if (lifecycle.answerProbe(req, res, path)) return;
+  if (lifecycle.starting) return lifecycle.refuseWhileStarting(res);
+  route(req, res, path);
+}
+
 // The one Services of this process: the Next.js side (apps/web/lib/database.ts) gets the same
 // object from openServices, which keeps it per database on globalThis.
 const services = await openServices(database);
 const handleRest = createRestHandler({ services });
 const handleStream = createStreamHandler({ services });
 // Rollups, event retention and webhook delivery: every instance runs them, each claiming its own rows.
-startBackgroundJobs(services);
-const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
+const backgroundJobs = startBackgroundJobs(services);
+// METRICS_PORT: Prometheus on a listener of its own; METRICS_TOKEN: /metrics here, for the token's holder only.
+const handleMetrics = startMetricsExport(services);
+const app = next({ dev: false, dir: appDir, hostname: host, port });
 const handleNext = app.getRequestHandler();
 await app.prepare();
 
-// Served over https (the public URL says so): browsers must never fall back to http.
-const strictTransportSecurity = appBaseUrl().startsWith("https://") ? "max-age=31536000; includeSubDomains" : null;
+lifecycle.markReady();
+// SIGTERM: readiness 503, SHUTDOWN_DELAY_SECONDS of serving, then the drain (packages/api/src/lifecycle.ts).
+lifecycle.drainOnSignals({ closeStreams: () => handleStream.closeAll(), stopBackgroundJobs: () => backgroundJobs.stop() });
 
-/** As after any database fault (DATABASE_RETRY_AFTER_SECONDS in @prizepacks/api's errors.ts). */
-const HEALTH_RETRY_AFTER_SECONDS = 2;
-
-async function health(res: ServerResponse): Promise<void> {
-  try {
-    await database.sql.query("SELECT 1 AS ok");
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-    res.end(JSON.stringify({ status: "ok", database: database.kind, rateLimitStore: rateLimitStore() }));
-  } catch (error) {
-    console.error("[health] database unavailable:", (error as Error).message);
-    // The health report's shape ({ status }) with the error's fields, as every JSON error has them.
-    const unavailable = errorResponse(
-      new AppError("UNAVAILABLE", "Database unavailable.", { retryAfterSeconds: HEALTH_RETRY_AFTER_SECONDS }),
-      { rest: false },
-    );
-    res.writeHead(unavailable.status, unavailable.headers).end(JSON.stringify({ status: "error", ...unavailable.body }));
-  }
-}
-
-const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
-  if (strictTransportSecurity) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
-  const url = req.url ?? "/";
-  const pathEnd = url.search(/[?#]/);
-  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+/** Every request but the probes, once the app is prepared (everything it uses is set up above). */
+function route(req: IncomingMessage, res: ServerResponse, path: string): void {
   if (path === "/v1" || path.startsWith("/v1/")) {
     if (handleStream(req, res, path)) return;
     return void handleRest(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
   }
-  if (path === "/api/health" && req.method === "GET") return void health(res);
+  if (handleMetrics(req, res, path)) return;
   // better-auth's sign-in limits key on this header; a client's own copy never reaches Next.
   stampClientAddress(req);
   return void handleNext(req, res).catch((error: unknown) => writeError(res, error, { rest: false }));
-});
-
-limitConnections(server);
-
-server.listen(port, host, () => console.log(`[prizepacks] listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
-
-function shutDown(): void {
-  server.close();
-  server.closeAllConnections();
-  void database.close().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
 }
-process.on("SIGTERM", shutDown);
-process.on("SIGINT", shutDown);

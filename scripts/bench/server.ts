@@ -53,6 +53,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
       RATE_LIMIT_OPEN_PER_MINUTE: "1000000000",
       RATE_LIMIT_API_PER_MINUTE: "1000000000",
       RATE_LIMIT_PREFIX: `bench-${randomUUID()}`,
+      SHUTDOWN_DELAY_SECONDS: "0",
       // The webhook receiver of the "with streams" phase listens on loopback.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
     },
@@ -72,7 +73,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
     if (
-      await fetch(`${baseUrl}/api/health`).then(
+      await fetch(`${baseUrl}/api/ready`).then(
         (r) => r.ok,
         () => false,
       )

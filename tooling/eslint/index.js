@@ -14,6 +14,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/.next/**",
       "**/.turbo/**",
+      "**/dist/**",
       "**/generated/**",
       "**/*.d.ts",
       "test-results/**",
@@ -68,6 +69,37 @@ export default tseslint.config(
       "@next/next/no-img-element": "off",
     },
   },
+  {
+    // Runtime code logs through @prizepacks/db/log: leveled JSON lines that carry the request id.
+    files: ["packages/*/src/**/*.{ts,tsx}", "apps/web/server.ts", "apps/web/lib/**/*.{ts,tsx}", "apps/web/app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "packages/core/src/testing/**"],
+    rules: { "no-console": "error" },
+  },
+  // The layer table of docs/architecture.md, enforced: each package imports only the ones below it.
+  // Type-only imports are free (`import type`), as the table says.
+  ...[
+    { files: ["packages/fairness/src/**"], forbidden: ["@prizepacks/*"], why: "fairness is isomorphic and stands alone" },
+    { files: ["packages/db/src/**"], forbidden: ["@prizepacks/*"], why: "db is the bottom layer" },
+    {
+      files: ["packages/core/src/**"],
+      forbidden: ["@prizepacks/api", "@prizepacks/api/*", "@prizepacks/auth", "@prizepacks/auth/*"],
+      why: "core is below api and auth",
+    },
+    {
+      files: ["packages/auth/src/**"],
+      forbidden: ["@prizepacks/api", "@prizepacks/api/*"],
+      why: "auth never imports api (the route hands it what it needs)",
+    },
+    { files: ["packages/api/src/**"], forbidden: ["@prizepacks/auth", "@prizepacks/auth/*"], why: "api never imports auth" },
+  ].map(({ files, forbidden, why }) => ({
+    files,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: forbidden, allowTypeImports: true, message: `Layering (docs/architecture.md): ${why}.` }] },
+      ],
+    },
+  })),
   {
     // Tests read JSON bodies as `any` on purpose: they assert the shape instead of trusting a type.
     files: ["**/*.test.ts", "**/tests/**/*.ts", "**/browser-tests/**/*.ts"],

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { dbEnv } from "@prizepacks/db/env";
+import { dataFolder, dbEnv } from "@prizepacks/db/env";
 
 /**
  * The embedded database (PGlite) can be open in one process only. While the server runs,
@@ -14,7 +14,7 @@ export interface ServerHandoff {
   pid: number;
 }
 
-const handoffPath = () => path.join(dbEnv().dataDir, "server.json");
+const handoffPath = () => path.join(dbEnv().dataDir, dataFolder.serverHandoff);
 
 export function readServerHandoff(): ServerHandoff | null {
   try {

@@ -17,7 +17,17 @@ async function cli(argv: string[], result: Record<string, unknown> = { done: tru
     ran.push({ command, input });
     return { ok: result.ok !== false, result };
   };
-  const status = await runCli(argv, { run, out: (text) => (out += text), err: (text) => (err += text) });
+  const onFile = (command: string) => async (file: string) => {
+    ran.push({ command, input: { file } });
+    return result;
+  };
+  const status = await runCli(argv, {
+    run,
+    backup: onFile("backup"),
+    restore: onFile("restore"),
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+  });
   return { status, out, err, ran };
 }
 
@@ -84,7 +94,7 @@ describe("npm run admin: help", () => {
 
 describe("npm run admin: mistakes", () => {
   it.each([
-    [[], /^No command given\. Commands: user:create, /],
+    [[], /^No command given\. Commands: user:create, .*, audit, backup, restore\. See --help\.$/],
     [["no:such-command"], /^unknown command 'no:such-command'/],
     [["user:creat"], /Did you mean user:create\?/],
     [["user:create", "--emial", "a@b.c"], /^unknown option '--emial'/],
@@ -101,6 +111,26 @@ describe("npm run admin: mistakes", () => {
     expect(out).toBe("");
     expect(ran).toEqual([]);
     expect(JSON.parse(err).error).toMatch(message);
+  });
+});
+
+describe("npm run admin: backup and restore", () => {
+  it("take --file, named from where the CLI runs, and print what they did", async () => {
+    for (const command of ["backup", "restore"]) {
+      const { status, out, ran } = await cli([command, "--file", "some/backup.json"], { file: "x" });
+      expect(status).toBe(0);
+      expect(out).toBe('{"file":"x"}\n');
+      expect(ran).toEqual([{ command, input: { file: path.resolve("some/backup.json") } }]);
+    }
+  });
+
+  it("refuse to run without --file", async () => {
+    for (const command of ["backup", "restore"]) {
+      const { status, err, ran } = await cli([command]);
+      expect(status).toBe(1);
+      expect(JSON.parse(err).error).toMatch(/required option '--file <path>' not specified/);
+      expect(ran).toEqual([]);
+    }
   });
 });
 

@@ -45,6 +45,21 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
       { flag: "--reason <text>", description: "why, 3 to 500 characters, kept in the admin log" },
     ],
   },
+  "user:exclude": {
+    summary: "a time-out or self-exclusion on the player's request, starting now; it cannot be shortened or lifted (logged)",
+    prints: "{ kind, period, startsAt, endsAt, resumesAt }",
+    flags: [
+      email,
+      {
+        flag: "--period <24h|7d|30d|6w|6m|1y|5y|permanent>",
+        description: "time-out: 24h, 7d, 30d, 6w; self-exclusion: 6m, 1y, 5y, permanent",
+      },
+    ],
+  },
+  "user:unexclude": {
+    summary: "always refused: nobody ends a time-out or self-exclusion early (the attempt is logged)",
+    flags: [email],
+  },
   "key:create": {
     summary: "a new API key for the account",
     prints: "{ apiKeyId, apiKey }",
@@ -101,6 +116,20 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
   },
 };
 
+// Commands on the data folder rather than on the database's rows, run here whatever the database.
+const dataFolderCommands = {
+  backup: {
+    summary: "a consistent copy of the embedded database and the data folder's secrets, server running or not",
+    prints: "{ file, bytes, takenBy, secrets }",
+    file: "the backup file to write (readable by you only: it holds secrets)",
+  },
+  restore: {
+    summary: "puts a backup in place of the embedded database and secrets; the server must be stopped",
+    prints: "{ restored, createdAt, previous } (previous: the replaced database, kept aside)",
+    file: "a file written by backup",
+  },
+} as const;
+
 /** The flags a command takes: its inputs, but the file pack:import reads in place of the packs. */
 export function commandFlags(command: AdminCommand): Array<{ name: string; required: boolean }> {
   if (command === "pack:import") return [{ name: "file", required: true }];
@@ -112,6 +141,9 @@ const flagName = (flag: string) => flag.split(" ")[0]!.slice(2);
 
 export interface CliDeps {
   run: (command: string, input: AdminInput) => Promise<AdminOutcome>;
+  /** The embedded database's backup and restore (backup.ts): files, not database commands. */
+  backup: (file: string) => Promise<Record<string, unknown>>;
+  restore: (file: string) => Promise<Record<string, unknown>>;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -143,6 +175,20 @@ function adminProgram(deps: CliDeps, done: (outcome: AdminOutcome) => void): Com
     const prints = commandHelp[name].prints;
     if (prints) command.addHelpText("after", `\nPrints ${prints}.`);
     command.action(async (_options: unknown, self: Command) => done(await runCommand(deps, name, givenFlags(self))));
+  }
+  for (const [name, help] of Object.entries(dataFolderCommands)) {
+    program
+      .command(name)
+      .description(help.summary)
+      .requiredOption("--file <path>", `${help.file} (required)`)
+      .usage("--file <path>")
+      .addHelpText("after", `\nPrints ${help.prints}. On PostgreSQL (DATABASE_URL) it refuses: see docs/operations.md.`)
+      .action(async (_options: unknown, self: Command) => {
+        const { file } = givenFlags(self);
+        if (!file) throw new UsageError(`${name}: --file: a file name is required.`);
+        const run = name === "backup" ? deps.backup : deps.restore;
+        done({ ok: true, result: await run(path.resolve(file)) });
+      });
   }
   return program;
 }
@@ -184,7 +230,10 @@ async function runCommand(deps: CliDeps, command: AdminCommand, flags: Record<st
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   let outcome: AdminOutcome | undefined;
   try {
-    if (argv.length === 0) throw new UsageError(`No command given. Commands: ${adminCommandNames.join(", ")}. See --help.`);
+    if (argv.length === 0)
+      throw new UsageError(
+        `No command given. Commands: ${[...adminCommandNames, ...Object.keys(dataFolderCommands)].join(", ")}. See --help.`,
+      );
     await adminProgram(deps, (given) => (outcome = given)).parseAsync(argv, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError && error.exitCode === 0) return 0; // help

@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { DropTicker } from "../components/drop-ticker";
-import { SiteHeader } from "../components/site-header";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,6 +10,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f1115" };
 
+// The frame is the route group's: app/(site)/layout.tsx for players, app/admin/layout.tsx for
+// the console. Pages outside both (not found, forbidden) draw the site's frame themselves.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -19,18 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Providers>
-          <SiteHeader />
-          <DropTicker />
-          <main id="main" className="page">
-            {children}
-          </main>
-          <footer className="site-footer">
-            <span>prizepacks · every draw verifiable</span>
-            <a href="/fairness">How fairness works</a>
-            <a href="/docs">REST API</a>
-          </footer>
-        </Providers>
+        <Providers>{children}</Providers>
       </body>
     </html>
   );

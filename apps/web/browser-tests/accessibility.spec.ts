@@ -38,8 +38,9 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
     await expectNoViolations(page, "pack, during an open");
     await expect(page.getByTestId("open-summary")).toBeVisible({ timeout: 15_000 });
     await expectNoViolations(page, "pack, after an open");
-    await page.getByTestId("open-result").getByText("Fairness data").click();
+    await page.getByTestId("open-result").getByRole("button", { name: "Fairness data" }).click();
     await expectNoViolations(page, "pack, after an open, fairness data shown");
+    await page.keyboard.press("Escape");
 
     for (const [path, state] of [
       ["/inventory", "inventory"],

@@ -48,7 +48,9 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await admin("user:set", { email: adminEmail, role: "admin" });
   await signIn(page, adminEmail, PASSWORD, "/admin/packs/new");
   await expect(page).toHaveURL(/\/admin\/packs\/new$/);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console", exact: true })).toBeVisible();
+  // The console's own frame: its navigation, no player balance or drop strip.
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Approvals" })).toBeVisible();
+  await expect(page.getByTestId("header-balance")).toHaveCount(0);
   await editorReady(page);
 
   const slug = `console-${randomUUID().slice(0, 8)}`;
@@ -78,7 +80,7 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   // Live checks: 92% is not 100%, and publishing is refused until the chances add up.
   await expect(page.getByTestId("chance-total")).toHaveText("92%");
   await expect(page.getByTestId("draft-issues")).toContainText("they must sum to exactly 100%");
-  await expect(page.getByRole("button", { name: "Publish" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Publish…", exact: true })).toBeDisabled();
   await page.getByLabel("Item 3 chance").fill("68");
   await expect(page.getByTestId("chance-total")).toHaveText("100%");
   await expect(page.getByTestId("item-3-tickets")).toHaveText("32001–100000");
@@ -95,7 +97,10 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await expect(simulation.getByTestId("simulated-rtp")).toHaveText(/^\d+\.\d{3}%$/);
   await expect(simulation.locator(".recharts-bar-rectangle").first()).toBeVisible();
 
-  await page.getByRole("button", { name: "Publish" }).click();
+  // Publishing shows what it will publish first; a new pack is not on sale, so no extra tick.
+  await page.getByRole("button", { name: "Publish…", exact: true }).click();
+  await expect(page.getByTestId("publish-preview")).toContainText("84.000%");
+  await page.getByRole("button", { name: "Confirm and publish" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/packs/${slug}$`));
   await expect(page.getByTestId("odds-version-1")).toBeVisible();
 
@@ -114,13 +119,31 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   const firstSpin = await first.json();
   expect(firstSpin.fairness).toMatchObject({ oddsHash: v1.oddsHash, oddsVersion: 1 });
 
-  // Version 2: other chances, published from the pack's page.
+  // A published item keeps its value and rarity: the editor says so live and offers a new key.
   await editorReady(page);
+  await page.getByLabel("Item 2 value").fill("11.00");
+  await expect(page.getByTestId("draft-issues")).toContainText("give the changed item a new key");
+  await expect(page.getByRole("button", { name: "Publish…", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Use a new key" }).click();
+  await expect(page.getByLabel("Item 2 key")).toHaveValue("mid-2");
+  await expect(page.getByTestId("draft-ok")).toBeVisible();
+  await page.getByLabel("Item 2 key").fill("mid");
+  await page.getByLabel("Item 2 value").fill("10.00");
+
+  // Version 2: other chances, published from the pack's page.
   await page.getByLabel("Item 1 chance").fill("1");
   await page.getByLabel("Item 3 chance").fill("69");
   await page.getByLabel("Price", { exact: true }).fill("9.00"); // 1.00 + 3.00 + 3.45 = 7.45 of 9.00
   await expect(page.getByTestId("rtp")).toHaveText("82.778%");
-  await page.getByRole("button", { name: "Publish" }).click();
+  // The preview: each chance's change and the return's; the pack is on sale, so a tick first.
+  await page.getByRole("button", { name: "Publish…", exact: true }).click();
+  const preview = page.getByTestId("publish-preview");
+  await expect(preview.getByRole("row", { name: /Big Prize/ }).getByRole("cell")).toHaveText(["Big Prize big", "2", "1", "−1"]);
+  await expect(preview.getByRole("row", { name: /Small Prize/ }).getByRole("cell")).toHaveText(["Small Prize small", "68", "69", "+1"]);
+  await expect(preview.getByTestId("preview-rtp")).toContainText("84.000% → 82.778% (−1.222 points) · price $10.00 → $9.00");
+  await expect(page.getByRole("button", { name: "Confirm and publish" })).toBeDisabled();
+  await preview.getByLabel(/This pack is on sale/).check();
+  await page.getByRole("button", { name: "Confirm and publish" }).click();
   await expect(page.getByTestId("odds-version-2")).toBeVisible();
   const v2 = await restPackAt(request, auth, slug, 2);
   expect(v2.oddsHash).not.toBe(v1.oddsHash);
@@ -240,7 +263,9 @@ test("anyone but an admin gets 403 on every console page and admin procedure; CS
   expect(stillOnSale.status()).toBe(200);
 });
 
-test("an admin finds an account, adjusts its balance with a reason (never below zero) and bans it", async ({ page }) => {
+test("an admin finds an account, adjusts its balance with a reason (never below zero) and bans it after typing its e-mail", async ({
+  page,
+}) => {
   const adminEmail = uniqueEmail("operator");
   await admin("user:create", { email: adminEmail, password: PASSWORD });
   await admin("user:set", { email: adminEmail, role: "admin" });
@@ -255,22 +280,38 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   await expect(page.getByRole("heading", { name: playerEmail })).toBeVisible();
   await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
 
-  await page.getByLabel("Amount").fill("5.00");
-  await page.getByRole("button", { name: "Credit" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("reason");
-  await page.getByLabel("Reason").fill("goodwill for a delayed payout");
-  await page.getByRole("button", { name: "Credit" }).click();
+  // Money apart from standing: a form that asks for a reason and clears after it succeeds.
+  const money = page.getByRole("region", { name: "Adjust balance" });
+  await money.getByLabel("Amount ($)").fill("5.00");
+  await money.getByRole("button", { name: "Credit balance" }).click();
+  await expect(money.getByRole("alert")).toContainText("reason");
+  await money.getByLabel("Reason").fill("goodwill for a delayed payout");
+  await money.getByRole("button", { name: "Credit balance" }).click();
   await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(money.getByRole("status")).toContainText("Credited $5.00; the balance is now $8.00.");
+  await expect(money.getByLabel("Amount ($)")).toHaveValue("");
+  await expect(money.getByLabel("Reason")).toHaveValue("");
   await expect(page.getByRole("row", { name: /ADJUSTMENT/ })).toContainText("goodwill for a delayed payout");
 
-  await page.getByLabel("Amount").fill("8.01");
-  await page.getByRole("button", { name: "Debit" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("below zero");
+  await money.getByLabel("Debit").check();
+  await money.getByLabel("Amount ($)").fill("8.01");
+  await money.getByLabel("Reason").fill("chargeback");
+  await money.getByRole("button", { name: "Debit balance" }).click();
+  await expect(money.getByRole("alert")).toContainText("below zero");
   await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
 
-  await page.getByLabel("Reason").fill("chargeback fraud");
-  await page.getByRole("button", { name: "Ban", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Unban" })).toBeVisible();
+  // A ban asks for a reason and the account's e-mail typed back before its button works.
+  const standing = page.getByRole("region", { name: "Standing and access" });
+  await standing.getByRole("button", { name: "Ban…" }).click();
+  const confirmation = standing.getByTestId("typed-confirmation");
+  await confirmation.getByLabel("Reason").fill("chargeback fraud");
+  const ban = confirmation.getByRole("button", { name: "Ban account" });
+  await expect(ban).toBeDisabled();
+  await confirmation.getByLabel(/to confirm/).fill("someone-else@browser.prizepacks.local");
+  await expect(ban).toBeDisabled();
+  await confirmation.getByLabel(/to confirm/).fill(playerEmail);
+  await ban.click();
+  await expect(standing.getByRole("button", { name: "Unban" })).toBeVisible();
   expect((await page.request.get("/v1/me", { headers: { authorization: `Bearer ${player.apiKey}` } })).status()).toBe(403);
 
   await page.goto(`/admin/log?target=${player.userId}`);
@@ -317,7 +358,7 @@ test("an admin's header: no two controls overlap and no page scrolls sideways, 3
 
   for (const width of [360, 390, 1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/", "/admin/packs/mini-gadget-grab"]) {
+    for (const path of ["/", "/packs/mini-gadget-grab"]) {
       await page.goto(path);
       await expect(page.getByTestId("header-balance")).toBeVisible();
       const layout = await headerLayout(page);

@@ -88,23 +88,27 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await expect(result.getByTestId("open-result-net")).toHaveText(
       `${won.value - price >= 0 ? "+" : ""}${displayCents(won.value - price)}`,
     );
-    await result.getByText("Fairness data").click();
+    await result.getByRole("button", { name: "Fairness data" }).click();
+    const fairness = result.getByRole("dialog", { name: /^Fairness data/ });
+    await expect(fairness).toBeVisible();
 
     opening = {
-      serverSeedHash: await described(result, "serverSeedHash"),
-      clientSeed: await described(result, "clientSeed"),
-      nonce: await described(result, "nonce"),
-      hash: await described(result, "hash"),
-      result: await described(result, "result"),
+      serverSeedHash: await described(fairness, "serverSeedHash"),
+      clientSeed: await described(fairness, "clientSeed"),
+      nonce: await described(fairness, "nonce"),
+      hash: await described(fairness, "hash"),
+      result: await described(fairness, "result"),
     };
     expect(opening.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(opening.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(opening.nonce).toBe("0");
     expect(Number(opening.result)).toBeGreaterThanOrEqual(1);
     expect(Number(opening.result)).toBeLessThanOrEqual(100000);
-    verifyHref = (await result.getByRole("link", { name: "Verify this draw" }).getAttribute("href")) ?? "";
+    verifyHref = (await fairness.getByRole("link", { name: "Verify this draw" }).getAttribute("href")) ?? "";
     expect(verifyHref).toContain("/fairness?");
     await snap(page, "open-result");
+    await page.keyboard.press("Escape");
+    await expect(fairness).toBeHidden();
   });
 
   await test.step("the won item is in /inventory; selling it credits its value", async () => {

@@ -107,10 +107,11 @@ test("open 5: one summary whose totals equal the sum of the results and the ledg
   for (const [index, value] of values.entries()) {
     expect(cents(await results.nth(index).getByTestId("open-result-net").innerText())).toBe(value - PRICE);
   }
-  // Fairness data sits behind a disclosure per result.
+  // Fairness data sits in a dialog per result.
   await expect(results.first().getByText("serverSeedHash")).toBeHidden();
-  await results.first().getByText("Fairness data").click();
+  await results.first().getByRole("button", { name: "Fairness data" }).click();
   await expect(results.first().getByText("serverSeedHash")).toBeVisible();
+  await page.keyboard.press("Escape");
   await expectHeaderBalance(page, 10000 - 5 * PRICE);
 
   await summary.getByRole("button", { name: `Sell these for ${displayCents(totalValue)}` }).click();

@@ -162,3 +162,130 @@ export async function snapView(page: Page, name: string, options: { clip?: { x: 
     copyFileSync(file, path.join(docsDir, `${name}.png`));
   }
 }
+
+/** Phone, the common phone and the desktop the issue was tried at. */
+export const LAYOUT_WIDTHS = [
+  { width: 360, height: 780 },
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+interface LayoutReport {
+  innerWidth: number;
+  scrollWidth: number;
+  /** Elements reaching past the right edge (when the page overflows), outermost first. */
+  wide: string[];
+  /** Pairs of visible interactive controls whose boxes overlap (neither inside the other). */
+  overlaps: string[];
+  /** Tables wider than the box that shows them (a column cut off). */
+  clippedTables: string[];
+}
+
+/**
+ * The page as it is now, at its current size: nothing wider than the window (the document does
+ * not scroll sideways and no fixed bar pokes out), no two visible controls (links, buttons,
+ * inputs, selects, summaries) drawn over each other, no table cut off by its box. Visible means
+ * what a player sees: boxes clipped by every scrolling or clipping ancestor, hidden and
+ * visually-hidden (1 px) ones left out. Shared by every UI spec; `state` names the page in failures.
+ * `tablesMayScroll`: a table may be wider than its box when that box scrolls (the console).
+ */
+export async function expectLayoutSound(page: Page, state: string, { tablesMayScroll = false }: { tablesMayScroll?: boolean } = {}) {
+  const report = await page.evaluate((): LayoutReport => {
+    const innerWidth = window.innerWidth;
+    const describe = (element: Element) => {
+      const label = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const id = element.id ? `#${element.id}` : "";
+      const cls = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      return `${element.tagName.toLowerCase()}${id}${cls}${label ? ` "${label}"` : ""}`;
+    };
+    /** The part of a box of the element a player can see: cut by every clipping ancestor, or null. */
+    const visibleBox = (element: Element, box: DOMRect = element.getBoundingClientRect()) => {
+      const style = getComputedStyle(element);
+      if (style.visibility === "hidden" || style.display === "none") return null;
+      let { left, top, right, bottom } = box;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const parentStyle = getComputedStyle(parent);
+        if (parentStyle.display === "none" || parentStyle.visibility === "hidden") return null;
+        if (parentStyle.overflowX !== "visible" || parentStyle.overflowY !== "visible") {
+          const clip = parent.getBoundingClientRect();
+          if (parentStyle.overflowX !== "visible") [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+          if (parentStyle.overflowY !== "visible") [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+        }
+        if (parentStyle.position === "fixed") break;
+      }
+      // 2 px and less: the visually-hidden pattern, or nothing at all.
+      if (right - left <= 2 || bottom - top <= 2) return null;
+      return { left, top, right, bottom };
+    };
+
+    const scrollWidth = document.documentElement.scrollWidth;
+    const wide: string[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = visibleBox(element);
+      if (!box || box.right <= innerWidth + 0.5) continue;
+      if (wide.some((known) => known === describe(element.parentElement ?? element))) continue;
+      wide.push(describe(element));
+      if (wide.length >= 8) break;
+    }
+
+    /** The fixed or sticky box the element rides in (a header, a bottom bar), or null. */
+    const pinnedBox = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === "fixed" || position === "sticky") return node;
+      }
+      return null;
+    };
+    // An open modal dialog makes the rest of the page inert: only its own controls count.
+    const scope = document.querySelector("dialog:modal") ?? document;
+    const controls = [
+      ...scope.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=switch], [role=link], [tabindex]:not([tabindex='-1'])",
+      ),
+    ]
+      // A link that wraps onto two lines is two boxes (its bounding box would cover its neighbours).
+      .map((element) => ({
+        element,
+        boxes: [...element.getClientRects()].map((box) => visibleBox(element, box)).filter((box) => box !== null),
+      }))
+      .filter((control) => control.boxes.length > 0);
+    const overlaps: string[] = [];
+    for (const [index, a] of controls.entries()) {
+      for (const b of controls.slice(index + 1)) {
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        // A label's own input under it (a chip, a switch) is one control.
+        if (a.element.closest("label") && a.element.closest("label") === b.element.closest("label")) continue;
+        // Page content scrolls under a sticky header or a fixed bar by design; within one, nothing may overlap.
+        if (pinnedBox(a.element) !== pinnedBox(b.element)) continue;
+        const overlap = a.boxes.some((boxA) =>
+          b.boxes.some((boxB) => {
+            const width = Math.min(boxA.right, boxB.right) - Math.max(boxA.left, boxB.left);
+            const height = Math.min(boxA.bottom, boxB.bottom) - Math.max(boxA.top, boxB.top);
+            return width > 1 && height > 1;
+          }),
+        );
+        if (overlap) overlaps.push(`${describe(a.element)} × ${describe(b.element)}`);
+      }
+    }
+
+    const clippedTables = [...document.querySelectorAll("table")]
+      .filter((table) => visibleBox(table) && table.parentElement && table.scrollWidth > table.parentElement.clientWidth + 1)
+      .map(describe);
+    return { innerWidth, scrollWidth, wide, overlaps, clippedTables };
+  });
+  expect
+    .soft(report.scrollWidth, `${state} at ${report.innerWidth} px: page wider than the window (${report.wide.join("; ")})`)
+    .toBeLessThanOrEqual(report.innerWidth);
+  expect.soft(report.wide, `${state} at ${report.innerWidth} px: elements past the right edge`).toEqual([]);
+  expect.soft(report.overlaps, `${state} at ${report.innerWidth} px: overlapping controls`).toEqual([]);
+  // The console's dense tables (ledger, log, item editor) scroll inside a focusable box on a phone.
+  if (!tablesMayScroll) expect.soft(report.clippedTables, `${state} at ${report.innerWidth} px: tables cut off`).toEqual([]);
+}
+
+/** axe finds nothing on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, state: string) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect.soft(found, `axe violations on ${state}`).toEqual([]);
+}

@@ -13,7 +13,6 @@ import { OpenSummary, type OpenResult, type SaleState } from "./open-summary";
 import { PackReel } from "./pack-reel";
 
 const MAX_PACKS = 5;
-const LANDING_PAUSE_MS = 900;
 const quantities = Array.from({ length: MAX_PACKS }, (_, index) => index + 1);
 
 interface Opening {
@@ -21,6 +20,8 @@ interface Opening {
   /** null when motion is reduced: the result is shown without a reel. */
   strip: ReelItem[] | null;
   landed: boolean;
+  /** A legendary or a win of 10× the price: its reel gets a moment. */
+  moment: boolean;
 }
 
 function prefersReducedMotion(): boolean {
@@ -68,11 +69,11 @@ export function OpenPackPanel({
   const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
   const saleStatusRef = useRef<HTMLDivElement>(null);
 
-  /** Set a moment after the last reel lands, so the landing is seen before the summary takes over. */
-  const [summaryShown, setSummaryShown] = useState(false);
   const spinning = openings.some((opening) => !opening.landed);
   const busy = progress !== null || spinning;
   const allLanded = openings.length > 0 && !spinning;
+  // The summary comes the frame the last reel lands: the landed cards carry name and value already.
+  const summaryShown = allLanded;
   const quantity = Math.max(1, Math.min(chosenQuantity, Math.max(affordable, 1)));
   const canOpen = affordable >= quantity;
 
@@ -82,20 +83,20 @@ export function OpenPackPanel({
     const reducedMotion = prefersReducedMotion();
     const won: Opening[] = [];
     setOpenings([]);
-    setSummaryShown(false);
     setError(null);
     setSale({ kind: "idle" });
     setSkip(quickOpen);
-    // The reels (or the result) appear where the Open button was pressed: on a phone that is
-    // the bottom bar, so bring the stage into view now.
-    reelsRef.current?.scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
+    // On a phone Open is pressed in the bottom bar, maybe far down the odds: bring the stage
+    // into view, by the least scroll, so the pack above it stays on screen when it can.
+    reelsRef.current?.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
     try {
       for (let done = 0; done < total; done++) {
         setProgress({ done, total });
         try {
           const result = await trpc.packs.open.mutate({ idOrSlug: slug });
           const wonItem = items.find((item) => item.id === result.item.id) ?? { ...result.item, chance: 0 };
-          won.push({ result, strip: reducedMotion ? null : buildReelStrip(items, wonItem), landed: reducedMotion });
+          const moment = result.item.rarity === "LEGENDARY" || celebrationFor(result.item.value, price) === 3;
+          won.push({ result, strip: reducedMotion ? null : buildReelStrip(items, wonItem), landed: reducedMotion, moment });
         } catch (caught) {
           setError(caught);
           break;
@@ -118,16 +119,26 @@ export function OpenPackPanel({
     );
   }, []);
 
-  // Once everything has landed: the win sound (only for a real win), then the summary.
+  // Once everything has landed: the win sound (only for a real win).
   useEffect(() => {
     if (!allLanded) return;
     const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0n));
     const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
     if (celebration !== 0) playWin(celebration);
-    const reels = openings.some((opening) => opening.strip);
-    const timer = window.setTimeout(() => setSummaryShown(true), reels && !skip ? LANDING_PAUSE_MS : 0);
-    return () => window.clearTimeout(timer);
-  }, [allLanded, openings, price, skip]);
+  }, [allLanded, openings, price]);
+
+  // Space or Esc lands every reel at once, like a click on them.
+  useEffect(() => {
+    if (!spinning) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== " " && event.key !== "Escape") return;
+      if (event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]")) return;
+      event.preventDefault();
+      setSkip(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [spinning]);
 
   // The focus follows the outcome (the Open button it was on is busy until then).
   useEffect(() => {
@@ -211,7 +222,10 @@ export function OpenPackPanel({
       </div>
       <div className="open-panel-options">
         <p id="open-balance-hint" className="small-text muted" data-testid="open-balance-hint">
-          {affordable === 0 ? (
+          {busy ? (
+            // Not the balance: it has paid for this opening already, and the reel should hold the eye.
+            "Space, Esc or a click on the reel skips to the result."
+          ) : affordable === 0 ? (
             <>
               Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack. <Link href="/wallet">Add funds</Link>
             </>
@@ -253,6 +267,7 @@ export function OpenPackPanel({
                   landed={opening.landed}
                   skip={skip}
                   compact={reels.length > 1}
+                  moment={opening.moment}
                   onLanded={() => markLanded(index)}
                 />
               ) : null,
@@ -278,7 +293,13 @@ export function OpenPackPanel({
             price={price}
             slug={slug}
             sale={sale}
-            busy={busy || affordable < openings.length}
+            openAgainBlocked={
+              affordable >= openings.length
+                ? null
+                : affordable === 0
+                  ? `Your balance (${displayMoney(centsToMoney(balanceCents))}) does not cover another pack.`
+                  : `Your balance covers ${affordable} more ${affordable === 1 ? "pack" : "packs"}, not ${openings.length}.`
+            }
             onSell={() => void sellWon()}
             onOpenAgain={() => void openPacks(openings.length)}
           />

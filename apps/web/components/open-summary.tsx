@@ -5,6 +5,7 @@ import type { RouterOutputs } from "@prizepacks/api";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { celebrationFor } from "../lib/open-outcome";
 import { Money } from "./money";
+import { OpenFairnessDialog } from "./open-fairness-dialog";
 
 export type OpenResult = RouterOutputs["packs"]["open"];
 
@@ -31,12 +32,22 @@ function Net({ cents, testId }: { cents: bigint; testId?: string }) {
 
 /**
  * One compact summary of what an open of 1–5 packs won: each item with its net against the
- * price, the totals, "Sell these" and "Open again"; each draw's fairness data behind a disclosure.
+ * price, the totals, "Sell these" and "Open again" (when it cannot, it says why); each draw's
+ * fairness data in a dialog. Once sold, every item and the button say "Sold".
  */
 export const OpenSummary = forwardRef<
   HTMLHeadingElement,
-  { results: OpenResult[]; price: string; slug: string; sale: SaleState; busy: boolean; onSell: () => void; onOpenAgain: () => void }
->(function OpenSummary({ results, price, slug, sale, busy, onSell, onOpenAgain }, headingRef) {
+  {
+    results: OpenResult[];
+    price: string;
+    slug: string;
+    sale: SaleState;
+    /** Why "Open again" cannot run now, or null when it can. */
+    openAgainBlocked: string | null;
+    onSell: () => void;
+    onOpenAgain: () => void;
+  }
+>(function OpenSummary({ results, price, slug, sale, openAgainBlocked, onSell, onOpenAgain }, headingRef) {
   const priceCents = moneyToCents(price);
   const totalValueCents = results.reduce((sum, result) => sum + moneyToCents(result.item.value), 0n);
   const totalPriceCents = priceCents * BigInt(results.length);
@@ -64,13 +75,18 @@ export const OpenSummary = forwardRef<
               <article
                 className={`open-result rarity-border-${result.item.rarity}`}
                 data-testid="open-result"
-                aria-label={`You won ${result.item.name}`}
+                aria-label={`You won ${result.item.name}${sold ? " (sold)" : ""}`}
               >
                 <img className="open-result-image" src={result.item.image} alt="" width={96} height={96} />
                 <div className="open-result-summary">
                   <h4 className="open-result-name">{result.item.name}</h4>
                   <p className="open-result-meta">
                     <span className={`rarity rarity-${result.item.rarity}`}>{result.item.rarity}</span>
+                    {sold && (
+                      <span className="sold-badge" data-testid="open-result-sold">
+                        Sold
+                      </span>
+                    )}
                     <span>
                       <span className="visually-hidden">Value </span>
                       <span data-testid="open-result-value">
@@ -82,24 +98,7 @@ export const OpenSummary = forwardRef<
                       <Net cents={itemNet} testId="open-result-net" />
                     </span>
                   </p>
-                  <details className="open-result-fairness small-text">
-                    <summary>Fairness data</summary>
-                    <dl className="open-result-proof mono">
-                      <dt>serverSeedHash</dt>
-                      <dd className="break">{result.fairness.serverSeedHash}</dd>
-                      <dt>clientSeed</dt>
-                      <dd className="break">{result.fairness.clientSeed}</dd>
-                      <dt>nonce</dt>
-                      <dd>{result.fairness.nonce}</dd>
-                      <dt>hash</dt>
-                      <dd className="break">{result.fairness.hash}</dd>
-                      <dt>result</dt>
-                      <dd>{result.spin.result}</dd>
-                      <dt>oddsHash</dt>
-                      <dd className="break">{result.fairness.oddsHash}</dd>
-                    </dl>
-                    <Link href={verifyDrawHref(result, slug)}>Verify this draw</Link>
-                  </details>
+                  <OpenFairnessDialog result={result} verifyHref={verifyDrawHref(result, slug)} />
                 </div>
               </article>
             </li>
@@ -127,16 +126,35 @@ export const OpenSummary = forwardRef<
         </div>
       </dl>
       <div className="row open-summary-actions">
-        <button type="button" className="button" disabled={busy || sold || sale.kind === "selling"} onClick={onSell}>
-          {sale.kind === "selling" ? "Selling…" : `${single ? "Sell it" : "Sell these"} for ${displayMoney(centsToMoney(totalValueCents))}`}
+        <button type="button" className="button" disabled={sold || sale.kind === "selling"} onClick={onSell}>
+          {sold
+            ? single
+              ? "Sold"
+              : `All ${results.length} sold`
+            : sale.kind === "selling"
+              ? "Selling…"
+              : `${single ? "Sell it" : "Sell these"} for ${displayMoney(centsToMoney(totalValueCents))}`}
         </button>
-        <button type="button" className="button ghost" disabled={busy} onClick={onOpenAgain}>
+        <button
+          type="button"
+          className="button ghost"
+          aria-disabled={openAgainBlocked ? true : undefined}
+          aria-describedby={openAgainBlocked ? "open-again-blocked" : undefined}
+          onClick={() => {
+            if (!openAgainBlocked) onOpenAgain();
+          }}
+        >
           Open again
         </button>
         <Link href="/inventory" className="small-text">
           Go to inventory
         </Link>
       </div>
+      {openAgainBlocked && (
+        <p id="open-again-blocked" className="small-text muted open-again-blocked" data-testid="open-again-blocked">
+          {openAgainBlocked} <Link href="/wallet">Add funds</Link>
+        </p>
+      )}
     </section>
   );
 });

@@ -17,9 +17,9 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
               Value
             </th>
             <th scope="col" className="num">
-              Chance
+              Chance<span className="odds-tickets-inline"> · tickets</span>
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num odds-tickets-column">
               Tickets
             </th>
           </tr>
@@ -49,8 +49,14 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
               <td className="num">
                 <Money amount={item.value} />
               </td>
-              <td className="num">{item.chance}%</td>
-              <td className="num odds-tickets">
+              <td className="num">
+                {item.chance}%{/* A phone has no room for the Tickets column: the range goes under the chance. */}
+                <span className="odds-tickets-inline">
+                  {item.ticketFrom}–<wbr />
+                  {item.ticketTo}
+                </span>
+              </td>
+              <td className="num odds-tickets odds-tickets-column">
                 {item.ticketFrom}–<wbr />
                 {item.ticketTo}
               </td>

@@ -1,15 +1,16 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { displayMoney } from "@prizepacks/core/shared";
+import { REEL_SPIN_MS, reelProgress } from "../lib/reel-motion";
 import { playLand, playTick } from "../lib/reel-sound";
 import type { ReelItem } from "../lib/reel-strip";
 
-const SPIN_MS = 4200;
-const SKIP_MS = 180;
-
 /**
- * A full-width strip that decelerates onto strip[winIndex] under the centre marker, then lights
- * the winning card in its rarity colour. `skip` (a click on the reel, or quick open) brings it to
- * rest at once. Only shown when motion is allowed; the panel announces the result.
+ * A full-width strip that slows onto strip[winIndex] under the centre marker (reelProgress),
+ * then lights the winning card in its rarity colour with its name and value. Painted from
+ * requestAnimationFrame, so that `skip` (a click, Space, Esc, quick open) lands it at once and
+ * the landing is known the frame it happens. Only shown when motion is allowed; the panel
+ * announces the result.
  */
 export function PackReel({
   strip,
@@ -17,6 +18,7 @@ export function PackReel({
   landed,
   skip,
   compact,
+  moment,
   onLanded,
 }: {
   strip: ReelItem[];
@@ -24,62 +26,67 @@ export function PackReel({
   landed: boolean;
   skip: boolean;
   compact: boolean;
+  /** A legendary or a 10× win: the frame around the reel lights up (never over any text). */
+  moment: boolean;
   onLanded: () => void;
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState<number | null>(null);
   const targetRef = useRef<number | null>(null);
+  const landedRef = useRef(landed);
   const onLandedRef = useRef(onLanded);
   useEffect(() => {
     onLandedRef.current = onLanded;
   }, [onLanded]);
 
+  const paint = (x: number) => {
+    if (trackRef.current) trackRef.current.style.transform = `translate3d(${-x}px, 0, 0)`;
+  };
+  const land = () => {
+    if (landedRef.current) return;
+    landedRef.current = true;
+    if (targetRef.current !== null) paint(targetRef.current);
+    onLandedRef.current();
+  };
+
   useEffect(() => {
     const viewport = viewportRef.current;
-    const card = trackRef.current?.children[winIndex] as HTMLElement | undefined;
-    if (!viewport || !card) return;
+    const track = trackRef.current;
+    const card = track?.children[winIndex] as HTMLElement | undefined;
+    const first = track?.children[0] as HTMLElement | undefined;
+    if (!viewport || !track || !card || !first) return;
     // Stop somewhere inside the winning card rather than dead centre, as a real reel would.
     const jitter = (Math.random() - 0.5) * card.offsetWidth * 0.6;
     const target = card.offsetLeft + card.offsetWidth / 2 - viewport.clientWidth / 2 + jitter;
     targetRef.current = target;
-    let frame = requestAnimationFrame(() => {
-      // A second frame so the browser has painted the start position before the transition.
-      frame = requestAnimationFrame(() => setOffset(target));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [winIndex]);
-
-  // Skipping mid-spin: a new (short) transition starts from wherever the reel is now.
-  useEffect(() => {
-    if (skip && !landed && targetRef.current !== null) setOffset(targetRef.current + 0.5);
-  }, [skip, landed]);
-
-  // transitionend does not fire in hidden tabs; never leave the player waiting.
-  // (nor does requestAnimationFrame, so this does not wait for the reel to start either).
-  useEffect(() => {
-    if (landed) return;
-    const fallback = window.setTimeout(() => onLandedRef.current(), (skip ? SKIP_MS : SPIN_MS) + 600);
-    return () => window.clearTimeout(fallback);
-  }, [skip, landed]);
-
-  // A tick each time a card boundary passes the marker (only audible when sound is on).
-  useEffect(() => {
-    if (offset === null || landed || skip) return;
-    const track = trackRef.current;
-    const first = track?.children[0] as HTMLElement | undefined;
-    if (!track || !first) return;
-    const pitch = first.offsetWidth + parseFloat(getComputedStyle(track).columnGap || "0");
+    const pitch = ((track.children[1] as HTMLElement | undefined)?.offsetLeft ?? first.offsetLeft) - first.offsetLeft;
+    let start: number | null = null;
     let lastCard = -1;
-    let frame = requestAnimationFrame(function watch() {
-      const x = -new DOMMatrixReadOnly(getComputedStyle(track).transform).m41;
-      const cardIndex = Math.floor(x / pitch);
+    let frame = requestAnimationFrame(function step(now) {
+      if (landedRef.current) return;
+      start ??= now;
+      const elapsed = now - start;
+      const x = target * reelProgress(elapsed);
+      paint(x);
+      const cardIndex = pitch > 0 ? Math.floor(x / pitch) : 0;
       if (lastCard >= 0 && cardIndex !== lastCard) playTick();
       lastCard = cardIndex;
-      frame = requestAnimationFrame(watch);
+      if (elapsed >= REEL_SPIN_MS) land();
+      else frame = requestAnimationFrame(step);
     });
-    return () => cancelAnimationFrame(frame);
-  }, [offset, landed, skip]);
+    // requestAnimationFrame does not run in a hidden tab: never leave the player waiting.
+    const fallback = window.setTimeout(land, REEL_SPIN_MS + 600);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(fallback);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one spin per mounted strip
+  }, [winIndex]);
+
+  useEffect(() => {
+    if (skip) land();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- land reads refs only
+  }, [skip]);
 
   useEffect(() => {
     if (landed) playLand();
@@ -88,30 +95,26 @@ export function PackReel({
   const won = strip[winIndex];
   return (
     <div
-      className={`reel${compact ? " reel-compact" : ""}${landed ? ` reel-landed rarity-glow-${won?.rarity ?? "COMMON"}` : ""}`}
+      className={`reel${compact ? " reel-compact" : ""}${landed ? ` reel-landed rarity-glow-${won?.rarity ?? "COMMON"}` : ""}${landed && moment ? " reel-moment" : ""}`}
       data-testid="reel"
       data-landed={landed ? "true" : "false"}
       aria-hidden="true"
     >
       <div className="reel-viewport" ref={viewportRef}>
-        <div
-          className="reel-track"
-          ref={trackRef}
-          style={{
-            transform: `translate3d(${offset === null ? 0 : -offset}px, 0, 0)`,
-            transition: offset === null ? "none" : `transform ${skip ? SKIP_MS : SPIN_MS}ms cubic-bezier(0.12, 0.7, 0.12, 1)`,
-          }}
-          onTransitionEnd={(event) => {
-            if (event.target === event.currentTarget && event.propertyName === "transform") onLandedRef.current();
-          }}
-        >
+        <div className="reel-marker" data-testid="reel-marker" />
+        <div className="reel-track" ref={trackRef}>
           {strip.map((item, index) => (
-            <div key={index} className={`reel-card rarity-border-${item.rarity}${index === winIndex ? " reel-card-won" : ""}`}>
+            <div
+              key={index}
+              className={`reel-card rarity-border-${item.rarity}${index === winIndex ? " reel-card-won" : ""}`}
+              data-testid={index === winIndex ? "reel-winner" : undefined}
+            >
               <img src={item.image} alt="" width={96} height={96} draggable={false} />
+              <span className="reel-card-name">{item.name}</span>
+              <span className="reel-card-value money">{displayMoney(item.value)}</span>
             </div>
           ))}
         </div>
-        <div className="reel-marker" />
       </div>
     </div>
   );

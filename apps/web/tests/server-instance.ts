@@ -21,8 +21,15 @@ export interface ServerInstance {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The database of `ownDatabase` (its URL, for a second instance or the test's own checks). */
+  databaseUrl?: string;
+  /** With `ownDatabase` on PostgreSQL: that database's name (a test may break it; `stop` drops it). */
+  databaseName?: string;
   /** Everything the server printed so far. */
   output: () => string;
+  /** SIGTERM (the server drains), then the start command's exit code; the data folder and database stay. */
+  terminate: () => Promise<number | null>;
+  /** terminate, then the data folder and the own database are removed. */
   stop: () => Promise<void>;
 }
 
@@ -32,16 +39,18 @@ export interface ServerInstance {
  * test process's environment (DATABASE_URL, REDIS_URL, HOST, ...). `ownDatabase`: a database of
  * its own where DATABASE_URL is set, dropped by `stop` (PGlite lives in the data folder anyway):
  * a start with a new data folder on the shared database would mint a demo key and revoke the one
- * the shared e2e server printed, or put that database into production mode.
+ * the shared e2e server printed, or put that database into production mode. `dataDir`: a data
+ * folder of the caller's, kept by `stop` (a restart on the same embedded database).
  */
 export async function startServer({
   env = {},
   label = "server",
   ownDatabase = false,
-}: { env?: Record<string, string>; label?: string; ownDatabase?: boolean } = {}): Promise<ServerInstance> {
+  dataDir: givenDataDir,
+}: { env?: Record<string, string>; label?: string; ownDatabase?: boolean; dataDir?: string } = {}): Promise<ServerInstance> {
   const database = ownDatabase && process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `prizepacks-${label}-`));
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), `prizepacks-${label}-`));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
   const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -52,6 +61,8 @@ export async function startServer({
       PRIZEPACKS_DATA_DIR: dataDir,
       PRIZEPACKS_SKIP_BUILD: "1",
       RATE_LIMIT_PREFIX: `${label}-${port}-${Date.now()}`,
+      // No load balancer to wait for: a stopped test server drains at once.
+      SHUTDOWN_DELAY_SECONDS: "0",
       ...env,
       ...(database && { DATABASE_URL: database.url }),
     },
@@ -59,13 +70,15 @@ export async function startServer({
   });
   server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  const terminate = () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+    return exited;
+  };
   const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-    }
+    await terminate();
     if (process.env.E2E_SERVER_LOG) console.log(`--- ${label} ---\n${output}`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
 
@@ -76,17 +89,17 @@ export async function startServer({
       throw new Error(`${label} exited early:\n${output}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${label} did not become healthy:\n${output}`);
+      throw new Error(`${label} did not become ready:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, port, dataDir, output: () => output, stop };
+  return { baseUrl, port, dataDir, databaseUrl: database?.url, databaseName: database?.name, output: () => output, terminate, stop };
 }
 
 /** Runs the start command to its end, for starts that must refuse: exit code and output. */

@@ -28,11 +28,15 @@ test("npm start from another folder with a relative PRIZEPACKS_DATA_DIR: the log
   server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await expect.poll(() => output, { timeout: 110_000, interval: 250 }).toContain("[prizepacks] listening on");
+    await expect.poll(() => output, { timeout: 110_000, interval: 250 }).toMatch(/listening on http:\/\//);
     expect(output).toContain(`[prizepacks] database: embedded PGlite (${path.join(dataDir, "pglite")})`);
     expect(existsSync(path.join(dataDir, "pglite"))).toBe(true);
     expect(existsSync(path.join(root, "relative-data"))).toBe(false);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // The built server run by plain node, and how long it took to answer.
+    await expect
+      .poll(() => output, { timeout: 10_000, interval: 100 })
+      .toMatch(/\[prizepacks\] ready in \d+\.\d s \(\d+\.\d s since npm start\)/);
   } finally {
     if (server.exitCode === null) {
       server.kill("SIGTERM");

@@ -39,6 +39,35 @@ const schema = z
       ),
     /** Connections one client address may hold open at once (addresses in TRUSTED_PROXIES are exempt). */
     CONNECTIONS_PER_ADDRESS: positiveInt.default(256),
+    /**
+     * Serves GET /metrics (Prometheus) on a listener of its own at this port; unset, none. Never
+     * the public port: the metrics name packs and show traffic.
+     */
+    METRICS_PORT: z.coerce
+      .number({ error: "METRICS_PORT must be a port number, 1 to 65535" })
+      .int("METRICS_PORT must be a port number, 1 to 65535")
+      .min(1, "METRICS_PORT must be a port number, 1 to 65535")
+      .max(65_535, "METRICS_PORT must be a port number, 1 to 65535")
+      .optional(),
+    /** The metrics listener's interface: loopback unless the scraper is elsewhere. */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** Set: GET /metrics on the public port too, for `Authorization: Bearer <this>` only. At least 32 characters. */
+    METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+    /**
+     * After SIGTERM, how long the instance goes on serving with /api/ready answering 503, so the
+     * load balancer stops sending it requests before it stops accepting them. 0 for none.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "SHUTDOWN_DELAY_SECONDS must be a whole number of seconds, 0 or more" })
+      .int("SHUTDOWN_DELAY_SECONDS must be a whole number of seconds, 0 or more")
+      .min(0, "SHUTDOWN_DELAY_SECONDS must be a whole number of seconds, 0 or more")
+      .default(5),
+    /** Then how long requests in flight have to finish before their connections are cut (delay + this within the orchestrator's grace period). */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, 1 or more" })
+      .int("SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, 1 or more")
+      .min(1, "SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, 1 or more")
+      .default(25),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })

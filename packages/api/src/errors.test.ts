@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, errorCodeStatus, type ErrorCode } from "@prizepacks/core";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
+import { logger } from "@prizepacks/db/log";
 import { toAppError, toTRPCError, trpcCodeOf } from "./errors.ts";
 
 describe("the error table", () => {
@@ -24,7 +25,7 @@ describe("the error table", () => {
   });
 
   it("logs an unknown error once and shows only a generic message", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger("api"), "error").mockImplementation(() => undefined);
     try {
       const bug = new TypeError("x is undefined");
       expect(toAppError(bug)).toMatchObject({ code: "INTERNAL", message: "Internal server error." });
@@ -45,7 +46,7 @@ describe("database faults", () => {
   });
 
   it("are 503 UNAVAILABLE with Retry-After when the database is down, refusing or a wait bound ran out", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger("api"), "error").mockImplementation(() => undefined);
     try {
       const unavailable = [
         adapterError("57014"), // statement_timeout

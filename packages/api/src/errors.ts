@@ -1,8 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
-import { AppError, describeInputIssues, inputIssuesMessage, type ErrorCode } from "@prizepacks/core";
+import { AppError, databaseUnavailable, describeInputIssues, inputIssuesMessage, type ErrorCode } from "@prizepacks/core";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
+import { logger } from "@prizepacks/db/log";
 
 /**
  * tRPC's code for each of our codes, so /api/trpc answers with the same HTTP status as the
@@ -14,6 +15,8 @@ export const trpcCodeOf = {
   INSUFFICIENT_BALANCE: "BAD_REQUEST",
   UNAUTHORIZED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",
+  LIMIT_REACHED: "FORBIDDEN",
+  EXCLUDED: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
@@ -27,13 +30,10 @@ let outageErrorsSinceLog = 0;
 function logOutage(detail: string): void {
   outageErrorsSinceLog++;
   if (Date.now() - lastOutageLogAt < 10_000) return;
-  console.error(`[api] database unavailable (${outageErrorsSinceLog} request(s) answered 503): ${detail}`);
+  logger("api").error(`database unavailable (${outageErrorsSinceLog} request(s) answered 503): ${detail}`);
   lastOutageLogAt = Date.now();
   outageErrorsSinceLog = 0;
 }
-
-/** How long a client should wait after the database failed or a wait bound ran out. */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Refusals tRPC raises itself, before any procedure runs, so they never carry an AppError:
@@ -74,16 +74,14 @@ function convert(error: unknown): AppError {
   const fault = classifyDatabaseError(error);
   if (fault === "unavailable") {
     logOutage((error as Error).message?.split("\n").pop() ?? String(error));
-    return new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
-      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-    });
+    return databaseUnavailable();
   }
   if (fault === "unstorable-text") return new AppError("BAD_REQUEST", "The input contains characters that cannot be stored (such as NUL).");
   if (error instanceof TRPCError && transportRefusal[error.code]) {
     const code = transportRefusal[error.code]!;
     return new AppError(code, code === "NOT_FOUND" ? "No such route." : error.message);
   }
-  console.error("[api] unexpected error", error);
+  logger("api").error({ err: error }, "unexpected error");
   return new AppError("INTERNAL", "Internal server error.");
 }
 

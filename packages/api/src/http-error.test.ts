@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError, ErrorResponseSchema } from "@prizepacks/core";
+import { logger, runWithRequest } from "@prizepacks/db/log";
 import { API_KEY_CHALLENGE, errorAsResponse, errorResponse } from "./http-error.ts";
 import { responseMetaFor } from "./transport.ts";
 
@@ -39,7 +40,7 @@ describe("the error writer", () => {
   });
 
   it("shows an unknown error as a generic 500, logged in full once", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger("api"), "error").mockImplementation(() => undefined);
     try {
       const bug = new TypeError("x is undefined");
       const response = errorAsResponse(bug, { rest: false });
@@ -48,9 +49,19 @@ describe("the error writer", () => {
       expect(await response.json()).toEqual({ message: "Internal server error.", code: "INTERNAL" });
       errorResponse(bug, { rest: true });
       expect(log).toHaveBeenCalledTimes(1);
-      expect(log.mock.calls[0]).toContain(bug);
+      expect(log.mock.calls[0]![0]).toEqual({ err: bug }); // pino writes an `err` with its stack
     } finally {
       log.mockRestore();
     }
+  });
+
+  it("names the request in a 5xx body, never in a 4xx one, and nowhere outside a request", () => {
+    const unavailable = new AppError("UNAVAILABLE", "Database unavailable.", { retryAfterSeconds: 2 });
+    const refused = new AppError("FORBIDDEN", "No.");
+    runWithRequest({ requestId: "req-42" }, () => {
+      expect(errorResponse(unavailable, { rest: true }).body).toMatchObject({ code: "UNAVAILABLE", requestId: "req-42" });
+      expect(errorResponse(refused, { rest: true }).body).not.toHaveProperty("requestId");
+    });
+    expect(errorResponse(unavailable, { rest: true }).body).not.toHaveProperty("requestId");
   });
 });

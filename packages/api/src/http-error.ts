@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { AppError, ErrorResponse } from "@prizepacks/core";
+import { currentRequest } from "@prizepacks/db/log";
 import { toAppError } from "./errors.ts";
 
 /** What a /v1 401 says about how to authenticate (RFC 9110 §11.6.1): the API key as a bearer token. */
@@ -42,15 +43,27 @@ export function errorHeaders(error: AppError, { rest }: ErrorAudience): Record<s
   return headers;
 }
 
-/** `{ message, code, issues?, retryAfter? }`: the Error schema of the OpenAPI document. */
+/**
+ * `{ message, code, issues?, retryAfter?, requestId?, kind?, period?, resetsAt?, endsAt?, resumesAt? }`:
+ * the Error schema of the OpenAPI document. A 5xx names the request (X-Request-Id), so a report of
+ * it leads to its log lines; a player-protection refusal says which rule and until when.
+ */
 export function errorBody(error: AppError): ErrorResponse {
-  const { issues, retryAfterSeconds } = error.details;
+  const { issues, retryAfterSeconds, protection } = error.details;
+  const requestId = serverFaultRequestId(error);
   return {
     message: error.message,
     code: error.code,
     ...(issues && { issues }),
     ...(retryAfterSeconds !== undefined && { retryAfter: retryAfterSeconds }),
+    ...(requestId !== undefined && { requestId }),
+    ...protection,
   };
+}
+
+/** The id of the request being served, when `error` is a 5xx: ours to look into, not the caller's. */
+export function serverFaultRequestId(error: AppError): string | undefined {
+  return error.status >= 500 ? currentRequest()?.requestId : undefined;
 }
 
 /**

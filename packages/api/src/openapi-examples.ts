@@ -5,10 +5,12 @@ import type {
   InventoryPage,
   LedgerPage,
   OpenResult,
+  PlayerProtection,
   PackDetail,
   PackSummary,
   RotateResult,
   SellResult,
+  SetLimitResult,
   WalletBalance,
 } from "@prizepacks/core";
 
@@ -219,12 +221,37 @@ const ledgerPage: LedgerPage = {
   nextCursor: null,
 };
 
+const playerProtection: PlayerProtection = {
+  limits: [
+    { kind: "loss", period: "day", amount: "5.00", used: "0.49", remaining: "4.51" },
+    { kind: "wager", period: "week", amount: "50.00", used: "4.99", remaining: "45.01" },
+  ],
+  pending: [
+    {
+      kind: "wager",
+      period: "week",
+      amount: "100.00",
+      requestedAt: at("12:03:00"),
+      confirmableAt: "2026-11-24T12:03:00.000Z",
+      lapsesAt: "2026-12-01T12:03:00.000Z",
+    },
+  ],
+  exclusion: null,
+};
+
+const setLimitResult: SetLimitResult = {
+  applied: null,
+  pending: playerProtection.pending[0]!,
+};
+
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
 export const successExamples: Record<string, unknown> = {
   list: [packSummary],
   get: packDetail,
   open: openResultExample,
   "me-get": account,
+  "me-limits-get": playerProtection,
+  "me-limits-set": setLimitResult,
   "fairness-get": fairnessState,
   "fairness-rotate": rotateResultExample,
   "inventory-list": inventoryPage,

@@ -56,11 +56,31 @@ const errorExamples: Record<ErrorCode, ErrorResponse> = {
   INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" },
   UNAUTHORIZED: { message: "Invalid API key.", code: "UNAUTHORIZED" },
   FORBIDDEN: { message: "This account is banned.", code: "FORBIDDEN" },
+  LIMIT_REACHED: {
+    message:
+      "Your loss limit of 5.00 a day is reached (4.00 counts now, this asks for 3.00); it allows this again at 2026-11-25T09:14:03.120Z.",
+    code: "LIMIT_REACHED",
+    kind: "loss",
+    period: "day",
+    resetsAt: "2026-11-25T09:14:03.120Z",
+  },
+  EXCLUDED: {
+    message: "This account has taken a time-out until 2026-12-01T18:00:00.000Z: opening packs and deposits are paused.",
+    code: "EXCLUDED",
+    kind: "timeout",
+    period: "7d",
+    endsAt: "2026-12-01T18:00:00.000Z",
+  },
   NOT_FOUND: { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
   CONFLICT: { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
   RATE_LIMITED: { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED", retryAfter: 12 },
-  INTERNAL: { message: "Internal server error.", code: "INTERNAL" },
-  UNAVAILABLE: { message: "The database is unavailable or busy; try again shortly.", code: "UNAVAILABLE", retryAfter: 2 },
+  INTERNAL: { message: "Internal server error.", code: "INTERNAL", requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41" },
+  UNAVAILABLE: {
+    message: "The database is unavailable or busy; try again shortly.",
+    code: "UNAVAILABLE",
+    retryAfter: 2,
+    requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41",
+  },
 };
 
 /**
@@ -80,7 +100,7 @@ function exampleFor(status: string): ErrorResponse {
 
 /** Where an operation's error differs from its status's example above. */
 const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
-  open: { "400": errorExamples.INSUFFICIENT_BALANCE },
+  open: { "400": errorExamples.INSUFFICIENT_BALANCE, "403": errorExamples.LIMIT_REACHED },
   "fairness-rotate": {
     "400": {
       message: "clientSeed: clientSeed must be 1-64 printable ASCII characters without spaces",
@@ -139,12 +159,15 @@ function describeDocument(): string {
     'Amounts are exact decimal strings with two decimals (`"4.99"`, `"-4.99"`), except `balance`, `balanceAfter` and `maxItemValue`, which are JSON numbers (`95.01`). Where a balance is also needed exactly, `balanceString` carries it as a string.',
     "",
     "## Errors and limits",
-    "Errors are JSON `{ message, code, issues?, retryAfter? }`; `code` is one of " +
+    "Errors are JSON `{ message, code, issues?, retryAfter? }` (`kind`, `period`, `resetsAt`, `endsAt` with LIMIT_REACHED and EXCLUDED); `code` is one of " +
       Object.entries(errorCodeStatus)
         .map(([code, status]) => `\`${code}\` (${status})`)
         .join(", ") +
       ". When several apply, the first of 401, 403, 429, 404, 400 wins.",
     `Opens are limited to ${limits.open.limit} per ${limits.open.windowSeconds} s per key, other calls to ${limits.api.limit} per ${limits.api.windowSeconds} s per key (the defaults; \`RateLimit-Limit\` says the real one). Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` once the key is known, errors included; 429 and 503 carry \`Retry-After\` in seconds.`,
+    "",
+    "## Player protection",
+    "Spending limits and time-outs bind the account on every channel, API keys included. `GET /v1/me/limits` lists the limits (deposit, wager or loss over a rolling day, week or month), what counts against each now, pending raises and any exclusion; `POST /v1/me/limits` sets one: lower at once, higher or removed only after 24 h and a confirmation in the web app. An opening that would pass a limit (counting the item won as worth 0) is refused with 403 `LIMIT_REACHED`, its `kind`, `period` and `resetsAt` (the earliest moment the same request would pass); during a time-out or self-exclusion openings and deposits answer 403 `EXCLUDED` with `endsAt` (null: permanent). Reading, selling and withdrawing always work.",
     "",
     "## Idempotent opens",
     `\`Idempotency-Key\` on an open: 1 to 255 printable ASCII characters without spaces (0x21-0x7E), e.g. a UUID. A retry with the same key by the same account within ${IDEMPOTENCY_WINDOW_HOURS} hours returns the original response and opens nothing.`,

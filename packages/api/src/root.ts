@@ -4,7 +4,9 @@ import { listHistory } from "./router/history/list-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
 import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
 import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
+import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts";
 import { getMe } from "./router/me/get-me.ts";
+import { confirmLimitChangeRoute, getLimits, setLimitRoute } from "./router/me/limits.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
 import { createWebhook, listDeliveries, listWebhooks, resendDelivery, setWebhookEnabled } from "./router/webhooks/webhooks.ts";
@@ -13,7 +15,11 @@ import { createCallerFactory, router } from "./trpc.ts";
 export const appRouter = router({
   packs: packFamilyRouter("packs"),
   boxes: packFamilyRouter("boxes"),
-  me: router({ get: getMe }),
+  me: router({
+    get: getMe,
+    limits: router({ get: getLimits, set: setLimitRoute, confirm: confirmLimitChangeRoute }),
+    exclusion: router({ set: setExclusionRoute, resume: requestResumeRoute }),
+  }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistory }),

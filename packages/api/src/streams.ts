@@ -16,9 +16,11 @@ import type { Database } from "@prizepacks/db";
 import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
 import { writeError } from "./http-error.ts";
+import { openStreams, type StreamKind } from "./metrics.ts";
 import { presentedApiKey } from "./presented-api-key.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import { StreamSlots } from "./stream-slots.ts";
+import { attributeToAccount, logger } from "@prizepacks/db/log";
 
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
@@ -28,6 +30,11 @@ const REPLAY_BATCH = 500;
 export const RECENT_DROPS = 20;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
+/**
+ * When a draining instance ends its streams, clients reconnect after a random wait in this range
+ * (the `retry:` hint), so a few thousand of them do not reach the remaining instances in one instant.
+ */
+const DRAIN_RETRY_MS = { min: 500, max: 2_500 };
 
 /**
  * The two server-sent-event streams under /v1, served by the app's HTTP server next to the REST
@@ -39,12 +46,27 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * Each stream holds a slot (StreamSlots) from the moment its request arrives, taken before the
  * handler's first await: a burst of connects cannot all pass the count while the first ones are
  * still being set up, and a client that leaves during set-up gives its slot back (holdSlot).
+ *
+ * `closeAll` (the instance is draining) ends every stream with a `retry:` hint, and any stream
+ * still being set up as soon as it opens: clients reconnect, through the load balancer, to an
+ * instance that stays, and resume after their Last-Event-ID.
  */
 export function createStreamHandler({ services }: { services: Services }) {
   const { database } = services;
   const eventSlots = new StreamSlots(MAX_STREAMS_PER_KEY, `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`);
   const maxDropStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
   const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
+  const streams = new Set<EventStream>();
+  let draining = false;
+  const endForRetry = (stream: EventStream) =>
+    stream.endWithRetry(DRAIN_RETRY_MS.min + Math.floor(Math.random() * (DRAIN_RETRY_MS.max - DRAIN_RETRY_MS.min)));
+  function open(req: IncomingMessage, res: ServerResponse, kind: StreamKind, extraHeaders: object): EventStream {
+    const stream = openStream(req, res, kind, extraHeaders);
+    streams.add(stream);
+    stream.onClose(() => streams.delete(stream));
+    if (draining) endForRetry(stream);
+    return stream;
+  }
 
   async function accountEvents(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const key = presentedApiKey({ get: (name) => headerValue(req, name) });
@@ -52,6 +74,7 @@ export function createStreamHandler({ services }: { services: Services }) {
     // is known before authentication's await. A missing or malformed key is a 401 here, first.
     const releaseSlot = holdSlot(res, eventSlots, hashPresentedKey(key));
     const principal = await services.principals.authenticate(key);
+    attributeToAccount(principal.userId);
     const limits = await assertRateLimit({ policy: "api", identifier: `key:${principal.apiKeyId}` });
     const lastEventId = headerValue(req, "last-event-id") ?? new URL(req.url ?? "/", "http://x").searchParams.get("lastEventId");
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
@@ -71,7 +94,7 @@ export function createStreamHandler({ services }: { services: Services }) {
     }
     // The client left during set-up (its slot is back already): there is no one to stream to.
     if (res.destroyed) return unwatch();
-    const stream = openStream(req, res, limits ?? {});
+    const stream = open(req, res, "events", limits ?? {});
     // A revoked key, a banned or deleted account: the stream ends with its access.
     const recheck = setInterval(() => {
       services.principals.authenticate(key).catch(() => stream.close());
@@ -99,7 +122,7 @@ export function createStreamHandler({ services }: { services: Services }) {
     const hub = await services.events();
     if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
-    const stream = openStream(req, res, limits ?? {});
+    const stream = open(req, res, "drops", limits ?? {});
     const sendDrop = (drop: Drop) => {
       // A slow viewer skips ahead: a ticker has no use for a backlog.
       if (!atLeastRarity(drop.item.rarity, minRarity) || stream.buffered() > MAX_BUFFERED_BYTES) return;
@@ -114,13 +137,21 @@ export function createStreamHandler({ services }: { services: Services }) {
   }
 
   /** Answers GET /v1/events and GET /v1/drops; false for any other request (the REST facade's). */
-  return function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
     if (req.method !== "GET" || (path !== "/v1/events" && path !== "/v1/drops")) return false;
     const serve = path === "/v1/events" ? accountEvents : drops;
     // A refusal before the stream starts: the same JSON error as every /v1 answer.
     serve(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
     return true;
-  };
+  }
+
+  /** Ends every stream with a `retry:` hint, now and as each one still being set up opens. */
+  function closeAll(): void {
+    draining = true;
+    for (const stream of streams) endForRetry(stream);
+  }
+
+  return Object.assign(handleStreamRequest, { closeAll });
 }
 
 /**
@@ -187,7 +218,7 @@ class AccountEventStream {
         }
       } while (this.readAgain && !stream.closed);
     } catch (error) {
-      console.error("[events] stream read failed:", (error as Error).message);
+      logger("events").error({ err: error }, "stream read failed");
       stream.close();
     } finally {
       this.reading = false;
@@ -222,7 +253,7 @@ interface ServerSentEvent {
 
 type EventStream = ReturnType<typeof openStream>;
 
-function openStream(req: IncomingMessage, res: ServerResponse, extraHeaders: object) {
+function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind, extraHeaders: object) {
   res.writeHead(200, {
     ...extraHeaders,
     "content-type": "text/event-stream; charset=utf-8",
@@ -236,11 +267,13 @@ function openStream(req: IncomingMessage, res: ServerResponse, extraHeaders: obj
   req.socket.setKeepAlive(true);
   req.socket.setNoDelay(true);
   let closed = false;
+  openStreams.inc({ kind });
   const closeHandlers: Array<() => void> = [];
   const heartbeat = setInterval(() => res.write(`: heartbeat ${new Date().toISOString()}\n\n`), HEARTBEAT_MS);
   const close = () => {
     if (closed) return;
     closed = true;
+    openStreams.dec({ kind });
     clearInterval(heartbeat);
     for (const handler of closeHandlers) handler();
     res.end();
@@ -263,5 +296,11 @@ function openStream(req: IncomingMessage, res: ServerResponse, extraHeaders: obj
       closeHandlers.push(handler);
     },
     close,
+    /** Ends the stream, telling the client to reconnect (with its Last-Event-ID) after `retryMs`. */
+    endWithRetry(retryMs: number) {
+      if (closed) return;
+      res.write(`retry: ${retryMs}\n\n`);
+      close();
+    },
   };
 }

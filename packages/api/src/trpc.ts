@@ -1,9 +1,12 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, isAdminRole, type AdminActor } from "@prizepacks/core";
+import { attributeToAccount } from "@prizepacks/db/log";
+import { AppError, isAdminRole, type AdminActor, type OpenResult } from "@prizepacks/core";
 import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
+import { serverFaultRequestId } from "./http-error.ts";
+import { opens } from "./metrics.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import type { RateLimitPolicyName } from "./rate-limit/policies.ts";
 
@@ -14,11 +17,18 @@ const t = initTRPC
     // What clients see of any error, over /api/trpc and (reshaped by rest.ts) over /v1.
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);
-      const { retryAfterSeconds, issues } = appError.details;
+      const { retryAfterSeconds, issues, protection } = appError.details;
       return {
         message: appError.message,
         code: shape.code,
-        data: { code: appError.code, httpStatus: appError.status, retryAfter: retryAfterSeconds, issues },
+        data: {
+          code: appError.code,
+          httpStatus: appError.status,
+          retryAfter: retryAfterSeconds,
+          issues,
+          protection,
+          requestId: serverFaultRequestId(appError),
+        },
       };
     },
   });
@@ -80,10 +90,12 @@ export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathPar
 const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
     const principal = await ctx.services.principals.authenticate(presentedApiKey(ctx.headers));
+    attributeToAccount(principal.userId);
     return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId, rateLimitId: `key:${principal.apiKeyId}` } });
   }
   const userId = await ctx.resolveSessionUserId();
   if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
+  attributeToAccount(userId);
   return next({ ctx: { ...ctx, userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
 });
 
@@ -95,6 +107,26 @@ function rateLimited(policy: RateLimitPolicyName) {
     return next();
   });
 }
+
+/**
+ * Counts every opening an authenticated caller asks for (prizepacks_opens_total), placed before
+ * the open limit so its refusals count too. The pack is labelled by its slug from the
+ * catalogue, by which a caller may have named it or its id ("unknown" for a pack that is not
+ * active: labels stay as many as the packs); the result is "ok" or the error's code.
+ */
+const countedOpening = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const result = await next();
+  try {
+    const named = result.ok
+      ? (result.data as OpenResult).spin.packId
+      : ((await getRawInput()) as { idOrSlug?: unknown } | undefined)?.idOrSlug;
+    const pack = typeof named === "string" ? await ctx.services.catalog.find(named) : null;
+    opens.inc({ pack: pack?.pack.slug ?? "unknown", result: result.ok ? "ok" : toAppError(result.error).code.toLowerCase() });
+  } catch {
+    // A count never fails the request (the catalogue unreadable: the request has its own answer).
+  }
+  return result;
+});
 
 /**
  * Requests that lock the account's wallet or seed pair take turns per account, in the
@@ -124,7 +156,7 @@ export const middleware = t.middleware;
 export const accountProcedure = authenticated.use(rateLimited("api"));
 /** Changes the account's money or seeds. */
 export const accountMutationProcedure = accountProcedure.use(oneAtATimePerAccount);
-export const openProcedure = authenticated.use(rateLimited("open"));
+export const openProcedure = authenticated.use(countedOpening).use(rateLimited("open"));
 
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {

@@ -7,9 +7,9 @@ import { APIError } from "better-auth/api";
 import { AppError, assertAccountMayAct, provisionAccount } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
-import { dbEnv } from "@prizepacks/db/env";
+import { dataFolder, dbEnv } from "@prizepacks/db/env";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
-import { recordAuthError } from "./handle-auth-request.ts";
+import { recordAuthError } from "./auth-request-faults.ts";
 import { sendMailInBackground } from "./mail.ts";
 
 const SESSION_DAYS = 30;
@@ -18,7 +18,7 @@ const SESSION_DAYS = 30;
 function authSecret(): string {
   const configured = authEnv().BETTER_AUTH_SECRET;
   if (configured) return configured;
-  const file = path.join(dbEnv().dataDir, "auth-secret");
+  const file = path.join(dbEnv().dataDir, dataFolder.authSecret);
   try {
     return readFileSync(file, "utf8").trim();
   } catch {

@@ -1,31 +1,11 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { AppError, isAppError, isStorableText } from "@prizepacks/core";
+import { AppError, databaseUnavailable, isStorableText } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
+import { collectAuthErrors } from "./auth-request-faults.ts";
 import { authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
 import { getAuth } from "./session.ts";
-
-/** The errors better-auth met while answering this request (see onAPIError in auth.ts). */
-const requestFaults = new AsyncLocalStorage<{ errors: unknown[] }>();
-
-export function recordAuthError(error: unknown): void {
-  requestFaults.getStore()?.errors.push(error);
-}
-
-const DATABASE_RETRY_AFTER_SECONDS = 2;
-
-/** Our error body, { message, code, retryAfter? }, with Retry-After where the error says when to come back. */
-function errorResponse(error: AppError): Response {
-  const retryAfter = error.details.retryAfterSeconds;
-  return Response.json(
-    { message: error.message, code: error.code, ...(retryAfter !== undefined && { retryAfter }) },
-    {
-      status: error.status,
-      headers: { "cache-control": "no-store", ...(retryAfter !== undefined && { "Retry-After": String(retryAfter) }) },
-    },
-  );
-}
+import { logger } from "@prizepacks/db/log";
 
 /**
  * better-auth behind the rules every endpoint of ours keeps: text PostgreSQL cannot store is
@@ -33,31 +13,29 @@ function errorResponse(error: AppError): Response {
  * a password or send a mail count against the rate limits (per client address, and per
  * e-mail address: failed sign-ins, reset and verification mails), all in one place, since
  * every request to /api/auth passes here; a database that is down or slow is a 503 with
- * Retry-After, not better-auth's bare 500.
+ * Retry-After, not better-auth's bare 500. Refusals are thrown as AppErrors, for the caller's
+ * error writer (@prizepacks/api's http-error, which this package may not import).
  */
 export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot: TakeRateLimitSlot): Promise<Response> {
   const body = await readAuthBody(req);
   const unstorable = findUnstorableField(req, body);
-  if (unstorable)
-    return errorResponse(new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`));
+  if (unstorable) throw new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`);
 
   // The app's server stamps the address on every request it hands to Next.js.
   const address = req.headers.get(CLIENT_ADDRESS_HEADER);
   const counts = authRequestCounts(req.method, new URL(req.url).pathname, body, address);
   const taken = [];
-  try {
-    // In order: an address over its limit is refused without touching the account's count.
-    for (const count of counts) taken.push({ count, slot: await takeRateLimitSlot(count) });
-  } catch (error) {
-    if (isAppError(error)) return errorResponse(error);
-    throw error;
-  }
+  // In order: an address over its limit is refused without touching the account's count.
+  for (const count of counts) taken.push({ count, slot: await takeRateLimitSlot(count) });
 
   let status = 500;
   try {
     const response = await answer(db, req);
     status = response.status;
     return response;
+  } catch (error) {
+    if (error instanceof AppError) status = error.status;
+    throw error;
   } finally {
     // Before answering, so that this client's next attempt already sees the count.
     await Promise.all(taken.filter(({ count }) => !count.keepsCount(status)).map(({ slot }) => slot.giveBack()));
@@ -65,18 +43,13 @@ export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot:
 }
 
 async function answer(db: Db, req: Request): Promise<Response> {
-  const store = { errors: [] as unknown[] };
-  const response = await requestFaults.run(store, () => getAuth(db).handler(req));
+  const { result: response, errors } = await collectAuthErrors(() => getAuth(db).handler(req));
   if (response.status < 500) return response;
-  if (store.errors.some((error) => classifyDatabaseError(error) === "unavailable")) {
-    return errorResponse(
-      new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
-        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-      }),
-    );
+  if (errors.some((error) => classifyDatabaseError(error) === "unavailable")) {
+    throw databaseUnavailable();
   }
-  console.error("[auth] internal error", ...store.errors);
-  return errorResponse(new AppError("INTERNAL", "Internal server error."));
+  logger("auth").error({ err: errors[0], more: errors.length - 1 }, "internal error");
+  throw new AppError("INTERNAL", "Internal server error.");
 }
 
 function findUnstorableField(req: Request, body: unknown): string | null {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { logger } from "@prizepacks/db/log";
 
 // A mail server on loopback that refuses every recipient, naming it, as real ones do.
 let server: SMTPServer;
@@ -29,14 +30,14 @@ describe("sendMailInBackground", () => {
     vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
     const { sendMailInBackground } = await import("./mail.ts");
     const logged = new Promise<string>((resolve) => {
-      vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => resolve(args.join(" ")));
+      vi.spyOn(logger("mail"), "error").mockImplementation((...args: unknown[]) => resolve(args.join(" ")));
     });
 
     expect(
       sendMailInBackground({ to: "someone.private@example.com", subject: "Reset your prizepacks password", text: "..." }),
     ).toBeUndefined();
     const line = await logged;
-    expect(line).toContain('[mail] could not send "Reset your prizepacks password"');
+    expect(line).toContain('could not send "Reset your prizepacks password"');
     expect(line).toContain("<address>");
     expect(line).not.toContain("someone.private");
   });

@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import { isDemoMode } from "@prizepacks/core/service-env";
 import { authEnv } from "./env.ts";
+import { logger } from "@prizepacks/db/log";
 
 export interface Mail {
   id: string;
@@ -54,7 +55,7 @@ export async function sendMail(mail: { to: string; subject: string; text: string
 export function sendMailInBackground(mail: { to: string; subject: string; text: string }): void {
   sendMail(mail).catch((error: unknown) => {
     const reason = (error instanceof Error ? error.message : String(error)).replace(/[^\s<>"',;:]+@[^\s<>"',;]+/g, "<address>");
-    console.error(`[mail] could not send "${mail.subject}": ${reason}`);
+    logger("mail").error(`could not send "${mail.subject}": ${reason}`);
   });
 }
 

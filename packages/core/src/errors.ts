@@ -10,6 +10,8 @@ export const errorCodeStatus = {
   INSUFFICIENT_BALANCE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  LIMIT_REACHED: 403,
+  EXCLUDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
@@ -30,6 +32,22 @@ export interface AppErrorDetails {
   retryAfterSeconds?: number;
   /** With BAD_REQUEST from input validation: one issue per field. */
   issues?: InputIssue[];
+  /** With LIMIT_REACHED and EXCLUDED: which protection refused (player-protection.ts). */
+  protection?: ProtectionRefusalDetails;
+}
+
+/**
+ * LIMIT_REACHED: the limit's kind (deposit|wager|loss), period (day|week|month) and resetsAt,
+ * the earliest moment the same request would pass (null: never, it alone passes the limit).
+ * EXCLUDED: kind timeout|self_exclusion, its period (24h…permanent), endsAt (null: permanent)
+ * and, after a self-exclusion's end, resumesAt once the player asked to resume.
+ */
+export interface ProtectionRefusalDetails {
+  kind: string;
+  period: string;
+  resetsAt?: string | null;
+  endsAt?: string | null;
+  resumesAt?: string | null;
 }
 
 /**
@@ -62,3 +80,13 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** How long a client should wait after the database failed or a wait bound ran out. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** The one answer to a database that is down or too busy to answer within its bounds. */
+export function databaseUnavailable(): AppError {
+  return new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}

@@ -1,5 +1,5 @@
-export { AppError, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
-export type { ErrorCode, InputIssue } from "./errors.ts";
+export { AppError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, ErrorCodeSchema, errorCodeStatus, isAppError } from "./errors.ts";
+export type { ErrorCode, InputIssue, ProtectionRefusalDetails } from "./errors.ts";
 export { describeInputIssues, inputIssuesMessage, parseInputOrThrow } from "./parse-input.ts";
 export * from "./schemas.ts";
 export { demoDepositsEnabled, isDemoMode, isLoopbackHost, serviceEnv, webhooksMayTargetPrivateAddresses } from "./service-env.ts";
@@ -10,6 +10,7 @@ export type { CachedPack } from "./catalog/catalog-cache.ts";
 export { rollUpSpinCounts } from "./catalog/spin-count-rollup.ts";
 export { openServices, startBackgroundJobs } from "./runtime/services.ts";
 export type { Services } from "./runtime/services.ts";
+export type { BackgroundJob } from "./runtime/background-job.ts";
 export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
@@ -109,5 +110,10 @@ export {
   StandingChangeSchema,
 } from "./users/account-admin.ts";
 export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
+export type { AdjustmentResult } from "./users/apply-adjustment.ts";
+export { CreditDecisionSchema, creditApprovalAbove, decidePendingCredit, listPendingCredits } from "./users/pending-credits.ts";
+export type { CreditDecision, CreditDecisionResult, PendingCreditRow } from "./users/pending-credits.ts";
+export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
+export * from "./protection/index.ts";

@@ -16,7 +16,7 @@ export const StorableText = z.string().refine(isStorableText, "must not contain 
 /** An id of ours (or a slug) as an input: opaque, at most 200 characters. */
 export const IdSchema = StorableText.min(1).max(200);
 
-const MoneyString = z
+export const MoneyString = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: "Decimal amount as a string with two decimals.", example: "4.99" });
@@ -40,7 +40,7 @@ const ServerSeed = z
   });
 const Nonce = z.number().int().min(0);
 const Ticket = z.number().int().min(1).max(100_000);
-const IsoTimestamp = z
+export const IsoTimestamp = z
   .string()
   .meta({ format: "date-time", description: "ISO 8601 timestamp (UTC).", example: "2026-11-23T12:00:00.000Z" });
 
@@ -289,6 +289,29 @@ export const ErrorResponseSchema = z
     code: ErrorCodeSchema,
     issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
     retryAfter: z.number().int().min(0).optional().meta({ description: "With 429: seconds to wait (also in Retry-After)." }),
+    requestId: z.string().optional().meta({
+      description: "With 5xx: the request's id (also in X-Request-Id), to quote when reporting it.",
+      example: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41",
+    }),
+    kind: z
+      .string()
+      .optional()
+      .meta({ description: "With LIMIT_REACHED: deposit, wager or loss. With EXCLUDED: timeout or self_exclusion." }),
+    period: z
+      .string()
+      .optional()
+      .meta({ description: "With LIMIT_REACHED: day, week or month. With EXCLUDED: 24h, 7d, 30d, 6w, 6m, 1y, 5y or permanent." }),
+    resetsAt: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "With LIMIT_REACHED: the earliest moment the same request would pass if nothing else changes (null: never)." }),
+    endsAt: z.string().nullable().optional().meta({ description: "With EXCLUDED: when the exclusion ends (null: permanent)." }),
+    resumesAt: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "With EXCLUDED after a self-exclusion ended: when play resumes (null: not asked yet)." }),
   })
   .meta({ id: "Error" });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

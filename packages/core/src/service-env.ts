@@ -21,6 +21,14 @@ const schema = z.object({
     .regex(/^\d+(,\d+)*$/, "WEBHOOK_RETRY_DELAYS_SECONDS must be seconds, comma-separated, e.g. 10,60,300")
     .default("10,30,60,300,900,1800,3600,7200,14400,28800")
     .transform((text) => text.split(",").map(Number)),
+  /**
+   * A console credit above this amount (dollars, at most two decimals) waits for a second
+   * admin's approval. The CLI is exempt: it is the operator's own hand at the machine.
+   */
+  ADMIN_CREDIT_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, "ADMIN_CREDIT_APPROVAL_ABOVE must be an amount such as 1000.00")
+    .default("1000.00"),
 });
 
 export type ServiceEnv = z.infer<typeof schema> & {

@@ -5,8 +5,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
-import { dbEnv } from "./env.ts";
+import { dataFolder, dbEnv } from "./env.ts";
 import { PgListener, type ChangeHandlers } from "./pg-listener.ts";
+import { logger } from "./log.ts";
 
 export type { ChangeHandlers } from "./pg-listener.ts";
 
@@ -93,6 +94,20 @@ export interface Database {
   /** Runs before the connections close: for whatever was started on this database (listeners, timers). */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
+  /** The pg pool's connections now; null on PGlite (one in-process connection, no pool). */
+  poolStats(): PoolStats | null;
+  /**
+   * PGlite: a consistent copy of its data directory, a gzipped tar that PGlite loads back
+   * (`loadDataDir`). Null on PostgreSQL, whose copies are pg_dump's or base backups.
+   */
+  dumpDataDir: (() => Promise<Uint8Array>) | null;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection: above zero for long, the pool is too small or held too long. */
+  waiting: number;
 }
 
 function closeHooks() {
@@ -151,7 +166,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
     // An idle connection that the server closes (restart, failover) emits an error; without a
     // listener it would crash the process. The pool drops that client and opens a new one.
-    pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+    pool.on("error", (error) => logger("db").warn(`idle PostgreSQL connection failed: ${error.message}`));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions });
     const hooks = closeHooks();
     const listener = new PgListener(url, bounds.connectMs);
@@ -161,6 +176,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       sql: pgRunner(pool),
       listen: (channel, handlers) => listener.listen(channel, handlers),
       onClose: hooks.onClose,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dumpDataDir: null,
       async close() {
         await hooks.run();
         await listener.close();
@@ -170,7 +187,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
 
-  const dataDir = options.pgliteDataDir ?? path.join(env.dataDir, "pglite");
+  const dataDir = options.pgliteDataDir ?? path.join(env.dataDir, dataFolder.pglite);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as never), transactionOptions });
@@ -191,6 +208,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     prisma,
     sql,
     onClose: hooks.onClose,
+    poolStats: () => null,
+    async dumpDataDir() {
+      // The checkpoint writes every committed page into the files, so a restore need not replay
+      // the log. The copy itself runs under PGlite's query lock: no statement runs while the
+      // files are read, so it is a copy of one instant; a transaction open at that instant has
+      // not committed and is rolled back when the copy is opened.
+      await pglite.exec("CHECKPOINT");
+      return new Uint8Array(await (await pglite.dumpDataDir("gzip")).arrayBuffer());
+    },
     // One in-process database: its notifications cannot be lost.
     async listen(channel, handlers) {
       const unsubscribe = await pglite.listen(channel, (payload) => handlers.onMessage(payload));

@@ -23,6 +23,25 @@ function findRepoRoot(from: string): string {
   }
 }
 
+/**
+ * What the data folder (PRIZEPACKS_DATA_DIR) holds, each under one name: the embedded
+ * database, the secrets kept beside it (both wanted in a backup), and the running server's
+ * hand-off for the admin CLI (not: it names a process).
+ */
+export const dataFolder = {
+  /** PGlite's data directory: the embedded database. */
+  pglite: "pglite",
+  /** Signs session cookies when BETTER_AUTH_SECRET is not set: lost, every session ends. */
+  authSecret: "auth-secret",
+  /** The demo account's API key (demo mode), printed at every start. */
+  demoApiKey: "demo-api-key",
+  /** Port, token and pid of the server holding the embedded database (scripts/start.mjs). */
+  serverHandoff: "server.json",
+} as const;
+
+/** The data folder's secrets, by file name: what a backup of the embedded default carries besides the database. */
+export const dataFolderSecrets = [dataFolder.authSecret, dataFolder.demoApiKey] as const;
+
 export interface DbEnv {
   databaseUrl: string | undefined;
   poolSize: number;
@@ -52,4 +71,25 @@ export function dbEnv(): DbEnv {
     migrationsDir: path.join(repoRoot, "prisma", "migrations"),
   };
   return cached;
+}
+
+const logSchema = z.object({
+  /** The least severe level written; "silent" writes nothing. */
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: 'LOG_LEVEL must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"',
+    })
+    .default("info"),
+});
+
+export type LogEnv = z.infer<typeof logSchema>;
+
+let cachedLog: LogEnv | undefined;
+
+export function logEnv(): LogEnv {
+  if (cachedLog) return cachedLog;
+  const parsed = logSchema.safeParse({ LOG_LEVEL: process.env.LOG_LEVEL || undefined });
+  if (!parsed.success) throw new Error(`Invalid log environment: ${z.prettifyError(parsed.error)}`);
+  cachedLog = parsed.data;
+  return cachedLog;
 }

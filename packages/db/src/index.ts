@@ -4,6 +4,6 @@
 // what an error means (./faults), migrations (./migrate).
 export type * from "./generated/prisma/models.ts";
 export * from "./generated/prisma/enums.ts";
-export type { ChangeHandlers, Database, Db, DbTx, OpenDatabaseOptions, SqlQuery, SqlRunner } from "./client.ts";
+export type { ChangeHandlers, Database, Db, DbTx, OpenDatabaseOptions, PoolStats, SqlQuery, SqlRunner } from "./client.ts";
 export type { DbEnv } from "./env.ts";
 export type { DatabaseFault } from "./faults.ts";

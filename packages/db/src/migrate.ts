@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { SqlRunner } from "./client.ts";
+import type { SqlQuery, SqlRunner } from "./client.ts";
 import { dbEnv } from "./env.ts";
 
 // Prisma's own bookkeeping table, so `prisma migrate deploy` sees these migrations as applied.
@@ -35,6 +35,19 @@ export function listMigrations(migrationsDir = dbEnv().migrationsDir): Migration
       const sql = readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
+}
+
+/**
+ * The migrations of this build that the database has not applied (none: its schema is the one
+ * this code expects; migrations newer than this build are another instance's business).
+ * Throws when the database does not answer or was never migrated.
+ */
+export async function pendingMigrations(sql: SqlQuery, migrations = listMigrations()): Promise<string[]> {
+  const rows = await sql.query<{ migration_name: string }>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const applied = new Set(rows.map((row) => row.migration_name));
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
 }
 
 /** Applies pending migrations in order, each in its own transaction. Returns the names applied. */

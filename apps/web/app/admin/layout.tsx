@@ -5,19 +5,31 @@ import { requireAdmin } from "../../lib/admin";
 export const dynamic = "force-dynamic";
 export const metadata = { title: { default: "Console", template: "%s · Console · prizepacks" } };
 
+// The console's own frame: no drop strip, no player balance, nothing that moves on its own
+// while an operator works; a way back to the site.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const admin = await requireAdmin();
   return (
-    <div className="admin stack">
-      <nav aria-label="Console" className="admin-nav row">
-        <strong>Console</strong>
-        <Link href="/admin/packs">Packs</Link>
-        <Link href="/admin/accounts">Accounts</Link>
-        <Link href="/admin/reports">Reports</Link>
-        <Link href="/admin/log">Admin log</Link>
+    <>
+      <header className="admin-header">
+        <Link href="/admin" className="admin-brand">
+          prizepacks <span className="muted">console</span>
+        </Link>
+        <nav aria-label="Console" className="admin-nav">
+          <Link href="/admin/packs">Packs</Link>
+          <Link href="/admin/accounts">Accounts</Link>
+          <Link href="/admin/approvals">Approvals</Link>
+          <Link href="/admin/reports">Reports</Link>
+          <Link href="/admin/log">Admin log</Link>
+        </nav>
         <span className="muted small-text admin-nav-who">{admin.email}</span>
-      </nav>
-      {children}
-    </div>
+        <Link href="/" className="small-text">
+          Back to the site
+        </Link>
+      </header>
+      <main id="main" className="page admin stack">
+        {children}
+      </main>
+    </>
   );
 }

@@ -1,68 +1,71 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
+import { useRequestKey } from "./request-key";
 
 type Detail = RouterOutputs["admin"]["accounts"]["get"];
+type Standing = "ban" | "unban" | "delete" | "restore" | "verify" | "unverify";
 
-/** Standing, role, keys and balance adjustments of one account; every action needs the reason it asks for. */
+/** The changes that take an account from its owner or change who they are: each asks for the e-mail typed back. */
+type Confirmable = { kind: "ban" | "delete"; label: string } | { kind: "role"; label: string; role: "admin" | "player" };
+
+/**
+ * Standing, role and keys of one account (money is MoneyActions, apart). Ban, delete and role
+ * changes open a confirmation that needs the account's e-mail typed; each submission carries
+ * its own key, so a repeated click applies once.
+ */
 export function AccountActions({ account, keys }: { account: Detail["account"]; keys: Detail["keys"] }) {
   const router = useRouter();
+  const [requestKey, renewKey] = useRequestKey();
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [reason, setReason] = useState("");
-  const [amount, setAmount] = useState("");
-  // One mutation for every button: one at a time, and the last one's outcome is what is shown.
+  const [typed, setTyped] = useState("");
   const action = useMutation({
     mutationFn: ({ perform }: { done: string; perform: () => Promise<unknown> }) => perform(),
-    onSuccess: () => router.refresh(),
+    onSuccess: () => {
+      setConfirming(null);
+      setReason("");
+      setTyped("");
+      renewKey();
+      router.refresh();
+    },
   });
   const busy = action.isPending;
   const run = (done: string, perform: () => Promise<unknown>) => action.mutate({ done, perform });
-  const standing = (kind: "ban" | "unban" | "delete" | "restore" | "verify" | "unverify") =>
+  const standing = (kind: Standing, why?: string, confirmation?: string) =>
     run(`Account ${kind} done.`, () =>
-      trpc.admin.accounts.setStanding.mutate({ userId: account.id, action: kind, reason: reason || undefined }),
+      trpc.admin.accounts.setStanding.mutate({ userId: account.id, action: kind, reason: why || undefined, confirmation, requestKey }),
     );
-  const adjust = (direction: "credit" | "debit") =>
-    run(`Balance ${direction}ed.`, () => trpc.admin.accounts.adjust.mutate({ userId: account.id, direction, amount, reason }));
+  const open = (next: Confirmable) => {
+    action.reset();
+    setTyped("");
+    setConfirming(next);
+  };
+  const confirmed = typed.trim().toLowerCase() === account.email.toLowerCase();
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirming || !confirmed) return;
+    if (confirming.kind === "role") {
+      const role = confirming.role;
+      run("Role changed.", () => trpc.admin.accounts.setRole.mutate({ userId: account.id, role, confirmation: typed, requestKey }));
+    } else standing(confirming.kind, reason, typed);
+  };
 
   return (
     <section className="card stack" aria-labelledby="actions-heading">
-      <h2 id="actions-heading">Actions</h2>
-      <div className="field">
-        <label htmlFor="admin-reason" className="label">
-          Reason
-        </label>
-        <input
-          id="admin-reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder="Why (required for bans, deletions, adjustments)"
-        />
-      </div>
-      <div className="row">
-        <div className="field">
-          <label htmlFor="admin-amount" className="label">
-            Amount
-          </label>
-          <input id="admin-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} size={8} />
-        </div>
-        <button type="button" className="button small" disabled={busy} onClick={() => adjust("credit")}>
-          Credit
-        </button>
-        <button type="button" className="button ghost small" disabled={busy} onClick={() => adjust("debit")}>
-          Debit
-        </button>
-      </div>
+      <h2 id="actions-heading">Standing and access</h2>
       <div className="row">
         {account.banned ? (
-          <button type="button" className="button ghost small" disabled={busy} onClick={() => standing("unban")}>
+          <button type="button" className="button ghost small" disabled={busy} onClick={() => standing("unban", "lifted in the console")}>
             Unban
           </button>
         ) : (
-          <button type="button" className="button danger small" disabled={busy} onClick={() => standing("ban")}>
-            Ban
+          <button type="button" className="button danger small" disabled={busy} onClick={() => open({ kind: "ban", label: "Ban account" })}>
+            Ban…
           </button>
         )}
         {account.deletedAt ? (
@@ -70,8 +73,13 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
             Restore
           </button>
         ) : (
-          <button type="button" className="button danger small" disabled={busy} onClick={() => standing("delete")}>
-            Delete
+          <button
+            type="button"
+            className="button danger small"
+            disabled={busy}
+            onClick={() => open({ kind: "delete", label: "Delete account" })}
+          >
+            Delete…
           </button>
         )}
         <button
@@ -87,14 +95,47 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
           className="button ghost small"
           disabled={busy}
           onClick={() =>
-            run("Role changed.", () =>
-              trpc.admin.accounts.setRole.mutate({ userId: account.id, role: account.role === "admin" ? "player" : "admin" }),
-            )
+            account.role === "admin"
+              ? open({ kind: "role", label: "Remove admin role", role: "player" })
+              : open({ kind: "role", label: "Make admin", role: "admin" })
           }
         >
-          {account.role === "admin" ? "Remove admin role" : "Make admin"}
+          {account.role === "admin" ? "Remove admin role…" : "Make admin…"}
         </button>
       </div>
+      {confirming && (
+        <form className="stack admin-confirm" onSubmit={confirm} aria-labelledby="confirm-heading" data-testid="typed-confirmation">
+          <h3 id="confirm-heading">{confirming.label}</h3>
+          {confirming.kind !== "role" && (
+            <div className="field">
+              <label htmlFor="admin-standing-reason" className="label">
+                Reason
+              </label>
+              <input id="admin-standing-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="admin-confirm-email" className="label">
+              Type <strong className="admin-confirm-email">{account.email}</strong> to confirm
+            </label>
+            <input
+              id="admin-confirm-email"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <div className="row">
+            <button type="submit" className="button danger small" disabled={busy || !confirmed}>
+              {confirming.label}
+            </button>
+            <button type="button" className="button ghost small" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
       <h3>API keys</h3>
       <ul className="stack small-text">
         {keys.map((key) => (
@@ -105,7 +146,7 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
                 type="button"
                 className="button ghost small"
                 disabled={busy}
-                onClick={() => run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId: key.id }))}
+                onClick={() => run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId: key.id, requestKey }))}
               >
                 Revoke
               </button>

@@ -18,7 +18,7 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
   return (
     <section className="card stack" aria-labelledby="versions-heading">
       <h2 id="versions-heading">Odds versions</h2>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -55,7 +55,7 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
       )}
       <ErrorAlert error={compare.error} />
       {diff && (
-        <div className="table-wrap" data-testid="odds-diff">
+        <div className="table-wrap" tabIndex={0} data-testid="odds-diff">
           <table>
             <thead>
               <tr>

@@ -4,12 +4,17 @@ import { useRouter } from "next/navigation";
 import { cloneElement, useEffect, useId, useMemo, useState } from "react";
 import {
   checkPackDraft,
+  chanceTextToTickets,
+  freshItemKey,
   PackFileSchema,
+  publishedItemIssues,
+  ticketsToChanceText,
   packFileIssues,
   RARITIES,
   RARITY_THEMES,
   type DraftIssue,
   type PackFileInput,
+  type PublishedItem,
   type Rarity,
   type RtpRange,
 } from "@prizepacks/core/shared";
@@ -77,8 +82,17 @@ export function PackEditor({
   rtpRange,
   art,
   icons,
+  publishedItems = [],
+  onSale = false,
+  previousRtp = null,
 }: {
   initial?: PackFileInput;
+  /** The pack's saved items: a draft item with one of their keys must keep its value and rarity. */
+  publishedItems?: PublishedItem[];
+  /** Whether players can open the pack now: publishing then needs an explicit confirmation. */
+  onSale?: boolean;
+  /** The current odds' expected return, for the preview. */
+  previousRtp?: string | null;
   rtpRange: RtpRange;
   art: { packs: string[]; items: string[] };
   /** The art set's icon names. */
@@ -96,8 +110,11 @@ export function PackEditor({
     const fieldIssues = parsed.success ? [] : packFileIssues(parsed.error);
     const odds = PackFileSchema.pick({ price: true, items: true }).safeParse(draft);
     const check = odds.success ? checkPackDraft({ ...draft, ...odds.data }, rtpRange) : null;
-    return { issues: [...fieldIssues, ...(check?.issues ?? [])], check };
-  }, [draft, rtpRange]);
+    const keyIssues = odds.success ? publishedItemIssues(odds.data.items, publishedItems) : [];
+    return { issues: [...fieldIssues, ...keyIssues, ...(check?.issues ?? [])], check, keyIssues };
+  }, [draft, rtpRange, publishedItems]);
+  const [previewing, setPreviewing] = useState(false);
+  const [saleConfirmed, setSaleConfirmed] = useState(false);
   // Set once React has hydrated the form: input typed before that would be lost.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -112,6 +129,8 @@ export function PackEditor({
     setDraft((current) => ({ ...current, ...patch }));
     setSimulation(null);
     setPublished(null);
+    setPreviewing(false);
+    setSaleConfirmed(false);
   };
   const setItem = (index: number, patch: Partial<Draft["items"][number]>) =>
     set({ items: draft.items.map((item, i) => (i === index ? { ...item, ...patch } : item)) });
@@ -123,6 +142,8 @@ export function PackEditor({
   const publish = useMutation({
     mutationFn: (pack: Draft) => trpc.admin.packs.save.mutate(pack),
     onSuccess: (saved) => {
+      setPreviewing(false);
+      setSaleConfirmed(false);
       setPublished(
         saved.versionCreated
           ? `Published odds version ${saved.oddsVersion} (${saved.oddsHash}).`
@@ -186,7 +207,7 @@ export function PackEditor({
       </datalist>
 
       <h3>Items and chances</h3>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table className="admin-items">
           <thead>
             <tr>
@@ -198,7 +219,9 @@ export function PackEditor({
               <th>Art</th>
               <th>Chance %</th>
               <th>Tickets</th>
-              <th></th>
+              <th>
+                <span className="visually-hidden">Remove</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -206,6 +229,7 @@ export function PackEditor({
               const n = index + 1;
               const row = rowOf(index);
               const rowIssues = live.issues.filter((issue) => issue.path[0] === "items" && issue.path[1] === index);
+              const keyTaken = live.keyIssues.some((issue) => issue.path[1] === index);
               return (
                 <tr key={index} className={rowIssues.length ? "admin-row-invalid" : undefined}>
                   <td className="num">{n}</td>
@@ -216,6 +240,22 @@ export function PackEditor({
                       onChange={(e) => setItem(index, { key: e.target.value })}
                       size={12}
                     />
+                    {keyTaken && (
+                      <button
+                        type="button"
+                        className="button ghost small"
+                        onClick={() =>
+                          setItem(index, {
+                            key: freshItemKey(item.key, [
+                              ...draft.items.map((other) => other.key),
+                              ...publishedItems.map((other) => other.key),
+                            ]),
+                          })
+                        }
+                      >
+                        Use a new key
+                      </button>
+                    )}
                   </td>
                   <td>
                     <input
@@ -344,13 +384,39 @@ export function PackEditor({
           className="button"
           onClick={() => {
             simulate.reset();
-            publish.mutate(draft);
+            publish.reset();
+            setPreviewing(true);
           }}
-          disabled={busy || live.issues.length > 0}
+          disabled={busy || live.issues.length > 0 || previewing}
         >
-          {publish.isPending ? "Publishing…" : "Publish"}
+          Publish…
         </button>
       </div>
+      {previewing && live.check && (
+        <PublishPreview
+          before={initial?.items.map((item) => ({ key: item.key, chance: String(item.chance) })) ?? []}
+          after={draft.items.map((item) => ({ key: item.key, name: item.name, chance: item.chance }))}
+          rtpBefore={previousRtp}
+          rtpAfter={live.check.rtpPercent}
+          priceBefore={initial ? String(initial.price) : null}
+          priceAfter={draft.price}
+        >
+          {onSale && (
+            <label className="row small-text">
+              <input type="checkbox" checked={saleConfirmed} onChange={(e) => setSaleConfirmed(e.target.checked)} />
+              This pack is on sale: players open it with these chances as soon as it is published.
+            </label>
+          )}
+          <div className="row">
+            <button type="button" className="button" disabled={busy || (onSale && !saleConfirmed)} onClick={() => publish.mutate(draft)}>
+              {publish.isPending ? "Publishing…" : "Confirm and publish"}
+            </button>
+            <button type="button" className="button ghost" disabled={busy} onClick={() => setPreviewing(false)}>
+              Keep editing
+            </button>
+          </div>
+        </PublishPreview>
+      )}
       <ErrorAlert error={simulate.error ?? publish.error} />
       {published && (
         <p role="status" className="alert success">
@@ -403,5 +469,82 @@ function IssueList({ issues }: { issues: DraftIssue[] }) {
         <li key={i}>{issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message}</li>
       ))}
     </ul>
+  );
+}
+
+/** The change between two percents of at most 3 decimals, exact ("+1.25", "−0.5", "±0"). */
+function percentChange(before: string, after: string): string {
+  const delta = chanceTextToTickets(after) - chanceTextToTickets(before);
+  if (delta === 0) return "±0";
+  return `${delta > 0 ? "+" : "−"}${ticketsToChanceText(Math.abs(delta))}`;
+}
+
+/** What publishing changes: each item's chance before and after, the return's and the price's. */
+function PublishPreview({
+  before,
+  after,
+  rtpBefore,
+  rtpAfter,
+  priceBefore,
+  priceAfter,
+  children,
+}: {
+  before: Array<{ key: string; chance: string }>;
+  after: Array<{ key: string; name: string; chance: string }>;
+  rtpBefore: string | null;
+  rtpAfter: string;
+  priceBefore: string | null;
+  priceAfter: string;
+  children: React.ReactNode;
+}) {
+  const previous = new Map(before.map((item) => [item.key, item.chance]));
+  const removed = before.filter((item) => !after.some((next) => next.key === item.key));
+  return (
+    <section className="card stack admin-confirm" aria-labelledby="publish-preview-heading" data-testid="publish-preview">
+      <h3 id="publish-preview-heading">Publish these odds?</h3>
+      <div className="table-wrap" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th>Item</th>
+              <th className="num">Before %</th>
+              <th className="num">After %</th>
+              <th className="num">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {after.map((item) => {
+              const was = previous.get(item.key);
+              return (
+                <tr key={item.key}>
+                  <td>
+                    {item.name} <code className="small-text">{item.key}</code>
+                  </td>
+                  <td className="num">{was ?? "new"}</td>
+                  <td className="num">{item.chance}</td>
+                  <td className="num">{percentChange(was ?? "0", item.chance)}</td>
+                </tr>
+              );
+            })}
+            {removed.map((item) => (
+              <tr key={item.key}>
+                <td>
+                  <code className="small-text">{item.key}</code> (left out)
+                </td>
+                <td className="num">{item.chance}</td>
+                <td className="num">0</td>
+                <td className="num">{percentChange(item.chance, "0")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p data-testid="preview-rtp">
+        Expected return: {rtpBefore ? `${rtpBefore}% → ` : ""}
+        {rtpAfter}%{rtpBefore ? ` (${percentChange(rtpBefore, rtpAfter)} points)` : ""}
+        {priceBefore && priceBefore !== priceAfter ? ` · price $${priceBefore} → $${priceAfter}` : ""}
+      </p>
+      {children}
+    </section>
   );
 }

@@ -15,7 +15,7 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
   return (
     <section className="stack admin-simulation" aria-labelledby="simulation-heading" data-testid="simulation">
       <h3 id="simulation-heading">Simulation: {simulation.draws.toLocaleString("en-US")} openings</h3>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>

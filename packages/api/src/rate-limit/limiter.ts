@@ -3,11 +3,13 @@ import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis as IoRedis } from "ioredis";
 import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
+import { rateLimitRefusals, rateLimitStoreUp } from "../metrics.ts";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
 import type { LimitResult, Limiter } from "./limiter-types.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
 import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
+import { logger } from "@prizepacks/db/log";
 
 /** How long we wait for the store before applying the policy's failClosed rule. */
 const STORE_TIMEOUT_MS = 1_000;
@@ -52,7 +54,7 @@ function createLimiter(policy: RateLimitPolicy): Limiter {
 }
 
 const GLOBAL_KEY = Symbol.for("prizepacks.rateLimiters");
-type Registry = { limiters: Map<string, Limiter>; ioredis?: IoRedis };
+type Registry = { limiters: Map<string, Limiter>; ioredis?: IoRedis; upstash?: UpstashRedis };
 
 function registry(): Registry {
   const g = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Registry };
@@ -71,21 +73,61 @@ function sharedIoRedis(url: string): IoRedis {
 
 /**
  * ioredis emits "error" on every failed reconnect; without a listener each one is an
- * "Unhandled error event". An outage is logged once when it starts and once when it ends.
+ * "Unhandled error event". An outage is logged once when it starts and once when it ends, and
+ * shows in prizepacks_rate_limit_store_up.
  */
 function withOutageLog(redis: IoRedis): IoRedis {
   let down = false;
+  redis.on("close", () => rateLimitStoreUp.set({ store: "redis" }, 0));
+  redis.on("ready", () => rateLimitStoreUp.set({ store: "redis" }, 1));
   redis.on("error", (error: Error) => {
+    rateLimitStoreUp.set({ store: "redis" }, 0);
     if (down) return;
     down = true;
-    console.error(`[rate-limit] Redis unavailable (${error.message}); opens and sign-ins answer 503 until it is back`);
+    logger("rate-limit").error(`Redis unavailable (${error.message}); opens and sign-ins answer 503 until it is back`);
   });
   redis.on("ready", () => {
     if (!down) return;
     down = false;
-    console.error("[rate-limit] Redis is back");
+    logger("rate-limit").info("Redis is back");
   });
   return redis;
+}
+
+/**
+ * Connects the store now rather than on the first limited request, so that its health is known
+ * (prizepacks_rate_limit_store_up) from the start.
+ */
+export function watchRateLimitStore(): void {
+  if (rateLimitStore() === "redis") sharedIoRedis(apiEnv().REDIS_URL!);
+}
+
+/** Whether the configured store answers a ping within STORE_TIMEOUT_MS (the in-memory limiter has none and always does): readiness. */
+export async function rateLimitStoreAnswers(): Promise<boolean> {
+  const env = apiEnv();
+  const store = rateLimitStore();
+  if (store === "memory") return true;
+  const redis =
+    store === "redis"
+      ? sharedIoRedis(env.REDIS_URL!)
+      : (registry().upstash ??= new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN! }));
+  return withTimeout(redis.ping(), STORE_TIMEOUT_MS).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Closes the Redis connection, once no request will need it (the end of a drain). */
+export async function closeRateLimitStore(): Promise<void> {
+  const r = registry();
+  await r.ioredis?.quit().catch(() => r.ioredis?.disconnect());
+  r.ioredis = undefined;
+}
+
+/** An answer from the store, or none within the timeout (the in-memory limiter has no store to report). */
+function reportStoreUp(up: 0 | 1): void {
+  const store = rateLimitStore();
+  if (store !== "memory") rateLimitStoreUp.set({ store }, up);
 }
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
@@ -139,9 +181,11 @@ export async function takeRateLimitSlot({
   try {
     result = await withTimeout(limiter.take(identifier), STORE_TIMEOUT_MS);
     storeFailing = false;
+    reportStoreUp(1);
   } catch (error) {
+    reportStoreUp(0);
     if (!storeFailing)
-      console.error(`[rate-limit] store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
+      logger("rate-limit").error(`store not answering (${(error as Error).message}); opens and sign-ins fail closed, other calls pass`);
     storeFailing = true;
     if (policy.failClosed) {
       throw new AppError("UNAVAILABLE", "Rate limiting is unavailable; try again shortly.", {
@@ -152,6 +196,7 @@ export async function takeRateLimitSlot({
   }
   const resetSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
   if (!result.success) {
+    rateLimitRefusals.inc({ policy: policy.name });
     const message = policy.refusal
       ? `${policy.refusal}: try again in ${describeWait(resetSeconds)}.`
       : `Rate limit exceeded: ${policy.limit} requests per ${policy.windowSeconds} s. Retry in ${resetSeconds} s.`;
@@ -169,7 +214,7 @@ export async function takeRateLimitSlot({
       try {
         await withTimeout(limiter.giveBack(identifier, token), STORE_TIMEOUT_MS);
       } catch (error) {
-        console.error(`[rate-limit] could not un-count a ${policy.name} request (${(error as Error).message}); it stays counted`);
+        logger("rate-limit").warn(`could not un-count a ${policy.name} request (${(error as Error).message}); it stays counted`);
       }
     },
   };

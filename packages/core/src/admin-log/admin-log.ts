@@ -29,7 +29,13 @@ export const ADMIN_ACTIONS = [
   "account.verified",
   "account.unverified",
   "account.role",
+  "account.excluded",
+  "account.exclusion_refused",
+  "account.resume_requested",
   "wallet.adjusted",
+  "credit.requested",
+  "credit.approved",
+  "credit.rejected",
   "key.revoked",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

@@ -9,6 +9,8 @@ import { adjustBalance, ROLES } from "../users/account-admin.ts";
 import { auditInvariants } from "../audit/audit.ts";
 import { AppError } from "../errors.ts";
 import { createApiKey, revokeApiKey } from "../keys/api-keys.ts";
+import { liftExclusion, setExclusion } from "../protection/exclusions.ts";
+import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
 import { creditWallet } from "../wallet/wallet.ts";
@@ -59,6 +61,22 @@ const commands = {
         role: f.role,
         reason: f.reason,
       }),
+  },
+  // On the player's request; logged. Never shortened: a shorter period while one binds is refused.
+  "user:exclude": {
+    input: z.object({ email, period: z.enum(EXCLUSION_PERIODS) }),
+    run: async (db: Db, f: { email: string; period: (typeof EXCLUSION_PERIODS)[number] }) => {
+      const user = await getUserByEmailOrThrow(db, f.email);
+      return setExclusion(db, user.id, { period: f.period }, { operator: CLI_ACTOR });
+    },
+  },
+  // Exists to answer an operator who tries: nobody lifts an exclusion early. Refused and logged.
+  "user:unexclude": {
+    input: z.object({ email }),
+    run: async (db: Db, f: { email: string }) => {
+      const user = await getUserByEmailOrThrow(db, f.email);
+      return liftExclusion(db, user.id, { operator: CLI_ACTOR });
+    },
   },
   "key:create": {
     input: z.object({ email, name: z.string().min(1).max(64).default("cli") }),

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "@prizepacks/db";
-import { dbEnv } from "@prizepacks/db/env";
+import { dataFolder, dbEnv } from "@prizepacks/db/env";
 import { applyMigrations } from "@prizepacks/db/migrate";
 import { seedDemoCatalog } from "../catalog/seed-demo-catalog.ts";
 import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.ts";
@@ -49,7 +49,7 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
     return { migrationsApplied, packsSeeded: seeded, demo: null, demoKeysRevoked: count, webhookEndpointsDisabled };
   }
 
-  const keyFile = path.join(dataDir, "demo-api-key");
+  const keyFile = path.join(dataDir, dataFolder.demoApiKey);
   let apiKey = readKeyFile(keyFile);
   if (!demoUser) {
     apiKey = (

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { StorableText } from "../schemas.ts";
 import { getRtpRange } from "./catalog-settings.ts";
-import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type RtpRange } from "./pack-rules.ts";
+import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type PublishedItem, type RtpRange } from "./pack-rules.ts";
 
 // What the console shows of packs: every pack (active or not), its file as it would be
 // exported, its odds versions and the difference between two of them. Each input schema sits
@@ -68,8 +68,9 @@ export async function exportPack(db: DbTx, slug: string): Promise<PackFile> {
     description: pack.description,
     image: pack.image,
     price: pack.price.toFixed(2),
-    category: pack.category,
-    rarityTheme: pack.rarityTheme,
+    // Written by savePack, which admits only the listed labels (the column is plain text).
+    category: pack.category as PackFile["category"],
+    rarityTheme: pack.rarityTheme as PackFile["rarityTheme"],
     active: pack.active,
     items: (pack.currentOddsVersion?.ranges ?? []).map((range) => ({
       key: range.item.key,
@@ -92,12 +93,14 @@ export interface OddsVersionRow {
 export interface AdminPackDetail {
   pack: AdminPackRow & { createdAt: string };
   file: PackFile;
+  /** Every item the pack has (those left out of the current odds too): their keys keep value and rarity. */
+  publishedItems: PublishedItem[];
   check: DraftCheck;
   versions: OddsVersionRow[];
 }
 
 export async function getPackForAdmin(db: DbTx, slug: string): Promise<AdminPackDetail> {
-  const pack = await db.pack.findUnique({ where: { slug }, include: { stats: true } });
+  const pack = await db.pack.findUnique({ where: { slug }, include: { stats: true, items: true } });
   if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
   const [file, versions, rtpRange] = await Promise.all([
     exportPack(db, slug),
@@ -119,6 +122,7 @@ export async function getPackForAdmin(db: DbTx, slug: string): Promise<AdminPack
       createdAt: pack.createdAt.toISOString(),
     },
     file,
+    publishedItems: pack.items.map((item) => ({ key: item.key, value: item.value.toFixed(2), rarity: item.rarity })),
     check: checkPackDraft(file, rtpRange),
     versions: versions.map((version) => ({
       version: version.version,

@@ -1,6 +1,6 @@
 import { buildTicketRanges, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { z } from "zod";
-import { RARITIES } from "../shared/catalog-labels.ts";
+import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "../shared/catalog-labels.ts";
 import { centsToMoney, moneyToCents, ratioText } from "../shared/money-cents.ts";
 
 // The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
@@ -32,12 +32,13 @@ const slug = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters, digits and single hyphens only");
-const label = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Z][A-Z0-9_]*$/, "an upper-case label such as TECH");
+// One of the labels the API documents as an enum: a pack under any other label could be saved but
+// not served (its listing would fail the response schema).
+const oneOf = <const T extends readonly [string, ...string[]]>(labels: T) =>
+  z
+    .string()
+    .trim()
+    .pipe(z.enum(labels, { error: `one of ${labels.join(", ")}` }));
 const moneyText = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
@@ -106,8 +107,8 @@ export const PackFileSchema = z.object({
   description: text(500).default(""),
   image: art,
   price: moneyText.refine((value) => moneyToCents(value) > 0n, "must be more than 0.00"),
-  category: label,
-  rarityTheme: label,
+  category: oneOf(PACK_CATEGORIES),
+  rarityTheme: oneOf(RARITY_THEMES),
   active: z.boolean().default(true),
   items: z
     .array(PackFileItemSchema)
@@ -232,4 +233,44 @@ export function packFileIssues(error: z.ZodError): DraftIssue[] {
 
 export function describeIssues(issues: readonly DraftIssue[]): string {
   return issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}
+
+/** An item the pack already has (every saved item is in a published odds version). */
+export interface PublishedItem {
+  key: string;
+  value: string;
+  rarity: string;
+}
+
+/**
+ * Items are matched by key, and an item's value and rarity are part of what every odds version
+ * it appears in promised: an item in the draft whose key is published must keep both. The
+ * console shows this live (with freshItemKey as the fix); savePack refuses with the same issue.
+ */
+export function publishedItemIssues(
+  items: ReadonlyArray<Pick<PackFileItem, "key" | "value" | "rarity">>,
+  published: readonly PublishedItem[],
+): DraftIssue[] {
+  const byKey = new Map(published.map((item) => [item.key, item]));
+  const issues: DraftIssue[] = [];
+  items.forEach((item, index) => {
+    const current = byKey.get(item.key);
+    if (!current) return;
+    if (moneyToCents(current.value) === moneyToCents(item.value) && current.rarity === item.rarity) return;
+    issues.push({
+      path: ["items", index, "value"],
+      message: `item "${item.key}" is in published odds, so its value (${centsToMoney(moneyToCents(current.value))}) and rarity (${current.rarity}) cannot change; give the changed item a new key`,
+    });
+  });
+  return issues;
+}
+
+/** "watch" → "watch-2" (or -3, …): the first key not taken by the draft or the pack's items. */
+export function freshItemKey(key: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const base = key.replace(/-\d+$/, "") || "item";
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
 }

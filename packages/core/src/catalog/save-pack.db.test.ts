@@ -27,7 +27,7 @@ function packFile(overrides: Record<string, unknown> = {}) {
     description: "Made by a test",
     image: "/images/packs/mini-gadget-grab.svg",
     price: "10.00",
-    category: "TEST",
+    category: "TECH",
     rarityTheme: "SILVER",
     items: [
       { key: "big", name: "Big prize", rarity: "LEGENDARY", value: "100.00", image: "/images/test.svg", chance: "2" },
@@ -240,6 +240,19 @@ describe("pack and item images", () => {
       expect(importError.message, image).toMatch(/^pack 1 \(console-[0-9a-f]+\): items\.1\.image: /);
 
       expect(await db.pack.count({ where: { slug: { in: [asPack.slug, asItem.slug] } } }), image).toBe(0);
+    }
+  });
+
+  it("refuses a category or theme the API does not list, naming the field: such a pack could not be served", async () => {
+    const db = database().prisma;
+    for (const [field, value] of [
+      ["category", "TEST"],
+      ["rarityTheme", "PLATINUM"],
+    ] as const) {
+      const file = packFile({ [field]: value });
+      const error = await expectAppError(savePack(db, CLI_ACTOR, file), "BAD_REQUEST");
+      expect(error.message).toMatch(new RegExp(`^${field}: one of `));
+      expect(await db.pack.count({ where: { slug: file.slug } })).toBe(0);
     }
   });
 

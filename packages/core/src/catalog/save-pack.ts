@@ -1,5 +1,4 @@
 import type { Db, DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { announceChange } from "../runtime/change-feed.ts";
@@ -10,6 +9,7 @@ import {
   describeIssues,
   PackFileSchema,
   packFileIssues,
+  publishedItemIssues,
   type DraftCheck,
   type PackFile,
 } from "./pack-rules.ts";
@@ -107,8 +107,17 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
     }
 
     const itemsByKey = new Map((existing?.items ?? []).map((item) => [item.key, item]));
+    const [changedItem] = publishedItemIssues(
+      pack.items,
+      (existing?.items ?? []).map((item) => ({ key: item.key, value: item.value.toFixed(2), rarity: item.rarity })),
+    );
+    if (changedItem) {
+      throw new AppError("BAD_REQUEST", describeIssues([changedItem]) + ".", {
+        issues: [{ path: changedItem.path, message: "published items keep their value and rarity; use a new key" }],
+      });
+    }
     const itemIds: string[] = [];
-    for (const [index, item] of pack.items.entries()) {
+    for (const item of pack.items) {
       const current = itemsByKey.get(item.key);
       if (!current) {
         const created = await tx.packItem.create({
@@ -116,13 +125,6 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
         });
         itemIds.push(created.id);
         continue;
-      }
-      if (!current.value.equals(new Prisma.Decimal(item.value)) || current.rarity !== item.rarity) {
-        throw new AppError(
-          "BAD_REQUEST",
-          `items.${index}: item "${item.key}" is in published odds, so its value (${current.value.toFixed(2)}) and rarity (${current.rarity}) cannot change; give the changed item a new key.`,
-          { issues: [{ path: ["items", index, "value"], message: "published items keep their value and rarity; use a new key" }] },
-        );
       }
       if (current.name !== item.name || current.image !== item.image) {
         await tx.packItem.update({ where: { id: current.id }, data: { name: item.name, image: item.image } });

@@ -1,4 +1,6 @@
 import type { Database, SqlQuery } from "@prizepacks/db";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import { logger } from "@prizepacks/db/log";
 
 const BATCH = 10_000;
 export const ROLLUP_INTERVAL_MS = 1_000;
@@ -32,20 +34,25 @@ export async function rollUpSpinCounts(sql: SqlQuery): Promise<number> {
 }
 
 /** Runs the rollup every second until the database closes; failures wait for the next tick. */
-export function startSpinCountRollup(database: Database): void {
-  let running = false;
+export function startSpinCountRollup(database: Database): BackgroundJob {
+  let running: Promise<void> | null = null;
   let failing = false;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    rollUpSpinCounts(database.sql)
-      .then(() => (failing = false))
+    running = rollUpSpinCounts(database.sql)
+      .then(() => void (failing = false))
       .catch((error: unknown) => {
-        if (!failing) console.error("[spin-count] rollup failed, retrying every second:", (error as Error).message);
+        if (!failing) logger("spin-count").error({ err: error }, "rollup failed, retrying every second");
         failing = true;
       })
-      .finally(() => (running = false));
+      .finally(() => (running = null));
   }, ROLLUP_INTERVAL_MS);
   timer.unref();
   database.onClose(() => clearInterval(timer));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { DbTx, SqlQuery } from "@prizepacks/db";
+import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { AccountEventSchema } from "../schemas.ts";
+import { logger } from "@prizepacks/db/log";
 
 /** What an account's event stream and webhooks carry. */
 export const ACCOUNT_EVENT_TYPES = [
@@ -73,16 +75,25 @@ export async function latestAccountEventId(sql: SqlQuery, userId: string): Promi
 /** Events are kept a week (streams replay a day; the webhook log shows a week), then deleted in batches. */
 const RETENTION_DAYS = 7;
 
-export function startEventRetention(database: { sql: SqlQuery; onClose(fn: () => void): void }): void {
+export function startEventRetention(database: { sql: SqlQuery; onClose(fn: () => void): void }): BackgroundJob {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    database.sql
+    running ??= database.sql
       .query(
         `DELETE FROM account_event WHERE id IN (
            SELECT id FROM account_event WHERE "createdAt" < now() - make_interval(days => $1::int) ORDER BY id LIMIT 10000)`,
         [RETENTION_DAYS],
       )
-      .catch((error: unknown) => console.error("[events] retention pass failed:", (error as Error).message));
+      .then(() => undefined)
+      .catch((error: unknown) => logger("events").error({ err: error }, "retention pass failed"))
+      .finally(() => (running = null));
   }, 10 * 60_000);
   timer.unref();
   database.onClose(() => clearInterval(timer));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { Database } from "@prizepacks/db";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 import type { AccountEvent, AccountEventType } from "./account-events.ts";
 import { dropsByIds, type Drop } from "./drops.ts";
+import { logger } from "@prizepacks/db/log";
 
 /** The channel record_account_event notifies at commit. */
 export const EVENTS_CHANNEL = "prizepacks_events";
@@ -103,7 +104,7 @@ export class EventHub {
       for (const drop of drops) for (const listener of this.dropListeners) listener(drop);
     } catch (error) {
       // A live ticker: drops missed in an outage are not worth a backlog.
-      console.error("[drops] could not read new openings:", (error as Error).message);
+      logger("drops").warn({ err: error }, "could not read new openings");
     }
   }
 }

@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import type { Services } from "../runtime/services.ts";
 import type { ActivePair } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
+import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
 import type { OpenResult } from "../schemas.ts";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -87,31 +88,37 @@ async function recordOpening(
   // open_pack is defined by prisma/migrations/20261123220000_account_events (which replaced the
   // first version in 20261123201800_open_pack_function). Arguments by name: fifteen positional
   // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
-  const [row] = await sql.query<{ balanceAfter: string | null; balanceBefore: string | null }>(
-    `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
+  // open_pack refuses (PP403) what an exclusion or a spending limit forbids, checked under
+  // its wallet lock; the refusal comes back as LIMIT_REACHED or EXCLUDED.
+  const [row] = await sql
+    .query<{ balanceAfter: string | null; balanceBefore: string | null }>(
+      `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"
      FROM open_pack(
        p_user => $1, p_pack => $2, p_price => $3::numeric, p_pair => $4, p_nonce => $5,
        p_item => $6, p_value => $7::numeric, p_odds => $8, p_result => $9, p_hash => $10,
        p_spin => $11, p_inventory_item => $12, p_ledger_entry => $13,
        p_idempotency_key => $14, p_response => $15::jsonb)`,
-    [
-      args.p_user,
-      args.p_pack,
-      args.p_price,
-      args.p_pair,
-      args.p_nonce,
-      args.p_item,
-      args.p_value,
-      args.p_odds,
-      args.p_result,
-      args.p_hash,
-      args.p_spin,
-      args.p_inventory_item,
-      args.p_ledger_entry,
-      args.p_idempotency_key,
-      JSON.stringify(args.p_response),
-    ],
-  );
+      [
+        args.p_user,
+        args.p_pack,
+        args.p_price,
+        args.p_pair,
+        args.p_nonce,
+        args.p_item,
+        args.p_value,
+        args.p_odds,
+        args.p_result,
+        args.p_hash,
+        args.p_spin,
+        args.p_inventory_item,
+        args.p_ledger_entry,
+        args.p_idempotency_key,
+        JSON.stringify(args.p_response),
+      ],
+    )
+    .catch((error: unknown) => {
+      throw protectionErrorFromDatabase(error) ?? error;
+    });
   if (!row?.balanceAfter) {
     throw new AppError(
       "INSUFFICIENT_BALANCE",

@@ -23,7 +23,7 @@ describe("getPackReport", () => {
       name: "Report pack",
       image: "/images/test.svg",
       price: "10.00",
-      category: "TEST",
+      category: "TECH",
       rarityTheme: "SILVER",
       items: [
         { key: "big", name: "Big", rarity: "LEGENDARY", value: "100.00", image: "/images/test.svg", chance: "2" },

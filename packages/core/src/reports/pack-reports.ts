@@ -2,8 +2,10 @@ import type { Database, Db } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import type { BackgroundJob } from "../runtime/background-job.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../schemas.ts";
+import { logger } from "@prizepacks/db/log";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and
 // sales since the rollup's watermark, read from the tables themselves through indexes:
@@ -94,22 +96,28 @@ export async function rollUpReports(db: Db): Promise<{ caughtUp: boolean }> {
 export const REPORT_ROLLUP_INTERVAL_MS = 60_000;
 
 /** Keeps the rollup a minute behind in the background, a day per transaction until caught up. */
-export function startReportRollup(database: Database): void {
-  let running = false;
+export function startReportRollup(database: Database): BackgroundJob {
+  let running: Promise<void> | null = null;
+  let stopped = false;
   const run = async () => {
-    if (running) return;
-    running = true;
     try {
-      for (let i = 0; i < 366 && !(await rollUpReports(database.prisma)).caughtUp; i++);
+      for (let i = 0; i < 366 && !stopped && !(await rollUpReports(database.prisma)).caughtUp; i++);
     } catch (error) {
-      console.error("[reports] rollup failed, retrying in a minute:", (error as Error).message);
+      logger("reports").error({ err: error }, "rollup failed, retrying in a minute");
     } finally {
-      running = false;
+      running = null;
     }
   };
-  const timer = setInterval(() => void run(), REPORT_ROLLUP_INTERVAL_MS);
+  const timer = setInterval(() => void (running ??= run()), REPORT_ROLLUP_INTERVAL_MS);
   timer.unref();
   database.onClose(() => clearInterval(timer));
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");

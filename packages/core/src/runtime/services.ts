@@ -8,6 +8,7 @@ import { ActivePairs } from "../open/active-pairs.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { AccountGate } from "./account-gate.ts";
+import type { BackgroundJob } from "./background-job.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
 
 /**
@@ -68,20 +69,22 @@ async function open(database: Database): Promise<Services> {
   };
 }
 
-const started = new WeakSet<Services>();
+const started = new WeakMap<Services, BackgroundJob>();
 
 /**
- * The work a serving instance does besides answering requests, until its database closes:
- * spin-count and report rollups, event retention, webhook delivery. Every instance runs them
- * (each claims its own rows). Called once, by the server at start; a second call for the same
- * Services does nothing. Tests start the one job they need instead.
+ * The work a serving instance does besides answering requests: spin-count and report rollups,
+ * event retention, webhook delivery. Every instance runs them (each claims its own rows).
+ * Called once, by the server at start; a second call for the same Services returns the same
+ * jobs. Tests start the one job they need instead. They run until the database closes or
+ * `stop` is called, which waits for each job's pass in progress and gives the webhook
+ * deliveries this instance holds back to the queue (startWebhookDelivery).
  */
-export function startBackgroundJobs(services: Services): void {
-  if (started.has(services)) return;
-  started.add(services);
+export function startBackgroundJobs(services: Services): BackgroundJob {
+  const running = started.get(services);
+  if (running) return running;
   const { database } = services;
-  startSpinCountRollup(database);
-  startReportRollup(database);
-  startEventRetention(database);
-  startWebhookDelivery(database);
+  const jobs = [startSpinCountRollup(database), startReportRollup(database), startEventRetention(database), startWebhookDelivery(database)];
+  const all: BackgroundJob = { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
+  started.set(services, all);
+  return all;
 }

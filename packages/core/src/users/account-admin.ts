@@ -2,14 +2,15 @@ import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
-import { recordAccountEvent } from "../events/account-events.ts";
 import { revokeApiKeyInTransaction } from "../keys/api-keys.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
-import { walletChange } from "../wallet/wallet-change.ts";
+import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
+import { creditApprovalAbove, requestCreditApproval } from "./pending-credits.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
 // Each function's input schema sits above it: the console's procedure declares it as its input,
@@ -152,9 +153,22 @@ export type StandingAction = (typeof STANDING_ACTIONS)[number];
 const REASON_MESSAGE = "a reason of at least 3 characters is required";
 const Reason = StorableText.trim().min(3, REASON_MESSAGE).max(500);
 const needsReason = (action: StandingAction) => action === "ban" || action === "delete" || action === "unban";
+/** The actions that take an account away from its owner: the console asks for the e-mail typed back. */
+export const needsTypedConfirmation = (action: StandingAction) => action === "ban" || action === "delete";
+
+/** A console submission's key (required from a signed-in admin, see runAdminMutation). */
+const requestKey = RequestKeySchema.optional();
+/** The account's e-mail typed back, for bans, deletions and role changes in the console. */
+const confirmation = StorableText.trim().max(320).optional();
 
 export const StandingChangeSchema = z
-  .object({ userId: IdSchema, action: z.enum(STANDING_ACTIONS), reason: StorableText.trim().max(500).optional() })
+  .object({
+    userId: IdSchema,
+    action: z.enum(STANDING_ACTIONS),
+    reason: StorableText.trim().max(500).optional(),
+    confirmation,
+    requestKey,
+  })
   .refine(({ action, reason }) => !needsReason(action) || Reason.safeParse(reason ?? "").success, {
     path: ["reason"],
     message: REASON_MESSAGE,
@@ -164,96 +178,117 @@ export type StandingChange = z.input<typeof StandingChangeSchema>;
 /**
  * Bans, unbans, deletes (softly: the ledger and spins stay), restores, verifies or unverifies an
  * account. Bans, unbans and deletions need a reason; bans and deletions end the account's
- * sessions at once.
+ * sessions at once, and from the console need the account's e-mail typed back.
  */
 export async function setAccountStanding(db: Db, actor: AdminActor, input: StandingChange) {
-  const { userId, action, reason } = parseInputOrThrow(StandingChangeSchema, input);
+  const { userId, action, reason, confirmation: typed, requestKey } = parseInputOrThrow(StandingChangeSchema, input);
   const why = reason || undefined; // trimmed; a ban, unban or deletion has one
-  const result = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
-    const user = await userOrThrow(tx, userId);
-    if (actor.id === userId && (action === "ban" || action === "delete"))
-      throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
-    const data: Prisma.UserUpdateInput = {
-      ban: { banned: true, banReason: why ?? null, banExpires: null },
-      unban: { banned: false, banReason: null, banExpires: null },
-      delete: { deletedAt: user.deletedAt ?? new Date() },
-      restore: { deletedAt: null },
-      verify: { emailVerified: true },
-      unverify: { emailVerified: false },
-    }[action];
-    const before = { banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt, emailVerified: user.emailVerified };
-    const updated = await tx.user.update({ where: { id: userId }, data });
-    const after = {
-      banned: updated.banned,
-      banReason: updated.banReason,
-      deletedAt: updated.deletedAt,
-      emailVerified: updated.emailVerified,
-    };
-    const logAction = (
-      {
-        ban: "account.banned",
-        unban: "account.unbanned",
-        delete: "account.deleted",
-        restore: "account.restored",
-        verify: "account.verified",
-        unverify: "account.unverified",
-      } as const
-    )[action];
-    await writeAdminLog(tx, actor, {
-      action: logAction,
-      targetType: "account",
-      targetId: userId,
-      before,
-      after: { ...after, ...(why && { reason: why }) },
-    });
-    if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
-    return toRow(updated);
-  });
-  announceChange(db, { kind: "user", userId });
-  return result;
-}
-
-export const RoleChangeSchema = z.object({ userId: IdSchema, role: z.enum(ROLES) });
-
-export async function setAccountRole(db: Db, actor: AdminActor, { userId, role }: z.output<typeof RoleChangeSchema>) {
-  const result = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
-    const user = await userOrThrow(tx, userId);
-    const stored = role === "admin" ? "admin" : null;
-    if ((user.role ?? null) === stored) return toRow(user);
-    const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
-    await writeAdminLog(tx, actor, {
-      action: "account.role",
-      targetType: "account",
-      targetId: userId,
-      before: { role: user.role ?? "player" },
-      after: { role },
-    });
-    return toRow(updated);
-  });
-  announceChange(db, { kind: "user", userId });
-  return result;
-}
-
-export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema });
-
-export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, { apiKeyId }: z.output<typeof KeyRevocationSchema>) {
-  const key = await db.$transaction(async (tx) => {
-    const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
-    if (revokedNow) {
+  const logAction = (
+    {
+      ban: "account.banned",
+      unban: "account.unbanned",
+      delete: "account.deleted",
+      restore: "account.restored",
+      verify: "account.verified",
+      unverify: "account.unverified",
+    } as const
+  )[action];
+  return runAdminMutation(
+    db,
+    actor,
+    { requestKey, action: logAction },
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
+      const user = await userOrThrow(tx, userId);
+      if (actor.id === userId && (action === "ban" || action === "delete"))
+        throw new AppError("BAD_REQUEST", "An admin cannot ban or delete their own account.");
+      if (needsTypedConfirmation(action)) assertTypedConfirmation(actor, user.email, typed, `${action} it`);
+      const data: Prisma.UserUpdateInput = {
+        ban: { banned: true, banReason: why ?? null, banExpires: null },
+        unban: { banned: false, banReason: null, banExpires: null },
+        delete: { deletedAt: user.deletedAt ?? new Date() },
+        restore: { deletedAt: null },
+        verify: { emailVerified: true },
+        unverify: { emailVerified: false },
+      }[action];
+      const before = { banned: user.banned, banReason: user.banReason, deletedAt: user.deletedAt, emailVerified: user.emailVerified };
+      const updated = await tx.user.update({ where: { id: userId }, data });
+      const after = {
+        banned: updated.banned,
+        banReason: updated.banReason,
+        deletedAt: updated.deletedAt,
+        emailVerified: updated.emailVerified,
+      };
       await writeAdminLog(tx, actor, {
-        action: "key.revoked",
-        targetType: "api_key",
-        targetId: key.id,
-        before: { revokedAt: null },
-        after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt },
+        action: logAction,
+        targetType: "account",
+        targetId: userId,
+        before,
+        after: { ...after, ...(why && { reason: why }) },
       });
-    }
-    return key;
-  });
-  announceChange(db, { kind: "key", hashedKey: key.hashedKey });
-  return { apiKeyId: key.id, revokedAt: key.revokedAt!.toISOString() };
+      if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
+      return { ...toRow(updated) };
+    },
+    () => announceChange(db, { kind: "user", userId }),
+  );
+}
+
+export const RoleChangeSchema = z.object({ userId: IdSchema, role: z.enum(ROLES), confirmation, requestKey });
+
+/** Makes an account an admin or a player again; from the console, with the e-mail typed back. */
+export async function setAccountRole(db: Db, actor: AdminActor, input: z.input<typeof RoleChangeSchema>) {
+  const { userId, role, confirmation: typed, requestKey } = parseInputOrThrow(RoleChangeSchema, input);
+  return runAdminMutation(
+    db,
+    actor,
+    { requestKey, action: "account.role" },
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
+      const user = await userOrThrow(tx, userId);
+      const stored = role === "admin" ? "admin" : null;
+      if ((user.role ?? null) === stored) return { ...toRow(user) };
+      assertTypedConfirmation(actor, user.email, typed, role === "admin" ? "make it an admin" : "remove its admin role");
+      const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
+      await writeAdminLog(tx, actor, {
+        action: "account.role",
+        targetType: "account",
+        targetId: userId,
+        before: { role: user.role ?? "player" },
+        after: { role },
+      });
+      return { ...toRow(updated) };
+    },
+    () => announceChange(db, { kind: "user", userId }),
+  );
+}
+
+export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema, requestKey });
+
+export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, input: z.input<typeof KeyRevocationSchema>) {
+  const { apiKeyId, requestKey } = parseInputOrThrow(KeyRevocationSchema, input);
+  let hashedKey: string | undefined;
+  return runAdminMutation(
+    db,
+    actor,
+    { requestKey, action: "key.revoked" },
+    async (tx) => {
+      const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
+      if (revokedNow) {
+        await writeAdminLog(tx, actor, {
+          action: "key.revoked",
+          targetType: "api_key",
+          targetId: key.id,
+          before: { revokedAt: null },
+          after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt },
+        });
+      }
+      hashedKey = key.hashedKey;
+      return { apiKeyId: key.id, revokedAt: key.revokedAt!.toISOString() };
+    },
+    () => {
+      if (hashedKey) announceChange(db, { kind: "key", hashedKey });
+    },
+  );
 }
 
 export const AdjustmentSchema = z.object({
@@ -262,16 +297,19 @@ export const AdjustmentSchema = z.object({
   /** Checked by parseMoney below: more than 0.00, at most two decimals. */
   amount: StorableText.trim().max(20),
   reason: Reason,
+  requestKey,
 });
 export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
 
 /**
  * Credits or debits a wallet by hand: one ADJUSTMENT ledger entry carrying the reason, a
  * wallet.changed event and an admin log entry, in one transaction. A debit is conditional on
- * the balance covering it (and the wallet's CHECK backs that): it never goes below zero.
+ * the balance covering it (and the wallet's CHECK backs that): it never goes below zero. A
+ * console credit above ADMIN_CREDIT_APPROVAL_ABOVE is not applied: it waits for a second admin
+ * (pending-credits.ts). From the console, one submission (requestKey) applies once.
  */
-export async function adjustBalance(db: Db, actor: AdminActor, input: AdjustmentInput) {
-  const { userId, direction, reason, amount: amountText } = parseInputOrThrow(AdjustmentSchema, input);
+export async function adjustBalance(db: Db, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
+  const { userId, direction, reason, amount: amountText, requestKey } = parseInputOrThrow(AdjustmentSchema, input);
   let amount: Prisma.Decimal;
   try {
     amount = parseMoney(amountText);
@@ -279,34 +317,11 @@ export async function adjustBalance(db: Db, actor: AdminActor, input: Adjustment
     throw new AppError("BAD_REQUEST", `amount: ${(error as Error).message}`);
   }
   if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than 0.00");
-  const signed = direction === "credit" ? amount : amount.negated();
-  const balance = await db.$transaction(async (tx) => {
-    await userOrThrow(tx, userId);
-    // The UPDATE locks the wallet row; the condition is checked under that lock, so two
-    // debits cannot both pass on the same money.
-    const [row] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal; before: Prisma.Decimal }>>`
-      UPDATE wallet SET balance = balance + ${signed}, "updatedAt" = now()
-      WHERE "userId" = ${userId} AND balance + ${signed} >= 0
-      RETURNING balance, balance - ${signed} AS before`;
-    if (!row) {
-      const wallet = await tx.wallet.findUnique({ where: { userId } });
-      if (!wallet) throw new AppError("NOT_FOUND", `Account ${userId} has no wallet.`);
-      throw new AppError(
-        "INSUFFICIENT_BALANCE",
-        `A debit of ${formatMoney(amount)} would take the balance (${formatMoney(wallet.balance)}) below zero.`,
-      );
-    }
-    const after = new Prisma.Decimal(row.balance);
-    await tx.ledgerEntry.create({ data: { userId, kind: "ADJUSTMENT", amount: signed, balanceAfter: after, note: reason } });
-    await writeAdminLog(tx, actor, {
-      action: "wallet.adjusted",
-      targetType: "account",
-      targetId: userId,
-      before: { balance: formatMoney(row.before) },
-      after: { balance: formatMoney(after), amount: formatMoney(signed), reason },
-    });
-    await recordAccountEvent(tx, userId, "wallet.changed", walletChange(after, signed, "ADJUSTMENT", reason));
-    return after;
-  });
-  return { userId, amount: formatMoney(signed), balance: formatMoney(balance) };
+  const approvalAbove = creditApprovalAbove();
+  const waits = actor.id !== null && direction === "credit" && amount.greaterThan(approvalAbove);
+  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: waits ? "credit.requested" : "wallet.adjusted" }, (tx) =>
+    waits
+      ? requestCreditApproval(tx, actor, { userId, amount, reason, approvalAbove })
+      : applyAdjustment(tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason }),
+  );
 }

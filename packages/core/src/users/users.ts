@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import type { Db } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { CLI_ACTOR, type AdminActor } from "../admin-log/admin-log.ts";
@@ -49,6 +49,13 @@ export async function createUser(db: Db, input: CreateUserInput) {
   }
   const key = await createApiKey(db, { userId, name: input.apiKeyName ?? "default" });
   return { userId, email, apiKey: key.apiKey, apiKeyId: key.apiKeyId };
+}
+
+/** Whether the password is the account's web sign-in password (better-auth's credential hash). */
+export async function verifyAccountPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const account = await db.account.findFirst({ where: { userId, providerId: "credential" }, select: { password: true } });
+  if (!account?.password) return false;
+  return verifyPassword({ hash: account.password, password });
 }
 
 export async function getUserByEmailOrThrow(db: Db, email: string) {

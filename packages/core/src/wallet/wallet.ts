@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber, type Money } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
+import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";
 
 export async function getBalance(db: DbTx, userId: string): Promise<Money> {
@@ -23,7 +24,7 @@ export interface CreditWalletInput {
   note?: string;
 }
 
-/** Adds money to a wallet and records the ledger entry, in one transaction. */
+/** Adds money to a wallet and records the ledger entry, in one transaction; a deposit only if player protection allows it. */
 export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
   if (!amount.isPositive() || amount.isZero()) throw new AppError("BAD_REQUEST", "The amount must be positive.");
   return db.$transaction(async (tx) => {
@@ -33,6 +34,13 @@ export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", n
       create: { userId, balance: amount },
       update: { balance: { increment: amount } },
     });
+    if (kind === "DEPOSIT") {
+      // Under the wallet lock just taken: the rule open_pack applies to openings (exclusions,
+      // deposit limits), so concurrent deposits cannot together pass a limit.
+      const [check] = await tx.$queryRaw<Array<{ refusal: ProtectionRefusal | null }>>`
+        SELECT player_protection_refusal(${userId}, 'deposit', ${amount.toFixed(2)}::numeric) AS refusal`;
+      if (check?.refusal) throw protectionRefusalError(check.refusal);
+    }
     await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(wallet.balance, amount, kind, note));
     return wallet.balance;

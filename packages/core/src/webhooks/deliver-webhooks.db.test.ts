@@ -92,6 +92,31 @@ describe("webhook delivery worker: one account's slow receivers", () => {
   });
 });
 
+describe("webhook delivery worker: stop", () => {
+  it("aborts the sends in flight and gives their deliveries back to the queue at once, unattempted", async () => {
+    const db = database().prisma;
+    let requests = 0;
+    const hanging = await listen(() => void requests++);
+    const user = await createTestUser(db);
+    const endpoint = await createWebhookEndpoint(db, { userId: user.userId, url: hanging.url("/hang"), eventTypes: ["wallet.changed"] });
+    await creditWallet(db, { userId: user.userId, amount: parseMoney("1.00") });
+    const worker = startWebhookDelivery(database());
+    try {
+      for (let waited = 0; requests === 0 && waited < 5_000; waited += 50) await sleep(50);
+      expect(requests).toBe(1);
+      const claimed = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+      expect(claimed.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+      expect(claimed.attempts).toBe(1);
+    } finally {
+      await worker.stop();
+      await hanging.close();
+    }
+    const released = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(released).toMatchObject({ status: "pending", lockedUntil: null, attempts: 0, lastError: null });
+    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+  });
+});
+
 describe("webhook delivery under production rules: an endpoint only demo mode allowed", () => {
   /** The delivery and endpoint modules as an instance with this HOST runs them (the service env is read once per module graph). */
   async function modulesAs(host: string) {

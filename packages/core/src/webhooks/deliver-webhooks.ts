@@ -1,9 +1,12 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { Database, SqlQuery } from "@prizepacks/db";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import { webhookDeliveries } from "../runtime/metrics.ts";
 import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
 import { findWebhookUrlProblem, publicOnlyLookup, serverDisabledReason } from "./webhook-target.ts";
+import { logger } from "@prizepacks/db/log";
 
 const BATCH = 50;
 /** Requests in flight per instance. */
@@ -113,7 +116,7 @@ interface Outcome {
 const findTargetProblem = (delivery: DueDelivery) =>
   findWebhookUrlProblem(delivery.url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
 
-function send(delivery: DueDelivery): Promise<Outcome> {
+function send(delivery: DueDelivery, signal?: AbortSignal): Promise<Outcome> {
   const body = JSON.stringify({
     id: delivery.eventId,
     type: delivery.type,
@@ -129,6 +132,7 @@ function send(delivery: DueDelivery): Promise<Outcome> {
       {
         method: "POST",
         timeout: IDLE_SOCKET_TIMEOUT_MS,
+        signal,
         // Host names only: an address literal is never looked up (findTargetProblem checks those).
         lookup: publicOnlyLookup({ allowPrivate: webhooksMayTargetPrivateAddresses() }),
         headers: {
@@ -188,6 +192,7 @@ async function recordDelivered(sql: SqlQuery, deliveries: Array<{ delivery: DueD
 
 async function recordFailed(sql: SqlQuery, delivery: DueDelivery, outcome: Outcome): Promise<void> {
   const delaySeconds = retryDelaySeconds(delivery.attempts, delivery.createdAt);
+  webhookDeliveries.inc({ outcome: delaySeconds === null ? "failed" : "retrying" });
   if (delaySeconds !== null) {
     await sql.query(
       `UPDATE webhook_delivery SET "nextAttemptAt" = now() + make_interval(secs => $2::int), "lockedUntil" = NULL, "lastStatusCode" = $3, "lastError" = $4 WHERE id = $1::bigint`,
@@ -210,6 +215,7 @@ async function recordFailed(sql: SqlQuery, delivery: DueDelivery, outcome: Outco
  */
 async function disableForTarget(sql: SqlQuery, delivery: DueDelivery, problem: string): Promise<void> {
   const reason = serverDisabledReason(problem);
+  webhookDeliveries.inc({ outcome: "disabled" });
   await sql.query(
     `WITH released AS (UPDATE webhook_delivery SET "lockedUntil" = NULL, attempts = attempts - 1, "lastError" = $2 WHERE id = $1::bigint)
      UPDATE webhook_endpoint SET enabled = false, "disabledReason" = $2 WHERE id = $3 AND enabled`,
@@ -217,13 +223,27 @@ async function disableForTarget(sql: SqlQuery, delivery: DueDelivery, problem: s
   );
 }
 
+/**
+ * A send cut short by the instance stopping: the delivery goes back to the queue at once,
+ * unattempted, for another instance to claim now rather than when the lease ends. The receiver
+ * may have had it already; deliveries are at least once, and it has the event's id to tell.
+ */
+async function releaseClaim(sql: SqlQuery, delivery: DueDelivery): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_delivery SET "lockedUntil" = NULL, attempts = attempts - 1 WHERE id = $1::bigint AND status = 'pending'`,
+    [delivery.id],
+  );
+}
+
 type RecordDelivered = (delivery: DueDelivery, statusCode: number | null) => Promise<void>;
 
-/** Re-checks the URL, sends, records the outcome (a success through `recordSuccess`). */
-async function deliverOne(sql: SqlQuery, delivery: DueDelivery, recordSuccess: RecordDelivered): Promise<void> {
+/** Re-checks the URL, sends, records the outcome (a success through `recordSuccess`); `stopping` aborts the send. */
+async function deliverOne(sql: SqlQuery, delivery: DueDelivery, recordSuccess: RecordDelivered, stopping?: AbortSignal): Promise<void> {
   const problem = findTargetProblem(delivery);
   if (problem) return disableForTarget(sql, delivery, problem);
-  const outcome = await send(delivery);
+  const outcome = await send(delivery, stopping);
+  if (!outcome.ok && stopping?.aborted) return releaseClaim(sql, delivery);
+  if (outcome.ok) webhookDeliveries.inc({ outcome: "delivered" });
   return outcome.ok ? recordSuccess(delivery, outcome.statusCode) : recordFailed(sql, delivery, outcome);
 }
 
@@ -237,19 +257,22 @@ export async function deliverDueWebhooks(database: Database): Promise<number> {
 
 /**
  * Delivers webhooks from this instance until its database closes or `stop` is called (every
- * instance may run it). Claims again as soon as a delivery is recorded, not only on the poll:
+ * instance may run it). `stop` claims nothing more, aborts the sends in flight and gives their
+ * deliveries back to the queue (releaseClaim), records what had already succeeded, and resolves
+ * once every claim this instance held is released or recorded. Claims again as soon as a delivery is recorded, not only on the poll:
  * an endpoint's share is small, so a receiver that answers quickly must get its next delivery
  * without waiting for a tick, and a backlog drains at the receivers' pace.
  */
-export function startWebhookDelivery(database: Database): { stop: () => Promise<void> } {
+export function startWebhookDelivery(database: Database): BackgroundJob {
   let inFlight = 0;
   const running = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
   let failing = false;
   let closed = false;
+  const stopping = new AbortController();
   const reportFailure = (error: unknown) => {
-    if (!failing) console.error("[webhooks] delivery pass failed, retrying:", (error as Error).message);
+    if (!failing) logger("webhooks").error({ err: error }, "delivery pass failed, retrying");
     failing = true;
   };
   // Successes are recorded together, as a group commit: one write at a time, and whatever
@@ -273,7 +296,7 @@ export function startWebhookDelivery(database: Database): { stop: () => Promise<
   };
   const deliver = async (delivery: DueDelivery) => {
     try {
-      await deliverOne(database.sql, delivery, recordDeliveredTogether);
+      await deliverOne(database.sql, delivery, recordDeliveredTogether, stopping.signal);
     } catch (error) {
       reportFailure(error);
     } finally {
@@ -316,6 +339,7 @@ export function startWebhookDelivery(database: Database): { stop: () => Promise<
   const stop = async () => {
     closed = true;
     clearInterval(timer);
+    stopping.abort();
     await claiming;
     await Promise.all(running);
   };

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { applyMigrations, listMigrations } from "@prizepacks/db/migrate";
-import { createTestUser } from "../testing/fixtures.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 
 // The migration that enforces the cap on data written while only creation checked it.
@@ -30,8 +29,13 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it("keeps an account's 5 oldest enabled endpoints and disables the rest with a reason; leaves others alone", async () => {
-    const over = await createTestUser(database.prisma);
-    const within = await createTestUser(database.prisma);
+    // Accounts by SQL: the Prisma client knows columns that later migrations add.
+    const account = async (id: string) => {
+      await database.sql.query(`INSERT INTO "user" (id, name, email) VALUES ($1, $1, $1 || '@example.com')`, [id]);
+      return { userId: id };
+    };
+    const over = await account("cap-over");
+    const within = await account("cap-within");
     const insert = (userId: string, id: string, minutesAgo: number, enabled = true) =>
       database.sql.query(
         `INSERT INTO webhook_endpoint (id, "userId", url, secret, "eventTypes", enabled, "createdAt") VALUES ($1, $2, 'https://hooks.example.com/', 'whsec_test', ARRAY['open.completed'], $3, now() - make_interval(mins => $4::int))`,

@@ -19,7 +19,7 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
         <input id="account-query" name="q" defaultValue={query} placeholder="E-mail or account id" />
         <button className="button small">Search</button>
       </form>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -44,7 +44,7 @@ export default async function AdminLogPage({ searchParams }: { searchParams: Pro
         </label>
         <button className="button small">Filter</button>
       </form>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table data-testid="admin-log">
           <thead>
             <tr>

@@ -22,7 +22,7 @@ export default async function AdminPacksPage({ searchParams }: { searchParams: P
         </div>
       </div>
       <RtpRangeForm minPercent={settings.rtpRange.minPercent} maxPercent={settings.rtpRange.maxPercent} />
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <thead>
             <tr>

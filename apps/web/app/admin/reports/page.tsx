@@ -77,7 +77,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
             </div>
           </dl>
           <ReportChart days={report.byDay} />
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead>
                 <tr>

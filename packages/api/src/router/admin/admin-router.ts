@@ -5,6 +5,8 @@ import { revokeAccountKeyAsAdminRoute } from "./accounts/revoke-account-key-as-a
 import { searchAccountsRoute } from "./accounts/search-accounts.ts";
 import { setAccountRoleRoute } from "./accounts/set-account-role.ts";
 import { setAccountStandingRoute } from "./accounts/set-account-standing.ts";
+import { decidePendingCreditRoute } from "./credits/decide-pending-credit.ts";
+import { listPendingCreditsRoute } from "./credits/list-pending-credits.ts";
 import { listAdminLogRoute } from "./log/list-admin-log.ts";
 import { archivePackRoute } from "./packs/archive-pack.ts";
 import { deletePackRoute } from "./packs/delete-pack.ts";
@@ -20,7 +22,8 @@ import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 
 // The operator console's procedures, one file each (with its .types.ts), each calling the domain
 // function it is named after with the acting admin; each input is the schema written beside that
-// function. Web sessions of admins only (adminProcedure), and no OpenAPI meta: none of this is
+// function. Every mutation from the console carries a requestKey and applies once per key
+// (admin-request.ts). Web sessions of admins only (adminProcedure), and no OpenAPI meta: none of this is
 // in the public REST facade (/v1/admin is a 404).
 
 export const adminRouter = router({
@@ -45,6 +48,10 @@ export const adminRouter = router({
     setRole: setAccountRoleRoute,
     adjust: adjustBalanceRoute,
     revokeKey: revokeAccountKeyAsAdminRoute,
+  }),
+  credits: router({
+    pending: listPendingCreditsRoute,
+    decide: decidePendingCreditRoute,
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({ get: getPackReportRoute }),

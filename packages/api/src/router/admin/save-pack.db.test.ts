@@ -36,7 +36,7 @@ const packFile = (image: string, itemImage = "/art/item/COMMON/coin.svg") => ({
   name: "Console pack",
   image,
   price: "10.00",
-  category: "TEST",
+  category: "TECH",
   rarityTheme: "GOLD",
   items: [
     { key: "big", name: "Big prize", rarity: "LEGENDARY", value: "100.00", image: "/art/item/LEGENDARY/crown.svg", chance: "2" },

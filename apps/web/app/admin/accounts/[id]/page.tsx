@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
+import { MoneyActions } from "../../../../components/admin/money-actions";
 import { adminApi } from "../../../../lib/admin";
 
 export const metadata = { title: "Account" };
@@ -32,11 +33,12 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
             {detail.inventory.heldCount} items held, worth {detail.inventory.heldValue}
           </p>
         </section>
-        <AccountActions account={account} keys={detail.keys} />
+        <MoneyActions userId={account.id} />
       </div>
+      <AccountActions account={account} keys={detail.keys} />
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -63,7 +65,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
       </section>
       <section className="stack" aria-labelledby="openings-heading">
         <h2 id="openings-heading">Openings (latest 50)</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <thead>
               <tr>

@@ -38,6 +38,9 @@ export default async function AdminPackPage({ params }: { params: Promise<{ slug
           art={settings.art}
           icons={await listArtIcons()}
           initial={detail.file}
+          publishedItems={detail.publishedItems}
+          onSale={pack.active}
+          previousRtp={detail.check.rtpPercent}
         />
       )}
     </>

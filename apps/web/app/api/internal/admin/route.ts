@@ -1,23 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
 import { errorAsResponse } from "@prizepacks/api/http-error";
 import { AppError } from "@prizepacks/core";
 import { runAdminCommand, type AdminInput } from "@prizepacks/core/admin";
+import { adminTokenMatches } from "../../../../lib/admin-token";
 import { db } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
 // The admin CLI's way in while this process holds the embedded database (see apps/admin-cli/src/handoff.ts).
-// Enabled only when the start script gave this process a token.
-function tokenMatches(presented: string | null): boolean {
-  const expected = process.env.PRIZEPACKS_ADMIN_TOKEN;
-  if (!expected || !presented) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export async function POST(req: Request) {
-  if (!tokenMatches(req.headers.get("x-admin-token"))) {
+  if (!adminTokenMatches(req)) {
     return errorAsResponse(new AppError("FORBIDDEN", "Forbidden."), { rest: false });
   }
   const body = (await req.json().catch(() => null)) as { command?: unknown; flags?: unknown } | null;

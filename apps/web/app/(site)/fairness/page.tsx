@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
+import { ErrorAlert } from "../../../components/error-alert";
+import { FairnessExplainer } from "../../../components/fairness-explainer";
+import { FairnessWorkbench } from "../../../components/fairness-workbench";
+import type { VerifierPack, VerifierPrefill } from "../../../components/fairness-verifier";
+import type { FairnessState } from "../../../components/seed-pair-summary";
+import { services } from "../../../lib/database";
+import { findViewer, serverApi } from "../../../lib/server-api";
+
+export const metadata = { title: "Fairness" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function firstParam(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
+/** Every active pack with its current ticket ranges; a pack deactivated meanwhile is skipped. */
+async function loadVerifierPacks(): Promise<VerifierPack[]> {
+  const opened = await services();
+  const summaries = await listActivePacks(opened);
+  const details = await Promise.allSettled(summaries.map((pack) => getPackDetail(opened, pack.id)));
+  return details.flatMap((detail) =>
+    detail.status === "fulfilled"
+      ? [
+          {
+            slug: detail.value.slug,
+            name: detail.value.name,
+            oddsVersion: detail.value.oddsVersion,
+            oddsHash: detail.value.oddsHash,
+            items: detail.value.items.map(({ id, name, rarity, ticketFrom, ticketTo }) => ({
+              itemId: id,
+              name,
+              rarity,
+              ticketFrom,
+              ticketTo,
+            })),
+          },
+        ]
+      : [],
+  );
+}
+
+export default async function FairnessPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const prefill: VerifierPrefill = {
+    serverSeed: firstParam(params.serverSeed),
+    clientSeed: firstParam(params.clientSeed),
+    nonce: firstParam(params.nonce),
+    pack: firstParam(params.pack),
+    serverSeedHash: firstParam(params.serverSeedHash),
+  };
+  const [viewer, packs] = await Promise.all([findViewer(), loadVerifierPacks()]);
+
+  let seeds: FairnessState | null = null;
+  let seedsError: string | null = null;
+  if (viewer?.standing === "ok") {
+    try {
+      seeds = await (await serverApi()).fairness.get();
+    } catch (error) {
+      if (!isAppError(error) && !(error instanceof Error)) throw error;
+      seedsError = error.message;
+    }
+  }
+
+  const seedsFallback = seedsError ? (
+    <ErrorAlert error={seedsError} />
+  ) : viewer?.standing === "blocked" ? (
+    <p className="alert warn">
+      This account cannot play, so it has no seed pair to show. <Link href="/blocked">Why?</Link>
+    </p>
+  ) : (
+    <div className="empty stack">
+      <p>Your seed pair, next nonce and the seed rotation are shown to signed-in players.</p>
+      <p>
+        <Link href="/sign-in?next=%2Ffairness" className="button">
+          Sign in to see your seeds
+        </Link>
+      </p>
+      <p className="small-text">Anyone can use the verifier.</p>
+    </div>
+  );
+
+  return (
+    <div className="stack fairness-page">
+      <header className="page-header">
+        <div>
+          <h1>Provable fairness</h1>
+          <p className="muted">
+            Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
+          </p>
+        </div>
+      </header>
+      <FairnessWorkbench initialSeeds={seeds} seedsFallback={seedsFallback} packs={packs} prefill={prefill} />
+      <FairnessExplainer />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { SiteFrame } from "../../components/site-frame";
+
+// The player pages share the site's frame; the operator console (app/admin) has its own.
+export default function SiteLayout({ children }: { children: ReactNode }) {
+  return <SiteFrame>{children}</SiteFrame>;
+}

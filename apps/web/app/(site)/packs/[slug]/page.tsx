@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getAccount, getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
+import { OpenPackPanel } from "../../../../components/open-pack-panel";
+import { PackOddsTable } from "../../../../components/pack-odds-table";
+import { PackStatEntries } from "../../../../components/pack-stat-entries";
+import { Money } from "../../../../components/money";
+import { db, services } from "../../../../lib/database";
+import { moneyPercent } from "@prizepacks/core/shared";
+import { findViewer } from "../../../../lib/server-api";
+
+// Popularity, activity and the viewer's panel differ per request.
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ slug: string }>;
+
+/** The pack, or null when it is missing or inactive (both a 404); cached for metadata + page. */
+const findPack = cache(async (slug: string): Promise<PackDetail | null> => {
+  try {
+    return await getPackDetail(await services(), slug);
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const pack = await findPack((await params).slug);
+  return { title: pack ? pack.name : "Pack not found" };
+}
+
+export default async function PackPage({ params }: { params: Params }) {
+  const { slug } = await params;
+  const [pack, viewer] = await Promise.all([findPack(slug), findViewer()]);
+  if (!pack) notFound();
+  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+
+  return (
+    <div className="stack pack-page">
+      <p className="small-text">
+        <Link href="/">← All packs</Link>
+      </p>
+      <section className="pack-hero" aria-labelledby="pack-title">
+        <img className="pack-hero-image card" src={pack.image} alt="" width={256} height={256} />
+        <div className="stack pack-hero-info">
+          <div>
+            <p className="pack-card-category small-text">{pack.category}</p>
+            <h1 id="pack-title">{pack.name}</h1>
+            <p className="muted">{pack.description}</p>
+          </div>
+          <dl className="pack-facts">
+            <div>
+              <dt>Price</dt>
+              <dd className="pack-price">
+                <Money amount={pack.price} />
+              </dd>
+            </div>
+            <div>
+              <dt>Expected return</dt>
+              <dd>
+                <Money amount={pack.expectedValue} />{" "}
+                <span className="muted">({moneyPercent(pack.expectedValue, pack.price)}% of the price)</span>
+              </dd>
+            </div>
+            <PackStatEntries pack={pack} renderedAt={new Date().toISOString()} />
+          </dl>
+        </div>
+      </section>
+
+      {account ? (
+        <OpenPackPanel
+          initialBalance={account.balanceString}
+          slug={pack.slug}
+          price={pack.price}
+          items={pack.items.map(({ id, name, rarity, value, image, chance }) => ({ id, name, rarity, value, image, chance }))}
+        />
+      ) : viewer ? (
+        <p className="alert warn">
+          Your account cannot open packs right now. <Link href="/blocked">Find out why</Link>
+        </p>
+      ) : (
+        <div className="card stack pack-sign-in">
+          <p>Sign in to open this pack. New players can create an account in a minute.</p>
+          <div className="row">
+            <Link className="button big" href={`/sign-in?next=${encodeURIComponent(`/packs/${pack.slug}`)}`}>
+              Sign in to open
+            </Link>
+            <Link className="button ghost" href="/sign-up">
+              Create an account
+            </Link>
+          </div>
+        </div>
+      )}
+
+      <section className="stack" aria-labelledby="odds-title">
+        <div className="page-header">
+          <h2 id="odds-title">Items and odds</h2>
+          <Link href="/fairness" className="small-text">
+            How a draw picks the item
+          </Link>
+        </div>
+        <p className="small-text muted">
+          A draw picks a ticket from 1 to 100000; you win the item whose range holds it. Odds version{" "}
+          <span className="num">{pack.oddsVersion}</span>, odds hash <code className="mono break odds-hash">{pack.oddsHash}</code>
+        </p>
+        <PackOddsTable items={pack.items} />
+      </section>
+    </div>
+  );
+}

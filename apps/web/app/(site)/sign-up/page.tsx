@@ -1,0 +1,15 @@
+import { usesDevOutbox } from "@prizepacks/auth";
+import { SignUpForm } from "../../../components/auth-forms";
+
+export const metadata = { title: "Sign up" };
+export const dynamic = "force-dynamic";
+
+export default function SignUpPage() {
+  return (
+    <section className="card auth-card stack">
+      <h1>Create your account</h1>
+      <p className="muted">Open packs, keep or sell what you win, and verify every draw.</p>
+      <SignUpForm outbox={usesDevOutbox()} />
+    </section>
+  );
+}

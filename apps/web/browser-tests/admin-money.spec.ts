@@ -1,0 +1,120 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { LAYOUT_WIDTHS, PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
+
+// The console asks before it moves money: one submission applies once, a large credit waits for
+// a second admin, and every console page keeps its own frame sound at phone and desktop widths.
+
+async function newAdmin(label = "operator") {
+  const email = uniqueEmail(label);
+  await admin("user:create", { email, password: PASSWORD });
+  await admin("user:set", { email, role: "admin" });
+  return email;
+}
+
+async function signedInAdmin(browser: Browser, email: string, next: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, PASSWORD, next);
+  await expect(page).toHaveURL((url) => url.pathname === next);
+  return page;
+}
+
+const moneyForm = (page: Page) => page.getByRole("region", { name: "Adjust balance" });
+
+test("a credit submitted twice at once (a double click) applies once", async ({ page }) => {
+  const adminEmail = await newAdmin();
+  const player = await admin("user:create", { email: uniqueEmail("double"), balance: "3.00" });
+  await signIn(page, adminEmail, PASSWORD, `/admin/accounts/${player.userId}`);
+  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+
+  const money = moneyForm(page);
+  await expect(money.locator("form")).toHaveAttribute("data-ready", "true");
+  await money.getByLabel("Amount ($)").fill("5.00");
+  await money.getByLabel("Reason").fill("goodwill, clicked twice");
+  // Two submissions in one task, before React can disable the button: both carry the form's key.
+  await money.locator("form").evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(money.getByRole("status")).toContainText("the balance is now $8.00");
+  await page.reload();
+  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(page.getByRole("row", { name: /ADJUSTMENT/ })).toHaveCount(1);
+
+  // And a real double click on the button: once again.
+  await money.getByLabel("Amount ($)").fill("1.00");
+  await money.getByLabel("Reason").fill("goodwill, double-clicked");
+  await money.getByRole("button", { name: "Credit balance" }).dblclick();
+  await expect(money.getByRole("status")).toContainText("the balance is now $9.00");
+  await page.reload();
+  await expect(page.getByTestId("admin-balance")).toHaveText("9.00");
+  await expect(page.getByRole("row", { name: /ADJUSTMENT/ })).toHaveCount(2);
+});
+
+test("a credit above the approval amount waits until another admin approves it", async ({ page, browser }) => {
+  const requester = await newAdmin("requester");
+  const player = await admin("user:create", { email: uniqueEmail("large"), balance: "3.00" });
+  await signIn(page, requester, PASSWORD, `/admin/accounts/${player.userId}`);
+
+  const money = moneyForm(page);
+  await money.getByLabel("Amount ($)").fill("1000000.00");
+  await money.getByLabel("Reason").fill("tournament prize");
+  await money.getByRole("button", { name: "Credit balance" }).click();
+  await expect(money.getByTestId("credit-pending")).toContainText("A credit of $1000000.00 is above $1000.00");
+  await page.reload();
+  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+
+  // The requester sees it waiting but cannot approve it.
+  await page.goto("/admin/approvals");
+  const mine = page.getByTestId("pending-credits").getByRole("row", { name: new RegExp(player.email!.replace(/[.]/g, "\\.")) });
+  await expect(mine).toContainText("Yours: another admin decides");
+  await expect(mine.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+
+  // Another admin approves it once; the balance moves then.
+  const approver = await signedInAdmin(browser, await newAdmin("approver"), "/admin/approvals");
+  const row = approver.getByTestId("pending-credits").getByRole("row", { name: new RegExp(player.email!.replace(/[.]/g, "\\.")) });
+  await row.getByRole("button", { name: /^Approve/ }).click();
+  await expect(row).toHaveCount(0);
+  await approver.goto(`/admin/accounts/${player.userId}`);
+  await expect(approver.getByTestId("admin-balance")).toHaveText("1000003.00");
+  await approver.goto(`/admin/log?target=${player.userId}`);
+  const log = approver.getByTestId("admin-log").locator("tbody tr");
+  await expect(log.nth(0)).toContainText("wallet.adjusted");
+  await expect(log.nth(1)).toContainText("credit.approved");
+  await expect(log.nth(2)).toContainText("credit.requested");
+  await expect(log.nth(2)).toContainText(requester);
+});
+
+test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe clean", async ({ page }) => {
+  test.setTimeout(240_000); // 8 pages at 3 widths, axe on two of them
+  const adminEmail = await newAdmin();
+  const player = await admin("user:create", { email: uniqueEmail("looked-at"), balance: "12.00" });
+  await signIn(page, adminEmail, PASSWORD, "/admin/packs");
+  await expect(page).toHaveURL(/\/admin\/packs$/);
+  const pages = [
+    "/admin/packs",
+    "/admin/packs/new",
+    "/admin/packs/mini-gadget-grab",
+    "/admin/accounts",
+    `/admin/accounts/${player.userId}`,
+    "/admin/approvals",
+    "/admin/reports",
+    "/admin/log",
+  ];
+  for (const size of LAYOUT_WIDTHS) {
+    await page.setViewportSize(size);
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+      await expect(page.getByTestId("header-balance")).toHaveCount(0);
+      await expectLayoutSound(page, `${path} at ${size.width} px`, { tablesMayScroll: true });
+      if (size.width === 390 || size.width === 1440) await expectNoAxeViolations(page, `${path} at ${size.width} px`);
+    }
+  }
+  // The ban's confirmation open, at a phone's width.
+  await page.setViewportSize(LAYOUT_WIDTHS[0]);
+  await page.goto(`/admin/accounts/${player.userId}`);
+  await page.getByRole("button", { name: "Ban…" }).click();
+  await expect(page.getByTestId("typed-confirmation")).toBeVisible();
+  await expectLayoutSound(page, "ban confirmation", { tablesMayScroll: true });
+  await expectNoAxeViolations(page, "ban confirmation at 360 px");
+});

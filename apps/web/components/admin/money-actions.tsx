@@ -1,0 +1,83 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
+import { useRequestKey } from "./request-key";
+
+/**
+ * Credits and debits, apart from the standing actions: one form, one submission at a time, one
+ * key per submission (so a double click applies once), cleared after it succeeds. A credit
+ * above the operator's threshold is not applied but sent to Approvals for a second admin.
+ */
+export function MoneyActions({ userId }: { userId: string }) {
+  const router = useRouter();
+  const [direction, setDirection] = useState<"credit" | "debit">("credit");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [requestKey, renewKey] = useRequestKey();
+  // Set once React has hydrated the form: a submission before that would be the browser's own.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const adjust = useMutation({
+    mutationFn: (input: { direction: "credit" | "debit"; amount: string; reason: string; requestKey: string }) =>
+      trpc.admin.accounts.adjust.mutate({ userId, ...input }),
+    onSuccess: () => {
+      setAmount("");
+      setReason("");
+      renewKey();
+      router.refresh();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    adjust.mutate({ direction, amount, reason, requestKey });
+  };
+  const result = adjust.data;
+  return (
+    <section className="card stack" aria-labelledby="money-heading">
+      <h2 id="money-heading">Adjust balance</h2>
+      <form className="stack" onSubmit={submit} aria-busy={adjust.isPending} data-ready={ready}>
+        <fieldset className="row admin-choice">
+          <legend className="label">Direction</legend>
+          {(["credit", "debit"] as const).map((choice) => (
+            <label key={choice} className="row">
+              <input type="radio" name="direction" value={choice} checked={direction === choice} onChange={() => setDirection(choice)} />
+              {choice === "credit" ? "Credit" : "Debit"}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="admin-amount" className="label">
+            Amount ($)
+          </label>
+          <input id="admin-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="admin-money-reason" className="label">
+            Reason
+          </label>
+          <input id="admin-money-reason" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Shown in the ledger" />
+        </div>
+        <button type="submit" className="button small" disabled={adjust.isPending}>
+          {adjust.isPending ? "Applying…" : direction === "credit" ? "Credit balance" : "Debit balance"}
+        </button>
+      </form>
+      <ErrorAlert error={adjust.error} />
+      {result?.status === "applied" && (
+        <p role="status" className="alert success">
+          {result.amount.startsWith("-") ? `Debited $${result.amount.slice(1)}` : `Credited $${result.amount}`}; the balance is now $
+          {result.balance}.
+        </p>
+      )}
+      {result?.status === "pending" && (
+        <p role="status" className="alert success" data-testid="credit-pending">
+          A credit of ${result.amount} is above ${result.approvalAbove}: it waits for another admin on the{" "}
+          <Link href="/admin/approvals">Approvals</Link> page.
+        </p>
+      )}
+    </section>
+  );
+}

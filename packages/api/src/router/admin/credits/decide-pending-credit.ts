@@ -1,0 +1,7 @@
+import { decidePendingCredit } from "@prizepacks/core";
+import { adminProcedure } from "../../../trpc.ts";
+import { decidePendingCreditInput } from "./decide-pending-credit.types.ts";
+
+export const decidePendingCreditRoute = adminProcedure
+  .input(decidePendingCreditInput)
+  .mutation(({ ctx, input }) => decidePendingCredit(ctx.db, ctx.actor, input));

@@ -1,0 +1,82 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import type { AdminActor } from "./admin-log.ts";
+
+/**
+ * The key a console form makes when it is drawn (a UUID) and sends with every submission of
+ * it; a new one after each success. Two submissions with one key are one request.
+ */
+export const RequestKeySchema = z.uuid({ error: "requestKey must be a UUID made when the form was drawn" });
+
+/** What every console mutation carries besides its own fields. */
+export const RequestKeyed = z.object({ requestKey: RequestKeySchema });
+
+type Json = Prisma.InputJsonValue;
+
+/**
+ * Runs `perform` once per (admin, key). The claim (an INSERT on the unique (actorId, key)) and
+ * the change share one transaction: a second submission with the same key waits on the index
+ * entry until the first commits, then finds the row and gets the stored result back, so a
+ * double click, a retry or two tabs apply once. If the change fails, the claim rolls back
+ * with it and the same key may try again. `after` runs once the change is committed (change
+ * announcements), never on a replay.
+ */
+export async function oncePerRequest<T extends Json>(
+  db: Db,
+  actor: AdminActor,
+  { requestKey, action }: { requestKey: string; action: string },
+  perform: (tx: DbTx) => Promise<T>,
+  after?: (result: T) => void,
+): Promise<T> {
+  if (!actor.id) throw new AppError("FORBIDDEN", "Console requests need a signed-in admin.");
+  const actorId = actor.id;
+  const key = RequestKeySchema.parse(requestKey);
+  const outcome = await db.$transaction(async (tx) => {
+    const claimed = await tx.$queryRaw<Array<{ id: bigint }>>`
+      INSERT INTO admin_request ("actorId", key, action) VALUES (${actorId}, ${key}, ${action})
+      ON CONFLICT ("actorId", key) DO NOTHING RETURNING id`;
+    if (claimed.length === 0) {
+      // Read committed: this statement sees the row the other submission committed.
+      const stored = await tx.adminRequest.findUniqueOrThrow({ where: { actorId_key: { actorId, key } } });
+      if (stored.action !== action)
+        throw new AppError("CONFLICT", `This request key was already used for ${stored.action}; reload the form.`);
+      return { result: stored.result as T, replayed: true };
+    }
+    const result = await perform(tx);
+    await tx.adminRequest.update({ where: { id: claimed[0]!.id }, data: { result } });
+    return { result, replayed: false };
+  });
+  if (!outcome.replayed) after?.(outcome.result);
+  return outcome.result;
+}
+
+/**
+ * How every admin mutation runs: a console admin's (actor.id set) must carry a requestKey and
+ * applies once per key; the CLI's (the operator at the machine, one command per run) runs in a
+ * plain transaction.
+ */
+export async function runAdminMutation<T extends Json>(
+  db: Db,
+  actor: AdminActor,
+  request: { requestKey?: string | undefined; action: string },
+  perform: (tx: DbTx) => Promise<T>,
+  after?: (result: T) => void,
+): Promise<T> {
+  if (request.requestKey !== undefined) return oncePerRequest(db, actor, { ...request, requestKey: request.requestKey }, perform, after);
+  if (actor.id) throw new AppError("BAD_REQUEST", "requestKey: required for a console action (a UUID made when the form was drawn)");
+  const result = await db.$transaction(perform);
+  after?.(result);
+  return result;
+}
+
+/**
+ * Bans, deletions and role changes in the console need the account's e-mail typed back, so no
+ * single click changes who someone is. The CLI names the account by e-mail already.
+ */
+export function assertTypedConfirmation(actor: AdminActor, email: string, confirmation: string | undefined, what: string) {
+  if (!actor.id) return;
+  if ((confirmation ?? "").trim().toLowerCase() !== email.toLowerCase())
+    throw new AppError("BAD_REQUEST", `confirmation: type the account's e-mail (${email}) to ${what}`);
+}

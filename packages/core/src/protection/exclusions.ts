@@ -1,0 +1,189 @@
+import type { Db, DbTx } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
+import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { AppError } from "../errors.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { verifyAccountPassword } from "../users/users.ts";
+import { protectionRefusalError } from "./protection-refusal.ts";
+import { SELF_EXCLUSION_PERIODS, SetExclusionInputSchema, type ExclusionPeriod, type ExclusionView } from "./protection.schemas.ts";
+
+/** After a self-exclusion ends, play resumes this long after the player asks. */
+export const RESUME_DELAY_HOURS = 24;
+
+/**
+ * Who asks: the player themself (web session with the password, or their API key for a
+ * time-out), or an operator on the player's request (CLI, console). Either way it is logged.
+ */
+export type ExclusionRequester = { player: true } | { operator: AdminActor };
+
+interface ExclusionRow {
+  kind: string;
+  period: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  resumeRequestedAt: Date | null;
+}
+
+function exclusionView(row: ExclusionRow): ExclusionView {
+  return {
+    kind: row.kind as ExclusionView["kind"],
+    period: row.period as ExclusionPeriod,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    resumesAt: row.resumeRequestedAt ? new Date(row.resumeRequestedAt.getTime() + RESUME_DELAY_HOURS * 3_600_000).toISOString() : null,
+  };
+}
+
+/** The exclusion that binds now (the SQL rule, binding_exclusion, the one open_pack applies). */
+async function bindingExclusion(db: DbTx, userId: string): Promise<(ExclusionRow & { id: string }) | null> {
+  const [row] = await db.$queryRaw<Array<ExclusionRow & { id: string }>>`
+    SELECT id, kind, period, "startsAt", "endsAt", "resumeRequestedAt" FROM binding_exclusion(${userId})`;
+  return row ?? null;
+}
+
+export async function getExclusion(db: DbTx, userId: string): Promise<ExclusionView | null> {
+  const row = await bindingExclusion(db, userId);
+  return row && exclusionView(row);
+}
+
+/** When an exclusion of this period, starting now, ends (null: permanent). Months by the calendar. */
+export function exclusionEnd(period: ExclusionPeriod, from: Date): Date | null {
+  const end = new Date(from);
+  switch (period) {
+    case "24h":
+      return new Date(from.getTime() + 24 * 3_600_000);
+    case "7d":
+      return new Date(from.getTime() + 7 * 24 * 3_600_000);
+    case "30d":
+      return new Date(from.getTime() + 30 * 24 * 3_600_000);
+    case "6w":
+      return new Date(from.getTime() + 42 * 24 * 3_600_000);
+    case "6m":
+      end.setUTCMonth(end.getUTCMonth() + 6);
+      return end;
+    case "1y":
+      end.setUTCFullYear(end.getUTCFullYear() + 1);
+      return end;
+    case "5y":
+      end.setUTCFullYear(end.getUTCFullYear() + 5);
+      return end;
+    case "permanent":
+      return null;
+  }
+}
+
+async function actorOf(db: DbTx, userId: string, by: ExclusionRequester): Promise<AdminActor> {
+  if ("operator" in by) return by.operator;
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) throw new AppError("NOT_FOUND", "No such account.");
+  return { id: userId, email: user.email };
+}
+
+/**
+ * A refused attempt to end or shorten an exclusion: logged (admin log, in a transaction of its
+ * own, since the refused change never commits), then the EXCLUDED refusal with the end date.
+ */
+async function refuseShortening(db: Db, actor: AdminActor, userId: string, binding: ExclusionRow, attempt: string): Promise<never> {
+  await db.$transaction((tx) =>
+    writeAdminLog(tx, actor, {
+      action: "account.exclusion_refused",
+      targetType: "account",
+      targetId: userId,
+      before: exclusionView(binding),
+      after: { attempt },
+    }),
+  );
+  const view = exclusionView(binding);
+  const refusal = protectionRefusalError({
+    code: "EXCLUDED",
+    kind: view.kind,
+    period: view.period,
+    endsAt: view.endsAt,
+    resumesAt: view.resumesAt,
+  });
+  throw new AppError("EXCLUDED", `An exclusion cannot be shortened or lifted early, by anyone. ${refusal.message}`, refusal.details);
+}
+
+/**
+ * Starts a time-out or self-exclusion now. While another binds, only one that ends no earlier
+ * is taken (it extends); a shorter one would read as an attempt to shorten: refused, logged.
+ */
+export async function setExclusion(db: Db, userId: string, input: { period: string }, by: ExclusionRequester): Promise<ExclusionView> {
+  const { period } = parseInputOrThrow(SetExclusionInputSchema, input);
+  const kind = (SELF_EXCLUSION_PERIODS as readonly string[]).includes(period) ? "self_exclusion" : "timeout";
+  const actor = await actorOf(db, userId, by);
+  const outcome = await db.$transaction(async (tx) => {
+    // The wallet lock orders this with the account's openings: none commits after it.
+    await tx.$queryRaw`SELECT 1 FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
+    const now = new Date();
+    const endsAt = exclusionEnd(period, now);
+    const binding = await bindingExclusion(tx, userId);
+    if (binding && (binding.endsAt === null || (endsAt !== null && endsAt < binding.endsAt))) return { refused: binding, created: null };
+    const row = await tx.playerExclusion.create({
+      data: {
+        id: newId(),
+        userId,
+        kind,
+        period,
+        startsAt: now,
+        endsAt,
+        setById: actor.id,
+        setBy: "operator" in by ? `operator:${actor.email}` : "player",
+      },
+    });
+    await writeAdminLog(tx, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: exclusionView(row) });
+    return { refused: null, created: row };
+  });
+  if (outcome.refused) return refuseShortening(db, actor, userId, outcome.refused, `set ${period}`);
+  return exclusionView(outcome.created);
+}
+
+/**
+ * The player's own time-out or self-exclusion, from the web app: it cannot be undone, so it
+ * takes the sign-in password, not only a session that someone else may be holding.
+ */
+export async function setOwnExclusion(db: Db, userId: string, input: { period: string; password: string }): Promise<ExclusionView> {
+  if (!(await verifyAccountPassword(db, userId, input.password))) {
+    throw new AppError("BAD_REQUEST", "password: this is not the account's password.", {
+      issues: [{ path: ["password"], message: "this is not the account's password." }],
+    });
+  }
+  return setExclusion(db, userId, { period: input.period }, { player: true });
+}
+
+/**
+ * Any request to lift an exclusion (the CLI's user:unexclude, the console): always refused
+ * while one binds, and logged. Nobody can end one early; it ends by itself.
+ */
+export async function liftExclusion(db: Db, userId: string, by: ExclusionRequester): Promise<never> {
+  const actor = await actorOf(db, userId, by);
+  const binding = await bindingExclusion(db, userId);
+  if (!binding) throw new AppError("NOT_FOUND", "This account has no exclusion in force.");
+  return refuseShortening(db, actor, userId, binding, "lift");
+}
+
+/**
+ * After a self-exclusion has ended, the player asks to play again; play resumes 24 h later.
+ * Asking before the end is an attempt to lift it: refused and logged.
+ */
+export async function requestResume(db: Db, userId: string): Promise<ExclusionView> {
+  const actor = await actorOf(db, userId, { player: true });
+  const binding = await bindingExclusion(db, userId);
+  if (!binding || binding.kind !== "self_exclusion") {
+    if (binding) return refuseShortening(db, actor, userId, binding, "resume");
+    throw new AppError("NOT_FOUND", "This account has no self-exclusion to resume from.");
+  }
+  if (binding.endsAt === null || binding.endsAt > new Date()) return refuseShortening(db, actor, userId, binding, "resume");
+  if (binding.resumeRequestedAt) return exclusionView(binding);
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.playerExclusion.update({ where: { id: binding.id }, data: { resumeRequestedAt: new Date() } });
+    await writeAdminLog(tx, actor, {
+      action: "account.resume_requested",
+      targetType: "account",
+      targetId: userId,
+      after: exclusionView(updated),
+    });
+    return updated;
+  });
+  return exclusionView(row);
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { IsoTimestamp, MoneyString } from "../schemas.ts";
+
+export const LIMIT_KINDS = ["deposit", "wager", "loss"] as const;
+export const LIMIT_PERIODS = ["day", "week", "month"] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+export const TIMEOUT_PERIODS = ["24h", "7d", "30d", "6w"] as const;
+export const SELF_EXCLUSION_PERIODS = ["6m", "1y", "5y", "permanent"] as const;
+export const EXCLUSION_PERIODS = [...TIMEOUT_PERIODS, ...SELF_EXCLUSION_PERIODS] as const;
+export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+
+const LimitKindSchema = z
+  .enum(LIMIT_KINDS)
+  .meta({ description: "deposit (sum of deposits), wager (prices paid) or loss (prices paid − values won).", example: "loss" });
+const LimitPeriodSchema = z.enum(LIMIT_PERIODS).meta({ description: "A rolling 24 h, 7 days or 30 days.", example: "day" });
+
+/** A positive amount with at most two decimals, as a string so it stays exact. */
+const LimitAmount = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount must be a positive amount with at most two decimals, e.g. "5.00"')
+  .refine((value) => Number(value) > 0, "amount must be more than 0.00")
+  .meta({ example: "5.00" });
+
+export const SetLimitInputSchema = z.object({
+  kind: LimitKindSchema,
+  period: LimitPeriodSchema,
+  amount: LimitAmount.nullable().meta({ description: "The new limit; null removes it (pending, like a raise)." }),
+});
+export type SetLimitInput = z.input<typeof SetLimitInputSchema>;
+
+export const ConfirmLimitChangeInputSchema = z.object({ kind: LimitKindSchema, period: LimitPeriodSchema });
+
+export const LimitViewSchema = z.object({
+  kind: LimitKindSchema,
+  period: LimitPeriodSchema,
+  amount: MoneyString.meta({ description: "The limit that binds now." }),
+  used: MoneyString.meta({ description: "What counts against it in the window now (a loss may be negative)." }),
+  remaining: MoneyString.meta({ description: "What may still be spent in the window now (0.00 when none)." }),
+});
+export type LimitView = z.infer<typeof LimitViewSchema>;
+
+export const PendingLimitChangeSchema = z.object({
+  kind: LimitKindSchema,
+  period: LimitPeriodSchema,
+  amount: MoneyString.nullable().meta({ description: "The limit asked for; null: a removal." }),
+  requestedAt: IsoTimestamp,
+  confirmableAt: IsoTimestamp.meta({ description: "From when it can be confirmed in the web app (24 h after asking)." }),
+  lapsesAt: IsoTimestamp.meta({ description: "Unconfirmed by then, it lapses and the current limit stays." }),
+});
+export type PendingLimitChange = z.infer<typeof PendingLimitChangeSchema>;
+
+export const ExclusionViewSchema = z.object({
+  kind: z.enum(["timeout", "self_exclusion"]),
+  period: z.enum(EXCLUSION_PERIODS),
+  startsAt: IsoTimestamp,
+  endsAt: IsoTimestamp.nullable().meta({ description: "null: permanent." }),
+  resumesAt: IsoTimestamp.nullable().meta({ description: "After a self-exclusion ends: 24 h after the player asked to resume." }),
+});
+export type ExclusionView = z.infer<typeof ExclusionViewSchema>;
+
+export const PlayerProtectionSchema = z
+  .object({
+    limits: z.array(LimitViewSchema),
+    pending: z.array(PendingLimitChangeSchema).meta({ description: "Raises and removals waiting for their cooling-off and confirmation." }),
+    exclusion: ExclusionViewSchema.nullable().meta({ description: "The time-out or self-exclusion that binds now, if any." }),
+  })
+  .meta({ id: "PlayerProtection" });
+export type PlayerProtection = z.infer<typeof PlayerProtectionSchema>;
+
+export const SetLimitResultSchema = z
+  .object({
+    applied: LimitViewSchema.nullable().meta({ description: "A new or lower limit, in force at once." }),
+    pending: PendingLimitChangeSchema.nullable().meta({ description: "A raise or removal: not applied until confirmed after 24 h." }),
+  })
+  .meta({ id: "SetLimitResult" });
+export type SetLimitResult = z.infer<typeof SetLimitResultSchema>;
+
+export const SetExclusionInputSchema = z.object({ period: z.enum(EXCLUSION_PERIODS) });

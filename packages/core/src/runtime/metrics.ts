@@ -1,0 +1,163 @@
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  register,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from "prom-client";
+import { readBacklogs, type Backlogs } from "./backlogs.ts";
+import type { Services } from "./services.ts";
+import { logger } from "@prizepacks/db/log";
+
+// Every metric lives on prom-client's default registry, which is one per process: Next.js keeps
+// prom-client external (next.config.ts), so its route bundles and apps/web/server.ts share it.
+// They do load their own copies of this module, hence get-or-create by name: the first copy
+// defines a metric, the others use it (a second `new Counter` of one name would throw).
+
+export function counter<L extends string>(config: CounterConfiguration<L>): Counter<L> {
+  return (register.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter(config);
+}
+
+export function gauge<L extends string>(config: GaugeConfiguration<L>): Gauge<L> {
+  return (register.getSingleMetric(config.name) as Gauge<L> | undefined) ?? new Gauge(config);
+}
+
+export function histogram<L extends string>(config: HistogramConfiguration<L>): Histogram<L> {
+  return (register.getSingleMetric(config.name) as Histogram<L> | undefined) ?? new Histogram(config);
+}
+
+/** The Prometheus text exposition of every metric of the process. */
+export function metricsText(): Promise<string> {
+  return register.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = register.contentType;
+
+export const webhookDeliveries = counter({
+  name: "prizepacks_webhook_deliveries_total",
+  help: "Webhook delivery attempts by outcome: delivered (2xx), retrying (failed, tried again later), failed (gave up after a day), disabled (the URL broke the rules, endpoint disabled).",
+  labelNames: ["outcome"] as const,
+});
+
+// What the gauges below read: the process's Services, registered once at start. On globalThis,
+// so the collect functions (defined by whichever copy of this module loaded first) see it.
+const OBSERVED_KEY = Symbol.for("prizepacks.metrics.services");
+const slot = globalThis as typeof globalThis & { [OBSERVED_KEY]?: Services };
+
+/**
+ * Starts the gauges that read the process's Services (pool, change feed, backlogs) and Node's
+ * default metrics (event-loop lag, memory, CPU, handles). Called once, by the server at start;
+ * a later call points the gauges at another Services (tests).
+ */
+export function instrumentServices(services: Services): void {
+  slot[OBSERVED_KEY] = services;
+  if (services.database.poolStats()) instrumentPool();
+  // Defaults once per process: event-loop delay histogram, heap, RSS, GC, file descriptors.
+  if (!register.getSingleMetric("nodejs_eventloop_lag_seconds")) collectDefaultMetrics();
+}
+
+/** Pool gauges exist only where there is a pool: PGlite is one in-process connection. */
+function instrumentPool(): void {
+  gauge({
+    name: "prizepacks_db_pool_connections",
+    help: "Connections the PostgreSQL pool holds, busy and idle (absent on the embedded PGlite database).",
+    collect() {
+      const stats = observed()?.database.poolStats();
+      if (stats) this.set(stats.total);
+    },
+  });
+
+  gauge({
+    name: "prizepacks_db_pool_idle_connections",
+    help: "Pool connections open and unused.",
+    collect() {
+      const stats = observed()?.database.poolStats();
+      if (stats) this.set(stats.idle);
+    },
+  });
+
+  gauge({
+    name: "prizepacks_db_pool_waiting_queries",
+    help: "Queries waiting for a free pool connection (each waits at most 3 s, then 503).",
+    collect() {
+      const stats = observed()?.database.poolStats();
+      if (stats) this.set(stats.waiting);
+    },
+  });
+}
+
+function observed(): Services | undefined {
+  return slot[OBSERVED_KEY];
+}
+
+gauge({
+  name: "prizepacks_change_feed_connected",
+  help: "1 while the change feed's LISTEN connection is up; at 0 the caches trust what they hold for at most 500 ms.",
+  collect() {
+    const services = observed();
+    if (services) this.set(services.feed.live ? 1 : 0);
+  },
+});
+
+/** A scrape reads the backlogs at most this often, however many scrapers and gauges ask. */
+const BACKLOG_CACHE_MS = 5_000;
+let backlogs: { at: number; services: Services; read: Promise<Backlogs | null> } | null = null;
+let backlogsFailing = false;
+
+function currentBacklogs(): Promise<Backlogs | null> {
+  const services = observed();
+  if (!services) return Promise.resolve(null);
+  if (backlogs && backlogs.services === services && Date.now() - backlogs.at < BACKLOG_CACHE_MS) return backlogs.read;
+  const read = readBacklogs(services.database.sql).then(
+    (value) => {
+      backlogsFailing = false;
+      return value;
+    },
+    (error: unknown) => {
+      if (!backlogsFailing) logger("metrics").error({ err: error }, "backlog query failed");
+      backlogsFailing = true;
+      return null;
+    },
+  );
+  backlogs = { at: Date.now(), services, read };
+  return read;
+}
+
+function backlogGauge(name: string, help: string, field: keyof Backlogs): void {
+  gauge({
+    name,
+    help,
+    async collect() {
+      const services = observed();
+      if (!services) return;
+      const value = await currentBacklogs();
+      // Unknown while the database does not answer: NaN, not a reassuring 0.
+      this.set(value ? value[field] : NaN);
+    },
+  });
+}
+
+backlogGauge("prizepacks_webhook_deliveries_pending", "Webhook deliveries waiting to be sent to enabled endpoints.", "webhookPending");
+backlogGauge(
+  "prizepacks_webhook_oldest_pending_age_seconds",
+  "Age of the oldest pending webhook delivery (a failing receiver keeps one pending for up to a day).",
+  "webhookOldestPendingSeconds",
+);
+backlogGauge(
+  "prizepacks_webhook_overdue_seconds",
+  "How long the most overdue webhook delivery has been due and not sent: the delivery job's lag.",
+  "webhookOverdueSeconds",
+);
+backlogGauge(
+  "prizepacks_spin_tally_pending",
+  "Openings not yet rolled up into the packs' spin counts (rolled every second).",
+  "spinTallyPending",
+);
+backlogGauge(
+  "prizepacks_report_rollup_lag_seconds",
+  "Age of the oldest spin or sale the report rollup has not taken (it stays 60 s behind and runs every minute: 60-120 s is normal).",
+  "reportRollupLagSeconds",
+);

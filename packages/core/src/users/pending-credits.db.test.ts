@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { listAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { auditInvariants } from "../audit/audit.ts";
+import { createTestUser, uniqueEmail } from "../testing/fixtures.ts";
+import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { adjustBalance, revokeAccountKeyAsAdmin, setAccountRole, setAccountStanding } from "./account-admin.ts";
+import { decidePendingCredit, listPendingCredits } from "./pending-credits.ts";
+
+const database = useTestDatabase();
+
+/** A real admin account, acting from the console (so with an id, as adminProcedure builds it). */
+async function consoleAdmin(): Promise<AdminActor> {
+  const db = database().prisma;
+  const email = uniqueEmail("admin");
+  const user = await createTestUser(db, { email });
+  await db.user.update({ where: { id: user.userId }, data: { role: "admin" } });
+  return { id: user.userId, email };
+}
+
+const balanceOf = async (userId: string) => (await database().prisma.wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2);
+
+describe("console mutations apply once per submission", () => {
+  it("a credit submitted twice with one key applies once and the repeat replays the result", async () => {
+    const db = database().prisma;
+    const admin = await consoleAdmin();
+    const player = await createTestUser(db, { balance: "10.00" });
+    const submission = {
+      userId: player.userId,
+      direction: "credit" as const,
+      amount: "25.00",
+      reason: "goodwill",
+      requestKey: randomUUID(),
+    };
+    const first = await adjustBalance(db, admin, submission);
+    const second = await adjustBalance(db, admin, submission);
+    expect(first).toEqual({ status: "applied", userId: player.userId, amount: "25.00", balance: "35.00" });
+    expect(second).toEqual(first);
+    expect(await balanceOf(player.userId)).toBe("35.00");
+    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT" } })).toBe(1);
+    // A new submission (a new key) is a new credit.
+    await adjustBalance(db, admin, { ...submission, requestKey: randomUUID() });
+    expect(await balanceOf(player.userId)).toBe("60.00");
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("the same key sent five times at once applies once", async () => {
+    const db = database().prisma;
+    const admin = await consoleAdmin();
+    const player = await createTestUser(db, { balance: "0.00" });
+    const submission = {
+      userId: player.userId,
+      direction: "credit" as const,
+      amount: "7.77",
+      reason: "double click",
+      requestKey: randomUUID(),
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => adjustBalance(db, admin, submission)));
+    for (const result of results) expect(result).toEqual(results[0]);
+    expect(await balanceOf(player.userId)).toBe("7.77");
+    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT" } })).toBe(1);
+    const log = await listAdminLog(db, { targetId: player.userId, action: "wallet.adjusted" });
+    expect(log.entries).toHaveLength(1);
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("a key is one admin's: another admin's same key is another request; reusing it for another action is a conflict", async () => {
+    const db = database().prisma;
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    const player = await createTestUser(db, { balance: "1.00" });
+    const requestKey = randomUUID();
+    await adjustBalance(db, alice, { userId: player.userId, direction: "credit", amount: "1.00", reason: "from alice", requestKey });
+    await adjustBalance(db, bob, { userId: player.userId, direction: "credit", amount: "1.00", reason: "from bob", requestKey });
+    expect(await balanceOf(player.userId)).toBe("3.00");
+    await expectAppError(setAccountStanding(db, alice, { userId: player.userId, action: "verify", requestKey }), "CONFLICT");
+  });
+
+  it("a failed change releases its key: the same submission may try again", async () => {
+    const db = database().prisma;
+    const admin = await consoleAdmin();
+    const player = await createTestUser(db, { balance: "1.00" });
+    const submission = {
+      userId: player.userId,
+      direction: "debit" as const,
+      amount: "2.00",
+      reason: "chargeback",
+      requestKey: randomUUID(),
+    };
+    await expectAppError(adjustBalance(db, admin, submission), "INSUFFICIENT_BALANCE");
+    await adjustBalance(db, admin, { ...submission, direction: "credit", amount: "5.00", requestKey: randomUUID() });
+    expect(await adjustBalance(db, admin, submission)).toMatchObject({ status: "applied", balance: "4.00" });
+  });
+
+  it("a console admin must send a key; the CLI needs none", async () => {
+    const db = database().prisma;
+    const admin = await consoleAdmin();
+    const player = await createTestUser(db);
+    const error = await expectAppError(
+      adjustBalance(db, admin, { userId: player.userId, direction: "credit", amount: "1.00", reason: "no key" }),
+      "BAD_REQUEST",
+    );
+    expect(error.message).toMatch(/requestKey/);
+    await expectAppError(
+      adjustBalance(db, admin, { userId: player.userId, direction: "credit", amount: "1.00", reason: "bad key", requestKey: "1" }),
+      "BAD_REQUEST",
+    );
+  });
+
+  it("ban, delete and role changes need the account's e-mail typed back; a revoked key replays", async () => {
+    const db = database().prisma;
+    const admin = await consoleAdmin();
+    const player = await createTestUser(db);
+    const email = (await db.user.findUniqueOrThrow({ where: { id: player.userId } })).email;
+    for (const action of ["ban", "delete"] as const) {
+      const error = await expectAppError(
+        setAccountStanding(db, admin, {
+          userId: player.userId,
+          action,
+          reason: "fraud ring",
+          requestKey: randomUUID(),
+          confirmation: "yes",
+        }),
+        "BAD_REQUEST",
+      );
+      expect(error.message).toContain(email);
+    }
+    await expectAppError(setAccountRole(db, admin, { userId: player.userId, role: "admin", requestKey: randomUUID() }), "BAD_REQUEST");
+    expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).banned).toBe(false);
+    await setAccountStanding(db, admin, {
+      userId: player.userId,
+      action: "ban",
+      reason: "fraud ring",
+      requestKey: randomUUID(),
+      confirmation: ` ${email.toUpperCase()} `,
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).banned).toBe(true);
+    await setAccountRole(db, admin, { userId: player.userId, role: "admin", requestKey: randomUUID(), confirmation: email });
+    expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).role).toBe("admin");
+    const revoke = { apiKeyId: player.apiKeyId, requestKey: randomUUID() };
+    const revoked = await revokeAccountKeyAsAdmin(db, admin, revoke);
+    expect(await revokeAccountKeyAsAdmin(db, admin, revoke)).toEqual(revoked);
+    expect(await db.adminLog.count({ where: { action: "key.revoked", targetId: player.apiKeyId } })).toBe(1);
+  });
+});
+
+describe("credits above ADMIN_CREDIT_APPROVAL_ABOVE (1000.00 by default) wait for a second admin", () => {
+  it("a credit at the threshold applies; above it waits, untouched, until another admin approves", async () => {
+    const db = database().prisma;
+    const [requester, approver] = [await consoleAdmin(), await consoleAdmin()];
+    const player = await createTestUser(db, { balance: "5.00" });
+    expect(
+      await adjustBalance(db, requester, {
+        userId: player.userId,
+        direction: "credit",
+        amount: "1000.00",
+        reason: "at the threshold",
+        requestKey: randomUUID(),
+      }),
+    ).toMatchObject({ status: "applied", balance: "1005.00" });
+    const asked = await adjustBalance(db, requester, {
+      userId: player.userId,
+      direction: "credit",
+      amount: "1000000.00",
+      reason: "tournament prize",
+      requestKey: randomUUID(),
+    });
+    expect(asked).toMatchObject({ status: "pending", amount: "1000000.00", approvalAbove: "1000.00" });
+    if (asked.status !== "pending") throw new Error("expected a pending credit");
+    expect(await balanceOf(player.userId)).toBe("1005.00");
+    expect((await listPendingCredits(db)).find((credit) => credit.id === asked.pendingCreditId)).toMatchObject({
+      amount: "1000000.00",
+      requestedBy: requester.email,
+      reason: "tournament prize",
+    });
+
+    const own = await expectAppError(
+      decidePendingCredit(db, requester, { pendingCreditId: asked.pendingCreditId, decision: "approve", requestKey: randomUUID() }),
+      "FORBIDDEN",
+    );
+    expect(own.message).toMatch(/another admin/);
+    expect(await balanceOf(player.userId)).toBe("1005.00");
+
+    const approval = { pendingCreditId: asked.pendingCreditId, decision: "approve" as const, requestKey: randomUUID() };
+    const [one, two] = await Promise.all([decidePendingCredit(db, approver, approval), decidePendingCredit(db, approver, approval)]);
+    expect(one).toEqual({ pendingCreditId: asked.pendingCreditId, status: "approved", balance: "1001005.00" });
+    expect(two).toEqual(one);
+    expect(await balanceOf(player.userId)).toBe("1001005.00");
+    await expectAppError(
+      decidePendingCredit(db, approver, { pendingCreditId: asked.pendingCreditId, decision: "reject", requestKey: randomUUID() }),
+      "CONFLICT",
+    );
+    expect((await listPendingCredits(db)).some((credit) => credit.id === asked.pendingCreditId)).toBe(false);
+
+    const log = await listAdminLog(db, { targetId: player.userId });
+    expect(log.entries.map((entry) => [entry.action, entry.actor])).toEqual([
+      ["wallet.adjusted", approver.email],
+      ["credit.approved", approver.email],
+      ["credit.requested", requester.email],
+      ["wallet.adjusted", requester.email],
+    ]);
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+
+  it("a rejected credit leaves the balance; debits and CLI credits never wait", async () => {
+    const db = database().prisma;
+    const [requester, approver] = [await consoleAdmin(), await consoleAdmin()];
+    const player = await createTestUser(db, { balance: "5000.00" });
+    const asked = await adjustBalance(db, requester, {
+      userId: player.userId,
+      direction: "credit",
+      amount: "1000.01",
+      reason: "too generous",
+      requestKey: randomUUID(),
+    });
+    if (asked.status !== "pending") throw new Error("expected a pending credit");
+    expect(
+      await decidePendingCredit(db, approver, { pendingCreditId: asked.pendingCreditId, decision: "reject", requestKey: randomUUID() }),
+    ).toEqual({ pendingCreditId: asked.pendingCreditId, status: "rejected", balance: null });
+    expect(await balanceOf(player.userId)).toBe("5000.00");
+    expect(
+      await adjustBalance(db, requester, {
+        userId: player.userId,
+        direction: "debit",
+        amount: "4000.00",
+        reason: "chargeback",
+        requestKey: randomUUID(),
+      }),
+    ).toMatchObject({ status: "applied", balance: "1000.00" });
+    const cli = { id: null, email: "cli" };
+    expect(
+      await adjustBalance(db, cli, { userId: player.userId, direction: "credit", amount: "2000.00", reason: "at the machine" }),
+    ).toMatchObject({
+      status: "applied",
+      balance: "3000.00",
+    });
+    expect((await auditInvariants(db)).breaches).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { pino, stdTimeFunctions, type Logger } from "pino";
+import pinoPretty from "pino-pretty";
+import { logEnv } from "./env.ts";
+
+// The process's one logger (pino): a JSON line per entry on stdout, at LOG_LEVEL, or
+// human-readable lines in demo mode. In the lowest package so that every package logs through
+// it. Entries written while a request is being served carry its request id (and its account,
+// once known), from the request context below.
+
+/** The request being served, as every log line written for it names it. */
+export interface RequestContext {
+  requestId: string;
+  /** The account acting, once authentication found it. */
+  accountId?: string;
+}
+
+interface LogState {
+  pretty: boolean;
+  root?: Logger;
+  components: Map<string, Logger>;
+  requests: AsyncLocalStorage<RequestContext>;
+}
+
+// On globalThis: Next.js loads this module once per route bundle and apps/web/server.ts loads
+// its own copy; all must write through one logger and see the request context server.ts set.
+const GLOBAL_KEY = Symbol.for("prizepacks.log");
+
+function state(): LogState {
+  const g = globalThis as typeof globalThis & { [GLOBAL_KEY]?: LogState };
+  g[GLOBAL_KEY] ??= { pretty: false, components: new Map(), requests: new AsyncLocalStorage() };
+  return g[GLOBAL_KEY];
+}
+
+/**
+ * Human-readable lines (demo mode, someone reading a terminal) or JSON lines (anything a log
+ * pipeline reads). Called once at start, before anything is logged; the default is JSON.
+ */
+export function configureLogs({ pretty }: { pretty: boolean }): void {
+  const s = state();
+  s.pretty = pretty;
+  s.root = undefined;
+  s.components.clear();
+}
+
+function root(): Logger {
+  const s = state();
+  s.root ??= pino(
+    {
+      level: logEnv().LOG_LEVEL,
+      timestamp: stdTimeFunctions.isoTime,
+      mixin() {
+        const request = s.requests.getStore();
+        if (!request) return {};
+        return request.accountId ? { requestId: request.requestId, accountId: request.accountId } : { requestId: request.requestId };
+      },
+      // Never written on purpose; a credential that slips into a logged object is blanked all the same.
+      redact: {
+        paths: ["apiKey", "*.apiKey", "authorization", "*.authorization", "cookie", "*.cookie", "headers", "*.headers"],
+        censor: "[redacted]",
+      },
+    },
+    s.pretty
+      ? pinoPretty({
+          sync: true,
+          colorize: Boolean(process.stdout.isTTY),
+          translateTime: "SYS:HH:MM:ss.l",
+          ignore: "pid,hostname,component",
+          messageFormat: "{if component}[{component}] {end}{msg}",
+          singleLine: true, // an error's stack still gets lines of its own
+        })
+      : undefined,
+  );
+  return s.root;
+}
+
+/**
+ * The logger of one part of the service (`component` on every line: "api", "rate-limit",
+ * "webhooks", ...). Ask for it where it logs, not at import: the format is set at start.
+ * Errors go in `err`, which pino writes with their stack.
+ */
+export function logger(component: string): Logger {
+  const s = state();
+  let child = s.components.get(component);
+  if (!child) {
+    child = root().child({ component });
+    s.components.set(component, child);
+  }
+  return child;
+}
+
+/** Runs `serve` with `request` as the context of every line it logs, across its awaits. */
+export function runWithRequest<T>(request: RequestContext, serve: () => T): T {
+  return state().requests.run(request, serve);
+}
+
+/** The request being served here, if any. */
+export function currentRequest(): RequestContext | undefined {
+  return state().requests.getStore();
+}
+
+/** Names the account acting in the request being served (its log lines and its request line say it from here on). */
+export function attributeToAccount(accountId: string): void {
+  const request = currentRequest();
+  if (request) request.accountId = accountId;
+}
