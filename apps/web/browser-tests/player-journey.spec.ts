@@ -209,6 +209,33 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await snap(page, "history");
   });
 
+  await test.step("/history → Verify: the verifier's verdict on each draw", async () => {
+    // The revealed draw: the browser recomputes it and says it gives the item won.
+    await page
+      .getByTestId("history-row")
+      .nth(1)
+      .getByRole("link", { name: /^Verify/ })
+      .click();
+    await expect(page.getByTestId("verify-verdict")).toHaveText(`✓ This draw gives the item you got: ${won.name}.`);
+    await expect(page.getByTestId("verify-seed-hash-match")).toHaveText("✓ Match");
+
+    // A link that claims another item is refuted, with the item the ticket really gives.
+    const claimed = new URL(page.url());
+    claimed.searchParams.set("item", "an-item-that-was-not-won");
+    await page.goto(claimed.pathname + claimed.search);
+    await expect(page.getByTestId("verify-verdict")).toContainText(`✗ This draw gives ${won.name} (ticket ${opening.result})`);
+
+    // The API draw's seed is still secret: the verifier says how to reveal it rather than failing.
+    await page.goto("/history");
+    await page
+      .getByTestId("history-row")
+      .nth(0)
+      .getByRole("link", { name: /^Verify/ })
+      .click();
+    await expect(page.getByTestId("verify-seed-secret")).toBeVisible();
+    await expect(page.getByTestId("verify-verdict")).toHaveCount(0);
+  });
+
   await test.step("revoking the key on the page makes it fail with 401", async () => {
     await page.goto("/settings/api");
     const row = page.getByTestId("api-key-row").filter({ hasText: keyName });

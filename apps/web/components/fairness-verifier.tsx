@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { drawTicket, findRangeForTicket, sha256Hex } from "@prizepacks/fairness";
+import { judgeDraw, type RecordedDraw } from "../lib/draw-verdict";
 import { ErrorAlert } from "./error-alert";
 import { FairnessVerifyResult, type VerifyOutcome } from "./fairness-verify-result";
 import type { VerifierPack } from "./verifier-pack";
@@ -14,6 +15,9 @@ export interface VerifierPrefill {
   nonce?: string;
   pack?: string;
   serverSeedHash?: string;
+  /** The odds hash and item the opening recorded (links from history): the verifier then gives a verdict. */
+  oddsHash?: string;
+  item?: string;
 }
 
 const NONCE_PATTERN = /^\d{1,15}$/;
@@ -37,6 +41,8 @@ export function FairnessVerifier({
   const [outcome, setOutcome] = useState<VerifyOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const recorded: RecordedDraw | null =
+    prefill.item && prefill.pack ? { packSlug: prefill.pack, itemId: prefill.item, oddsHash: prefill.oddsHash ?? null } : null;
 
   async function verify(values: { serverSeed: string; clientSeed: string; nonce: string; packSlug: string; expectedHash: string }) {
     setError(null);
@@ -51,15 +57,18 @@ export function FairnessVerifier({
         drawTicket({ serverSeed: values.serverSeed, clientSeed: values.clientSeed, nonce: nonceNumber }),
       ]);
       const pack = packs.find((candidate) => candidate.slug === values.packSlug) ?? null;
+      const expected = values.expectedHash.trim().toLowerCase() || null;
+      const item = pack ? findRangeForTicket(pack.items, draw.result) : null;
       setOutcome({
         seedHash,
-        expectedHash: values.expectedHash.trim().toLowerCase() || null,
+        expectedHash: expected,
         hash: draw.hash,
         result: draw.result,
         clientSeed: values.clientSeed,
         nonce: nonceNumber,
         pack,
-        item: pack ? findRangeForTicket(pack.items, draw.result) : null,
+        item,
+        verdict: judgeDraw({ seedHash, expectedHash: expected, result: draw.result, pack, item }, recorded),
       });
     } catch (caught) {
       setOutcome(null);
@@ -92,6 +101,12 @@ export function FairnessVerifier({
 
   return (
     <div className="stack">
+      {recorded && !prefill.serverSeed && (
+        <p className="alert info" data-testid="verify-seed-secret">
+          This draw&apos;s server seed is still secret: it is revealed when you rotate your seed pair (Your seeds, on this page). Then
+          verify the draw from your history.
+        </p>
+      )}
       <form className="form fairness-verifier-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-server-seed`}>Server seed</label>

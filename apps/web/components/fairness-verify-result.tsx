@@ -1,3 +1,4 @@
+import type { DrawVerdict } from "../lib/draw-verdict";
 import type { VerifierPack, VerifierPackItem } from "./verifier-pack";
 
 export interface VerifyOutcome {
@@ -10,7 +11,11 @@ export interface VerifyOutcome {
   nonce: number;
   pack: VerifierPack | null;
   item: VerifierPackItem | null;
+  /** Whether the draw gives what the opening recorded, when the verifier was opened from one. */
+  verdict: DrawVerdict | null;
 }
+
+const VERDICT_TONE: Record<DrawVerdict["kind"], string> = { confirmed: "success", refuted: "error", unchecked: "info" };
 
 /** What the browser computed: the seed's hash (with a match check), the HMAC, the ticket and the item. */
 export function FairnessVerifyResult({ outcome }: { outcome: VerifyOutcome }) {
@@ -18,6 +23,11 @@ export function FairnessVerifyResult({ outcome }: { outcome: VerifyOutcome }) {
   return (
     <section className="fairness-result stack" aria-labelledby="fairness-result-title">
       <h3 id="fairness-result-title">Verification result</h3>
+      {outcome.verdict && (
+        <p className={`alert fairness-verdict ${VERDICT_TONE[outcome.verdict.kind]}`} data-testid="verify-verdict" role="status">
+          {outcome.verdict.text}
+        </p>
+      )}
       <dl className="fairness-dl">
         <dt>SHA-256 of the server seed</dt>
         <dd className="mono break" data-testid="verify-seed-hash">

@@ -3,13 +3,16 @@ import type { SpinHistoryEntry } from "@prizepacks/core";
 import { LocalTime } from "./local-time";
 import { Money } from "./money";
 
-/** The /fairness verifier, pre-filled with this draw (the server seed only once it is revealed). */
+/** The /fairness verifier, pre-filled with this draw (the server seed only once it is revealed) and what it gave, for a verdict. */
 function verifyHref(spin: SpinHistoryEntry): string {
   const params = new URLSearchParams();
   if (spin.fairness.serverSeed) params.set("serverSeed", spin.fairness.serverSeed);
   params.set("clientSeed", spin.fairness.clientSeed);
   params.set("nonce", String(spin.fairness.nonce));
   params.set("pack", spin.pack.slug);
+  params.set("serverSeedHash", spin.fairness.serverSeedHash);
+  params.set("oddsHash", spin.fairness.oddsHash);
+  params.set("item", spin.item.id);
   return `/fairness?${params.toString()}`;
 }
 

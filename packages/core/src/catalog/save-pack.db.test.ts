@@ -9,6 +9,7 @@ import { createTestUser } from "../testing/fixtures.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
+import { findDrawOdds } from "./draw-odds.ts";
 import { diffOddsVersions, exportPack } from "./pack-admin.ts";
 import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "./pack-rules.ts";
 import { savePack } from "./save-pack.ts";
@@ -138,6 +139,18 @@ describe("savePack: versions, history, archive", () => {
     const diff = await diffOddsVersions(db, { slug: file.slug, from: 1, to: 2 });
     expect(diff.rows.find((row) => row.key === "big")).toMatchObject({ fromChance: 2, toChance: 1, change: "changed" });
     expect(diff.rows.find((row) => row.key === "mid")).toMatchObject({ change: "same" });
+
+    // The verifier checks the earlier spin against v1's ranges, found by the hash the spin names.
+    const drawOdds = await findDrawOdds(db, file.slug, spin.fairness.oddsHash);
+    expect(drawOdds).toMatchObject({ slug: file.slug, oddsVersion: 1, oddsHash: v1.oddsHash });
+    expect(drawOdds!.items.map((item) => [item.itemId, item.ticketFrom, item.ticketTo])).toEqual([
+      [idOf("big"), 1, 2_000],
+      [idOf("mid"), 2_001, 32_000],
+      [idOf("small"), 32_001, 100_000],
+    ]);
+    expect((await findDrawOdds(db, file.slug, v2.oddsHash))?.oddsVersion).toBe(2);
+    expect(await findDrawOdds(db, "another-pack", v1.oddsHash)).toBeNull();
+    expect(await findDrawOdds(db, file.slug, "not-a-hash")).toBeNull();
 
     const log = await listAdminLog(db, { targetId: v1.packId });
     expect(log.entries.map((entry) => entry.action)).toEqual(["odds.published", "pack.updated", "odds.published", "pack.created"]);

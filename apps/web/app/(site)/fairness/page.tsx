@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
+import { findDrawOdds, getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
 import { ErrorAlert } from "../../../components/error-alert";
 import { FairnessExplainer } from "../../../components/fairness-explainer";
 import { FairnessWorkbench } from "../../../components/fairness-workbench";
 import type { VerifierPack, VerifierPrefill } from "../../../components/fairness-verifier";
 import type { FairnessState } from "../../../components/seed-pair-summary";
-import { services } from "../../../lib/database";
+import { db, services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
 
 export const metadata = { title: "Fairness" };
@@ -43,6 +43,22 @@ async function loadVerifierPacks(): Promise<VerifierPack[]> {
   );
 }
 
+/**
+ * The packs to verify against. A link from a history entry names the odds the draw used: that
+ * version replaces the pack's current one (or joins the list if the pack left sale), so a draw
+ * made before the odds changed is checked against its own ticket ranges.
+ */
+async function packsForDraw(slug: string | undefined, oddsHash: string | undefined): Promise<VerifierPack[]> {
+  const [packs, drawOdds] = await Promise.all([
+    loadVerifierPacks(),
+    slug && oddsHash ? db().then((client) => findDrawOdds(client, slug, oddsHash)) : null,
+  ]);
+  if (!drawOdds) return packs;
+  return packs.some((pack) => pack.slug === drawOdds.slug)
+    ? packs.map((pack) => (pack.slug === drawOdds.slug ? drawOdds : pack))
+    : [drawOdds, ...packs];
+}
+
 export default async function FairnessPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const prefill: VerifierPrefill = {
@@ -51,8 +67,10 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
     nonce: firstParam(params.nonce),
     pack: firstParam(params.pack),
     serverSeedHash: firstParam(params.serverSeedHash),
+    oddsHash: firstParam(params.oddsHash),
+    item: firstParam(params.item),
   };
-  const [viewer, packs] = await Promise.all([findViewer(), loadVerifierPacks()]);
+  const [viewer, packs] = await Promise.all([findViewer(), packsForDraw(prefill.pack, prefill.oddsHash)]);
 
   let seeds: FairnessState | null = null;
   let seedsError: string | null = null;

@@ -1,0 +1,47 @@
+import type { DbTx } from "@prizepacks/db";
+
+// Every opening names the odds hash it was drawn with. When a pack's odds change, a draw made
+// before must still be checkable against its own ticket ranges, not today's: this looks one
+// version up by that hash. The ranges are public for every pack on sale, and the hash of a
+// version that never was on sale is known only to whoever holds it, so no admin rule applies.
+
+export interface DrawOddsItem {
+  itemId: string;
+  name: string;
+  rarity: string;
+  ticketFrom: number;
+  ticketTo: number;
+}
+
+export interface DrawOdds {
+  slug: string;
+  name: string;
+  oddsVersion: number;
+  oddsHash: string;
+  items: DrawOddsItem[];
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The ticket ranges of the odds version of pack `slug` whose hash is `oddsHash`, or null. */
+export async function findDrawOdds(db: DbTx, slug: string, oddsHash: string): Promise<DrawOdds | null> {
+  if (!SHA256_HEX.test(oddsHash)) return null;
+  const version = await db.oddsVersion.findFirst({
+    where: { oddsHash, pack: { slug } },
+    include: { pack: true, ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } },
+  });
+  if (!version) return null;
+  return {
+    slug: version.pack.slug,
+    name: version.pack.name,
+    oddsVersion: version.version,
+    oddsHash: version.oddsHash,
+    items: version.ranges.map((range) => ({
+      itemId: range.itemId,
+      name: range.item.name,
+      rarity: range.item.rarity,
+      ticketFrom: range.ticketFrom,
+      ticketTo: range.ticketTo,
+    })),
+  };
+}
