@@ -66,6 +66,14 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await expect(page).toHaveURL(new RegExp(`/packs/${DEMO_PACK.slug}$`));
     await expect(page.getByRole("heading", { level: 1, name: DEMO_PACK.name })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Items and odds" })).toBeVisible();
+    // The chance to beat the price, in the odds table's precision (the API test checks its value).
+    await expect(page.getByTestId("beat-price-chance")).toHaveText(/^\d{1,3}\.\d{3}%$/);
+    await expect(
+      page
+        .getByRole("region", { name: "Items and odds table" })
+        .getByRole("cell", { name: /^\d{1,3}\.\d{3}%/ })
+        .first(),
+    ).toBeVisible();
     const openButton = page.getByRole("button", { name: /^Open 1 pack for / });
     await expect(openButton).toBeEnabled();
     price = cents((await openButton.innerText()).replace(/^Open 1 pack for /, ""));

@@ -1,4 +1,5 @@
 import type { PackItem } from "@prizepacks/core";
+import { displayChance } from "@prizepacks/core/shared";
 import { Money } from "./money";
 
 /** Every item of a pack with its published odds: the ticket ranges a draw is checked against. */
@@ -50,7 +51,8 @@ export function PackOddsTable({ items }: { items: PackItem[] }) {
                 <Money amount={item.value} />
               </td>
               <td className="num">
-                {item.chance}%{/* A phone has no room for the Tickets column: the range goes under the chance. */}
+                {displayChance(item.chance)}
+                {/* A phone has no room for the Tickets column: the range goes under the chance. */}
                 <span className="odds-tickets-inline">
                   {item.ticketFrom}–<wbr />
                   {item.ticketTo}

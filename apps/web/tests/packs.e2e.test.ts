@@ -99,6 +99,14 @@ describe.each(families)("GET /v1/%s/{idOrSlug}", (family) => {
       const ratio = Number(pack.expectedValue) / Number(pack.price);
       expect(ratio).toBeGreaterThanOrEqual(0.85);
       expect(ratio).toBeLessThanOrEqual(0.95);
+      // The chance to beat the price: the tickets of the items worth more than it.
+      const beating = pack.items.filter((i: { value: string }) => Number(i.value) > Number(pack.price));
+      const beatingTickets = beating.reduce(
+        (sum: number, i: { ticketFrom: number; ticketTo: number }) => sum + i.ticketTo - i.ticketFrom + 1,
+        0,
+      );
+      expect(pack.beatPriceChance).toBe(beatingTickets / 1000);
+      expect(pack.beatPriceChance).toBeGreaterThan(0);
     }
   });
 

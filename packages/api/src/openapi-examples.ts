@@ -65,6 +65,7 @@ const packDetail: PackDetail = {
   oddsHash: "e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc",
   oddsVersion: 1,
   expectedValue: "4.49",
+  beatPriceChance: 16.67, // the items worth more than 4.99: tickets 1–16670
   items: [
     item("cmic2x9rq0010pp3kancearbu", "True Wireless Earbuds (ANC)", "LEGENDARY", "129.00", "anc-earbuds", 1, 60),
     item("cmic2x9rq0011pp3ksmartfit", "Smart Fitness Band", "EPIC", "49.00", "smart-fitness-band", 61, 773),

@@ -87,6 +87,14 @@ export const PackDetailSchema = PackSummarySchema.extend({
   }),
   oddsVersion: z.number().int().min(1).meta({ description: "Version of the odds table; changes whenever items or chances change." }),
   expectedValue: MoneyString.meta({ description: "Sum of value × chance: the average value of one opening." }),
+  beatPriceChance: z
+    .number()
+    .min(0)
+    .max(100)
+    .meta({
+      description: "Chance in percent (at most 3 decimals) that one opening wins an item worth more than the price.",
+      example: 12.5,
+    }),
   items: z.array(PackItemSchema).meta({ description: "Ordered by ticketFrom; ranges cover exactly 1..100000." }),
 }).meta({ id: "PackDetail" });
 export type PackDetail = z.infer<typeof PackDetailSchema>;

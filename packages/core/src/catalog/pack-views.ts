@@ -42,6 +42,9 @@ export function toPackDetail(pack: PackWithOdds, spinCount: number): PackDetail 
     oddsHash: odds?.oddsHash ?? "",
     oddsVersion: odds?.version ?? 0,
     expectedValue: formatMoney(expectedValue.dividedBy(100_000).toDecimalPlaces(2)),
+    beatPriceChance: ticketsToChance(
+      ranges.filter((range) => range.item.value.gt(pack.price)).reduce((sum, range) => sum + range.ticketTo - range.ticketFrom + 1, 0),
+    ),
     items: ranges.map((range) => ({
       id: range.item.id,
       name: range.item.name,

@@ -16,3 +16,11 @@ export type PackCategory = (typeof PACK_CATEGORIES)[number];
 /** A pack's colour theme: its page and its art (/art/pack/<theme>/…). */
 export const RARITY_THEMES = ["BRONZE", "SILVER", "GOLD", "NEON", "DIAMOND"] as const;
 export type RarityTheme = (typeof RARITY_THEMES)[number];
+
+/**
+ * The one way a chance is shown to a player: always three decimals, the tickets' own precision
+ * (a ticket is 0.001 %), so 68 %, 4.85 % and 0.1 % line up and none looks rounder than it is.
+ */
+export function displayChance(percent: number): string {
+  return `${percent.toFixed(3)}%`;
+}

@@ -8,7 +8,7 @@ import { PackOddsTable } from "../../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../../components/pack-stat-entries";
 import { Money } from "../../../../components/money";
 import { db, services } from "../../../../lib/database";
-import { moneyPercent } from "@prizepacks/core/shared";
+import { displayChance, moneyPercent } from "@prizepacks/core/shared";
 import { findViewer } from "../../../../lib/server-api";
 
 // Popularity, activity and the viewer's panel differ per request.
@@ -63,6 +63,10 @@ export default async function PackPage({ params }: { params: Params }) {
                 <Money amount={pack.expectedValue} />{" "}
                 <span className="muted">({moneyPercent(pack.expectedValue, pack.price)}% of the price)</span>
               </dd>
+            </div>
+            <div>
+              <dt>Chance to beat the price</dt>
+              <dd data-testid="beat-price-chance">{displayChance(pack.beatPriceChance)}</dd>
             </div>
             <PackStatEntries pack={pack} renderedAt={new Date().toISOString()} />
           </dl>
