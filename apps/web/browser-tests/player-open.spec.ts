@@ -171,9 +171,30 @@ test("an opening made over REST appears in another browser's drop feed within 2 
     await expect(drop).toContainText(DEMO_PACK.name);
     await expect(openCount).toHaveText(`${(countBefore + 1).toLocaleString("en-US")} times`);
 
-    // The rarity filter hides what is below it.
+    await expect(drop.getByTestId("drop-age")).toHaveText(/^(now|\d+s ago)$/);
+
+    // The strip is drawn under the header, above the page, but comes after the page in the
+    // document: keyboard and screen-reader users reach the content first.
+    const [tickerBox, mainBox] = [await ticker.boundingBox(), await watching.locator("main").boundingBox()];
+    expect(tickerBox!.y).toBeLessThan(mainBox!.y);
+    expect(
+      await watching.evaluate(
+        () =>
+          document.querySelector("main")!.compareDocumentPosition(document.querySelector("[data-testid=drop-ticker]")!) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ).toBeTruthy();
+
+    // The rarity filter is the server's (its own stream, which replays the latest drops of that
+    // floor), and this browser remembers it.
+    const filtered = watching.waitForRequest((request) => request.url().endsWith("/v1/drops?minRarity=LEGENDARY"));
     await watching.getByLabel("Show which drops").selectOption("LEGENDARY");
+    await filtered;
     for (const rarity of await ticker.getByTestId("drop").locator(".rarity").allInnerTexts()) expect(rarity).toBe("LEGENDARY");
+    const refiltered = watching.waitForRequest((request) => request.url().endsWith("/v1/drops?minRarity=LEGENDARY"));
+    await watching.reload();
+    await refiltered;
+    await expect(watching.getByLabel("Show which drops")).toHaveValue("LEGENDARY");
   } finally {
     await watcher.close();
   }

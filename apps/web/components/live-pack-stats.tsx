@@ -28,7 +28,10 @@ export function LiveBestPull({ packId, initial }: { packId: string; initial: Bes
   if (!best) return <span className="muted">No opening yet today</span>;
   return (
     <span className="best-pull" data-testid="best-pull">
-      <img src={best.image} alt="" width={24} height={24} /> <span className="visually-hidden">{best.name}, </span>
+      <img src={best.image} alt="" width={24} height={24} />
+      <span className="best-pull-name" title={best.name}>
+        {best.name}
+      </span>{" "}
       <Money amount={best.value} />
     </span>
   );

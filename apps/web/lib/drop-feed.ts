@@ -1,10 +1,14 @@
 "use client";
 import { useSyncExternalStore } from "react";
 import type { Drop } from "@prizepacks/core";
+import type { Rarity } from "@prizepacks/core/shared";
 
-// The public drop feed (GET /v1/drops), one EventSource per tab however many components read
-// it: the ticker, the pack page's live open count, the catalogue's best pulls. A refused or
-// broken stream is not an error to show: the feed just stays still and tries again later.
+// The public drop feed (GET /v1/drops), one EventSource per tab and rarity floor however many
+// components read it: the pack page's live open count and the catalogue's best pulls read every
+// drop; the ticker reads from the floor its player chose, filtered by the server (which also
+// replays the latest drops of that floor), so "Legendary only" shows the last legendary drops,
+// not the legendary few among the last dozen. A refused or broken stream is not an error to
+// show: the feed just stays still and tries again later.
 
 export type { Drop };
 
@@ -17,67 +21,83 @@ interface FeedState {
   live: boolean;
 }
 
-let state: FeedState = { drops: [], live: false };
-const listeners = new Set<() => void>();
-let source: EventSource | null = null;
-let retryTimer: number | undefined;
+class Feed {
+  state: FeedState = { drops: [], live: false };
+  private readonly listeners = new Set<() => void>();
+  private source: EventSource | null = null;
+  private retryTimer: number | undefined;
 
-function publish(next: FeedState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
+  constructor(private readonly url: string) {}
 
-function connect() {
-  retryTimer = undefined;
-  source = new EventSource("/v1/drops");
-  source.addEventListener("open", () => publish({ ...state, live: true }));
-  source.addEventListener("drop", (event) => {
-    let drop: Drop;
-    try {
-      drop = JSON.parse((event as MessageEvent<string>).data) as Drop;
-    } catch {
-      return;
-    }
-    // A reconnect replays the latest drops: keep each once, newest first.
-    if (state.drops.some((known) => known.id === drop.id)) return;
-    publish({ ...state, drops: [drop, ...state.drops].slice(0, KEEP) });
-  });
-  source.addEventListener("error", () => {
-    if (source?.readyState === EventSource.CLOSED) {
-      source = null;
-      publish({ ...state, live: false });
-      if (listeners.size > 0) retryTimer = window.setTimeout(connect, RETRY_AFTER_REFUSAL_MS);
-    } else {
-      publish({ ...state, live: false }); // the browser reconnects by itself
-    }
-  });
-}
+  private publish(next: FeedState) {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!source && retryTimer === undefined && typeof EventSource !== "undefined") connect();
-  return () => {
-    listeners.delete(listener);
-    // Navigations keep the tab (and its stream); only a page with no reader left closes it.
-    if (listeners.size === 0) {
-      window.setTimeout(() => {
-        if (listeners.size > 0) return;
-        source?.close();
-        source = null;
-        window.clearTimeout(retryTimer);
-        retryTimer = undefined;
-      }, 1_000);
-    }
+  private connect() {
+    this.retryTimer = undefined;
+    const source = new EventSource(this.url);
+    this.source = source;
+    source.addEventListener("open", () => this.publish({ ...this.state, live: true }));
+    source.addEventListener("drop", (event) => {
+      let drop: Drop;
+      try {
+        drop = JSON.parse((event as MessageEvent<string>).data) as Drop;
+      } catch {
+        return;
+      }
+      // A reconnect replays the latest drops: keep each once, newest first.
+      if (this.state.drops.some((known) => known.id === drop.id)) return;
+      this.publish({ ...this.state, drops: [drop, ...this.state.drops].slice(0, KEEP) });
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) {
+        this.source = null;
+        this.publish({ ...this.state, live: false });
+        if (this.listeners.size > 0) this.retryTimer = window.setTimeout(() => this.connect(), RETRY_AFTER_REFUSAL_MS);
+      } else {
+        this.publish({ ...this.state, live: false }); // the browser reconnects by itself
+      }
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.source && this.retryTimer === undefined && typeof EventSource !== "undefined") this.connect();
+    return () => {
+      this.listeners.delete(listener);
+      // Navigations keep the tab (and its stream); only a feed with no reader left closes.
+      if (this.listeners.size === 0) {
+        window.setTimeout(() => {
+          if (this.listeners.size > 0) return;
+          this.source?.close();
+          this.source = null;
+          window.clearTimeout(this.retryTimer);
+          this.retryTimer = undefined;
+        }, 1_000);
+      }
+    };
   };
+
+  snapshot = () => this.state;
+}
+
+const feeds = new Map<string, Feed>();
+
+function feedFor(minRarity: Rarity): Feed {
+  const url = minRarity === "COMMON" ? "/v1/drops" : `/v1/drops?minRarity=${minRarity}`;
+  let feed = feeds.get(url);
+  if (!feed) {
+    feed = new Feed(url);
+    feeds.set(url, feed);
+  }
+  return feed;
 }
 
 const serverState: FeedState = { drops: [], live: false };
 
-/** The latest drops, newest first, and whether the stream is connected. */
-export function useDropFeed(): FeedState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => serverState,
-  );
+/** The latest drops of `minRarity` and up (every drop by default), newest first, and whether the stream is connected. */
+export function useDropFeed(minRarity: Rarity = "COMMON"): FeedState {
+  const feed = feedFor(minRarity);
+  return useSyncExternalStore(feed.subscribe, feed.snapshot, () => serverState);
 }
