@@ -215,6 +215,28 @@ test("player journey: sign up, deposit, open, sell, verify, API key", async ({ p
     await expect(rows.nth(1)).toContainText(opening.serverSeedHash);
     await expect(rows.nth(1)).not.toContainText("revealed after you rotate your seed"); // its seed is public now
     await snap(page, "history");
+
+    // Totals over what is listed, and each line's net; a pack filter narrows both.
+    const wonTotal = won.value + apiOpening.value;
+    const signedCents = (value: number) => `${value >= 0 ? "+" : ""}${displayCents(value)}`;
+    await expect(page.getByTestId("history-total-openings")).toHaveText("2");
+    await expect(page.getByTestId("history-total-paid")).toHaveText(displayCents(2 * price));
+    await expect(page.getByTestId("history-total-won")).toHaveText(displayCents(wonTotal));
+    await expect(page.getByTestId("history-total-net")).toHaveText(signedCents(wonTotal - 2 * price));
+    await expect(rows.nth(1).getByTestId("history-row-net")).toHaveText(signedCents(won.value - price));
+    await page.getByRole("combobox", { name: "Pack", exact: true }).selectOption({ label: DEMO_PACK.name });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/\/history\?pack=/);
+    await expect(page.getByRole("heading", { name: `Totals for ${DEMO_PACK.name}` })).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    const otherPack = (await page.getByRole("combobox", { name: "Pack", exact: true }).locator("option").allInnerTexts()).find(
+      (name) => name !== DEMO_PACK.name && name !== "All packs",
+    )!;
+    await page.getByRole("combobox", { name: "Pack", exact: true }).selectOption({ label: otherPack });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText("No openings of this pack yet")).toBeVisible();
+    await expect(page.getByTestId("history-total-openings")).toHaveText("0");
+    await page.goto("/history");
   });
 
   await test.step("/history → Verify: the verifier's verdict on each draw", async () => {

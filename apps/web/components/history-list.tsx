@@ -7,11 +7,11 @@ import { ErrorAlert } from "./error-alert";
 import { HistoryRow } from "./history-row";
 import { LoadMoreButton } from "./load-more-button";
 
-/** Every opening of the player, newest first; the first page comes rendered from the server. */
-export function HistoryList({ initialPage }: { initialPage: HistoryPage }) {
+/** Every opening of the player (of one pack, given packId), newest first; the first page comes rendered from the server. */
+export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage; packId?: string }) {
   const history = useInfiniteQuery({
-    queryKey: [...queryKeys.history, "list"],
-    queryFn: ({ pageParam }) => trpc.history.list.query({ cursor: pageParam }),
+    queryKey: [...queryKeys.history, "list", packId ?? "all"],
+    queryFn: ({ pageParam }) => trpc.history.list.query({ cursor: pageParam, packId }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     initialData: { pages: [initialPage], pageParams: [undefined] },
@@ -22,7 +22,8 @@ export function HistoryList({ initialPage }: { initialPage: HistoryPage }) {
     return (
       <div className="empty">
         <p>
-          No openings yet — <Link href="/">open a pack</Link> and it shows up here with everything needed to verify it.
+          {packId ? "No openings of this pack yet" : "No openings yet"} — <Link href="/">open a pack</Link> and it shows up here with
+          everything needed to verify it.
         </p>
       </div>
     );

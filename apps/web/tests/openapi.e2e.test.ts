@@ -104,6 +104,7 @@ describe("GET /api/openapi.json", () => {
     await check("POST", "/v1/inventory/sell", "/v1/inventory/sell", player.apiKey, { inventoryItemIds: [opened.inventoryItem.id] });
     await check("POST", "/v1/fairness/rotate", "/v1/fairness/rotate", player.apiKey);
     await check("GET", "/v1/history", "/v1/history", player.apiKey);
+    await check("GET", "/v1/history/summary", "/v1/history/summary", player.apiKey);
     await check("GET", "/v1/wallet", "/v1/wallet", player.apiKey);
     await check("GET", "/v1/wallet/ledger", "/v1/wallet/ledger", player.apiKey);
     // Errors too: 401, 404, 400 (with issues), 409.

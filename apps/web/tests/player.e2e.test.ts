@@ -233,6 +233,30 @@ describe("GET /v1/history", () => {
     expect((await call("/v1/history?packId=no-such-pack", { key: player.apiKey })).json.spins).toEqual([]);
     expect((await call("/v1/history?limit=500", { key: player.apiKey })).status).toBe(400);
   });
+
+  it("GET /v1/history/summary totals the openings listed, exactly, per pack when asked", async () => {
+    const player = await newPlayer("50.00");
+    expect((await call("/v1/history/summary", { key: player.apiKey })).json).toEqual({
+      openings: 0,
+      paid: "0.00",
+      won: "0.00",
+      net: "0.00",
+    });
+    const { pack, opened } = await openSome(player, 3);
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    const paid = 3 * cents(pack.price);
+    const won = opened.reduce((sum: number, result: { item: { value: string } }) => sum + cents(result.item.value), 0);
+    const money = (value: number) =>
+      `${value < 0 ? "-" : ""}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, "0")}`;
+    const expected = { openings: 3, paid: money(paid), won: money(won), net: money(won - paid) };
+    expect((await call("/v1/history/summary", { key: player.apiKey })).json).toEqual(expected);
+    expect((await call(`/v1/history/summary?packId=${pack.id}`, { key: player.apiKey })).json).toEqual(expected);
+    expect((await call("/v1/history/summary?packId=no-such-pack", { key: player.apiKey })).json).toMatchObject({
+      openings: 0,
+      net: "0.00",
+    });
+    expect((await call("/v1/history/summary", {})).status).toBe(401);
+  });
 });
 
 describe("GET /v1/wallet/ledger", () => {

@@ -1,6 +1,7 @@
 import { adminRouter } from "./router/admin/admin-router.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { listHistory } from "./router/history/list-history.ts";
+import { summarizeHistory } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
 import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
 import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
@@ -22,7 +23,7 @@ export const appRouter = router({
   }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),
-  history: router({ list: listHistory }),
+  history: router({ list: listHistory, summary: summarizeHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
   webhooks: router({

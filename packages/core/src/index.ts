@@ -22,7 +22,7 @@ export { listLedgerEntries, LEDGER_PAGE_SIZE } from "./wallet/list-ledger-entrie
 export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.ts";
 export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
-export { listSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
+export { listSpinHistory, summarizeSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
 export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
 export { drawOpening, openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
 export type { OpenPackArgs } from "./open/open-pack.ts";

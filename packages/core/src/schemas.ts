@@ -87,14 +87,10 @@ export const PackDetailSchema = PackSummarySchema.extend({
   }),
   oddsVersion: z.number().int().min(1).meta({ description: "Version of the odds table; changes whenever items or chances change." }),
   expectedValue: MoneyString.meta({ description: "Sum of value × chance: the average value of one opening." }),
-  beatPriceChance: z
-    .number()
-    .min(0)
-    .max(100)
-    .meta({
-      description: "Chance in percent (at most 3 decimals) that one opening wins an item worth more than the price.",
-      example: 12.5,
-    }),
+  beatPriceChance: z.number().min(0).max(100).meta({
+    description: "Chance in percent (at most 3 decimals) that one opening wins an item worth more than the price.",
+    example: 12.5,
+  }),
   items: z.array(PackItemSchema).meta({ description: "Ordered by ticketFrom; ranges cover exactly 1..100000." }),
 }).meta({ id: "PackDetail" });
 export type PackDetail = z.infer<typeof PackDetailSchema>;
@@ -238,6 +234,16 @@ export const HistoryPageSchema = z
   .object({ spins: z.array(SpinHistoryEntrySchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
   .meta({ id: "HistoryPage" });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+export const HistorySummarySchema = z
+  .object({
+    openings: z.number().int().min(0),
+    paid: MoneyString.meta({ description: "Sum of the prices paid." }),
+    won: MoneyString.meta({ description: "Sum of the values of the items won, each at the moment it was won." }),
+    net: MoneyString.meta({ description: "won − paid: negative when the openings cost more than they returned.", example: "-3.21" }),
+  })
+  .meta({ id: "HistorySummary", description: "Totals over the account's openings (of one pack when packId is given)." });
+export type HistorySummary = z.infer<typeof HistorySummarySchema>;
 
 export const WalletBalanceSchema = z
   .object({

@@ -2,7 +2,7 @@ import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
-import type { HistoryPage, SpinHistoryEntry } from "../schemas.ts";
+import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../schemas.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -57,4 +57,16 @@ export async function listSpinHistory(db: DbTx, { userId, packId, cursor, limit 
   });
   const page = toPage(rows, take);
   return { spins: page.rows.map(toSpinHistoryEntry), nextCursor: page.nextCursor };
+}
+
+/** Totals over the same openings listHistory pages through: how many, paid, won and the net. */
+export async function summarizeSpinHistory(db: DbTx, { userId, packId }: { userId: string; packId?: string }): Promise<HistorySummary> {
+  const totals = await db.spin.aggregate({
+    where: { userId, ...(packId !== undefined && { packId }) },
+    _count: { _all: true },
+    _sum: { price: true, value: true },
+  });
+  const paid = totals._sum.price ?? new Prisma.Decimal(0);
+  const won = totals._sum.value ?? new Prisma.Decimal(0);
+  return { openings: totals._count._all, paid: formatMoney(paid), won: formatMoney(won), net: formatMoney(won.minus(paid)) };
 }

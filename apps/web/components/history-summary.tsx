@@ -1,0 +1,39 @@
+import type { HistorySummary } from "@prizepacks/core";
+import { Money } from "./money";
+
+/** Totals over the openings the history shows: how many, paid, won and the net. */
+export function HistorySummaryPanel({ summary, packName }: { summary: HistorySummary; packName: string | null }) {
+  return (
+    <section className="card history-summary" aria-labelledby="history-summary-title">
+      <h2 id="history-summary-title" className="history-summary-title">
+        {packName ? `Totals for ${packName}` : "Totals"}
+      </h2>
+      <dl className="history-summary-figures">
+        <div>
+          <dt>Openings</dt>
+          <dd className="num" data-testid="history-total-openings">
+            {summary.openings.toLocaleString("en-US")}
+          </dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd data-testid="history-total-paid">
+            <Money amount={summary.paid} />
+          </dd>
+        </div>
+        <div>
+          <dt>Won</dt>
+          <dd data-testid="history-total-won">
+            <Money amount={summary.won} />
+          </dd>
+        </div>
+        <div>
+          <dt>Net</dt>
+          <dd data-testid="history-total-net">
+            <Money amount={summary.net} signed className={summary.net.startsWith("-") ? "negative" : "positive"} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

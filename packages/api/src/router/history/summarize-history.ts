@@ -1,0 +1,9 @@
+import { summarizeSpinHistory } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import { summarizeHistoryInput, summarizeHistoryMeta, summarizeHistoryOutput } from "./summarize-history.types.ts";
+
+export const summarizeHistory = accountProcedure
+  .meta(summarizeHistoryMeta)
+  .input(summarizeHistoryInput)
+  .output(summarizeHistoryOutput)
+  .query(({ ctx, input }) => summarizeSpinHistory(ctx.db, { userId: ctx.userId, ...input }));

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { HistorySummarySchema } from "@prizepacks/core";
+import { IdInput } from "../shared/inputs.ts";
+import { restMeta } from "../shared/rest-meta.ts";
+
+export const summarizeHistoryInput = z.object({
+  packId: IdInput.optional().meta({ description: "Only openings of this pack (its id)." }),
+});
+export const summarizeHistoryOutput = HistorySummarySchema;
+export const summarizeHistoryMeta = restMeta({
+  method: "GET",
+  path: "/v1/history/summary",
+  operationId: "history-summary",
+  summary: "Totals over the account's openings: how many, paid, won and net",
+  tags: ["History"],
+  errorResponses: { 400: "Malformed input" },
+});
