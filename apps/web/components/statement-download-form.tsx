@@ -9,9 +9,9 @@ import { useState, type FormEvent } from "react";
 export function StatementDownloadForm({ defaultFrom, defaultTo }: { defaultFrom: string; defaultTo: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const check = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    const from = String(data.get("from") ?? "");
-    const to = String(data.get("to") ?? "");
+    const form = event.currentTarget;
+    const from = form.querySelector<HTMLInputElement>('input[name="from"]')?.value ?? "";
+    const to = form.querySelector<HTMLInputElement>('input[name="to"]')?.value ?? "";
     const message = !from || !to ? "Choose both dates." : to < from ? "The end date must not be before the start date." : null;
     setProblem(message);
     if (message) event.preventDefault();

@@ -83,8 +83,7 @@ export function AccountProtectionPanel({ account, detail }: { account: { id: str
           <ul className="small-text stack" data-testid="admin-protection-events">
             {detail.events.map((event) => (
               <li key={event.id}>
-                <span className="muted">{when(event.createdAt)}</span> {eventText(event)}{" "}
-                <span className="muted">({event.actor})</span>
+                <span className="muted">{when(event.createdAt)}</span> {eventText(event)} <span className="muted">({event.actor})</span>
               </li>
             ))}
           </ul>

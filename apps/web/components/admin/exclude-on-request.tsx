@@ -81,7 +81,13 @@ export function ExcludeOnRequest({ account }: { account: { id: string; email: st
             <label htmlFor="admin-exclusion-confirm" className="label">
               Type <strong className="admin-confirm-email">{account.email}</strong> to confirm
             </label>
-            <input id="admin-exclusion-confirm" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <input
+              id="admin-exclusion-confirm"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
           </div>
           <div className="row">
             <button type="submit" className="button danger small" disabled={exclude.isPending || !confirmed}>

@@ -12,7 +12,8 @@ export async function getAccountProtectionForAdmin(
   input: { userId: string },
 ): Promise<{ protection: PlayerProtection; events: ProtectionEventView[] }> {
   const { userId } = parseInputOrThrow(AccountRefSchema, input);
-  if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError("NOT_FOUND", `No account ${userId}.`);
+  if (!(await db.user.findUnique({ where: { id: userId }, select: { id: true } })))
+    throw new AppError("NOT_FOUND", `No account ${userId}.`);
   const [protection, events] = await Promise.all([getPlayerProtection(db, userId), listProtectionEvents(db, userId)]);
   return { protection, events };
 }

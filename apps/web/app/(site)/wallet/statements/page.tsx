@@ -72,8 +72,8 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
             ))}
           </dl>
           <p className="muted small-text">
-            {statement.openings} {statement.openings === 1 ? "opening" : "openings"} in {monthName(month)} (UTC). Won counts each item
-            at its value when it was won; net is won minus wagered.
+            {statement.openings} {statement.openings === 1 ? "opening" : "openings"} in {monthName(month)} (UTC). Won counts each item at
+            its value when it was won; net is won minus wagered.
           </p>
           <nav aria-label="Other months" className="row">
             <Link href={`/wallet/statements?month=${shiftMonth(month, -1)}`} className="button ghost small">
