@@ -11,6 +11,7 @@ import {
   expectNoAxeViolations,
   signIn,
   signedInPlayer,
+  snap,
   uniqueEmail,
 } from "./support";
 
@@ -68,6 +69,7 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
   await expect(figures.locator("div", { hasText: "Deposits" })).toContainText("$50.00");
   await expect(figures.locator("div", { hasText: "Withdrawals" })).toContainText("$0.00");
   await expect(figures.locator("div", { hasText: "Closing balance" })).toContainText(displayCents(toCents(statement.closingBalance)));
+  await snap(page, "statements");
   for (const size of LAYOUT_WIDTHS) {
     await page.setViewportSize(size);
     await expectLayoutSound(page, `statements at ${size.width} px`);
@@ -78,7 +80,7 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
   await page.getByRole("link", { name: "Previous month" }).click();
   await expect(figures.locator("div", { hasText: "Wagered" })).toContainText("$0.00");
   await expect(figures.locator("div", { hasText: "Closing balance" })).toContainText("$0.00");
-  await page.getByLabel("Month").fill(month);
+  await page.getByLabel("Month", { exact: true }).fill(month);
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`month=${month}$`));
   await expect(figures.locator("div", { hasText: "Deposits" })).toContainText("$50.00");
@@ -165,6 +167,7 @@ test("the console shows a player's limits and pending raise read-only, lists the
   }
   await submit.click();
   await expect(page.getByRole("status").filter({ hasText: "Excluded (7d)" })).toBeVisible();
+  await snap(page, "console-account-protection");
   await expect(panel.getByTestId("admin-exclusion")).toContainText("Time-out (7d)");
   await expect(panel.getByTestId("admin-exclusion")).toContainText("It cannot be lifted early.");
 
