@@ -21,6 +21,7 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       ["/inventory", "inventory (empty)"],
       ["/history", "history (empty)"],
       ["/wallet", "wallet"],
+      ["/wallet/statements", "statements"],
       ["/fairness", "fairness"],
       ["/settings/api", "settings"],
       ["/dev/outbox", "outbox"],

@@ -97,6 +97,7 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
     "/admin/accounts",
     `/admin/accounts/${player.userId}`,
     "/admin/approvals",
+    "/admin/safer-play",
     "/admin/reports",
     "/admin/log",
   ];

@@ -32,7 +32,7 @@ describe("GET /api/openapi.json", () => {
       expect(open.responses["429"].headers["Retry-After"]).toBeDefined();
       expect(open.parameters.some((p: { name: string; in: string }) => p.name === "Idempotency-Key" && p.in === "header")).toBe(true);
     }
-    for (const path of ["/v1/me", "/v1/fairness", "/v1/fairness/rotate"]) expect(doc.paths[path]).toBeDefined();
+    for (const path of ["/v1/me", "/v1/me/statements", "/v1/fairness", "/v1/fairness/rotate"]) expect(doc.paths[path]).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-Api-Key" });
     expect(doc.components.schemas.Error.properties.message).toBeDefined();
@@ -107,6 +107,9 @@ describe("GET /api/openapi.json", () => {
     await check("GET", "/v1/history/summary", "/v1/history/summary", player.apiKey);
     await check("GET", "/v1/wallet", "/v1/wallet", player.apiKey);
     await check("GET", "/v1/wallet/ledger", "/v1/wallet/ledger", player.apiKey);
+    const statement = await check("GET", "/v1/me/statements", "/v1/me/statements", player.apiKey);
+    expect(statement).toMatchObject({ openings: 1, deposits: "40.00", withdrawals: "0.00" });
+    await check("GET", "/v1/me/statements", "/v1/me/statements?month=2026-13", player.apiKey);
     // Errors too: 401, 404, 400 (with issues), 409.
     await check("GET", "/v1/me", "/v1/me", "pp_live_nope");
     await check("GET", "/v1/packs/{idOrSlug}", "/v1/packs/no-such-pack", player.apiKey);

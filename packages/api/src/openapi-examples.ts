@@ -4,6 +4,7 @@ import type {
   HistoryPage,
   InventoryPage,
   LedgerPage,
+  MonthlyStatement,
   OpenResult,
   PlayerProtection,
   PackDetail,
@@ -245,6 +246,23 @@ const setLimitResult: SetLimitResult = {
   pending: playerProtection.pending[0]!,
 };
 
+/** November 2026 for the account above: deposited 100.00, opened one pack, sold what it won. */
+const monthlyStatement: MonthlyStatement = {
+  month: "2026-11",
+  from: "2026-11-01T00:00:00.000Z",
+  to: "2026-12-01T00:00:00.000Z",
+  openingBalance: "0.00",
+  closingBalance: "99.51",
+  openings: 1,
+  wagered: "4.99",
+  won: "4.50",
+  net: "-0.49",
+  deposits: "100.00",
+  withdrawals: "0.00",
+  sales: "4.50",
+  adjustments: "0.00",
+};
+
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
 export const successExamples: Record<string, unknown> = {
   list: [packSummary],
@@ -253,6 +271,7 @@ export const successExamples: Record<string, unknown> = {
   "me-get": account,
   "me-limits-get": playerProtection,
   "me-limits-set": setLimitResult,
+  "me-statements-get": monthlyStatement,
   "fairness-get": fairnessState,
   "fairness-rotate": rotateResultExample,
   "inventory-list": inventoryPage,

@@ -119,3 +119,5 @@ export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
 export * from "./protection/index.ts";
+export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements/statements.ts";
+export * from "./statements/statement.schemas.ts";

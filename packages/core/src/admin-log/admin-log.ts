@@ -30,8 +30,6 @@ export const ADMIN_ACTIONS = [
   "account.unverified",
   "account.role",
   "account.excluded",
-  "account.exclusion_refused",
-  "account.resume_requested",
   "wallet.adjusted",
   "credit.requested",
   "credit.approved",

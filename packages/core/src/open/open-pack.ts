@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import type { Services } from "../runtime/services.ts";
 import type { ActivePair } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
+import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
 import type { OpenResult } from "../schemas.ts";
 
@@ -52,7 +53,7 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
   // The account's one turn (shared with its other money-moving requests; 503 if it does not
   // come within 4 s): the draw uses the pair's cached nonce, so two openings of one account
   // in this process must not draw at once.
-  return turns.run(userId, async () => {
+  const opening = turns.run(userId, async () => {
     for (let attempt = 0; ; attempt++) {
       const pair = await pairs.get(database.sql, userId);
       try {
@@ -71,6 +72,11 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
         pairs.forget(userId);
       }
     }
+  });
+  return opening.catch(async (error: unknown) => {
+    // open_pack's refusal rolled its transaction back; the hit is recorded apart, after it.
+    if (error instanceof AppError && error.code === "LIMIT_REACHED") await recordLimitHit(database.prisma, userId, error, "open");
+    throw error;
   });
 }
 

@@ -1,11 +1,21 @@
 import type { Db, DbTx } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
+import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
+import { IdSchema, StorableText } from "../schemas.ts";
 import { verifyAccountPassword } from "../users/users.ts";
+import { recordProtectionEvent, type ProtectionEventActor } from "./protection-events.ts";
 import { protectionRefusalError } from "./protection-refusal.ts";
-import { SELF_EXCLUSION_PERIODS, SetExclusionInputSchema, type ExclusionPeriod, type ExclusionView } from "./protection.schemas.ts";
+import {
+  EXCLUSION_PERIODS,
+  SELF_EXCLUSION_PERIODS,
+  SetExclusionInputSchema,
+  type ExclusionPeriod,
+  type ExclusionView,
+} from "./protection.schemas.ts";
 
 /** After a self-exclusion ends, play resumes this long after the player asks. */
 export const RESUME_DELAY_HOURS = 24;
@@ -79,18 +89,21 @@ async function actorOf(db: DbTx, userId: string, by: ExclusionRequester): Promis
   return { id: userId, email: user.email };
 }
 
+const eventActor = (by: ExclusionRequester): ProtectionEventActor => ("operator" in by ? by.operator : "player");
+
 /**
- * A refused attempt to end or shorten an exclusion: logged (admin log, in a transaction of its
- * own, since the refused change never commits), then the EXCLUDED refusal with the end date.
+ * A refused attempt to end or shorten an exclusion: recorded in the protection event log (in a
+ * transaction of its own, since the refused change never commits), then the EXCLUDED refusal
+ * with the end date.
  */
-async function refuseShortening(db: Db, actor: AdminActor, userId: string, binding: ExclusionRow, attempt: string): Promise<never> {
+async function refuseShortening(db: Db, by: ExclusionRequester, userId: string, binding: ExclusionRow, attempt: string): Promise<never> {
   await db.$transaction((tx) =>
-    writeAdminLog(tx, actor, {
-      action: "account.exclusion_refused",
-      targetType: "account",
-      targetId: userId,
-      before: exclusionView(binding),
-      after: { attempt },
+    recordProtectionEvent(tx, {
+      userId,
+      kind: "exclusion_refused",
+      actor: eventActor(by),
+      exclusionPeriod: binding.period,
+      detail: { attempt, binding: exclusionView(binding) },
     }),
   );
   const view = exclusionView(binding);
@@ -104,21 +117,34 @@ async function refuseShortening(db: Db, actor: AdminActor, userId: string, bindi
   throw new AppError("EXCLUDED", `An exclusion cannot be shortened or lifted early, by anyone. ${refusal.message}`, refusal.details);
 }
 
+/** Thrown inside setExclusion's transaction, so that it rolls back (with a console request's claim). */
+class ShorteningRefused extends Error {
+  constructor(readonly binding: ExclusionRow) {
+    super("an exclusion cannot be shortened");
+  }
+}
+
 /**
  * Starts a time-out or self-exclusion now. While another binds, only one that ends no earlier
  * is taken (it extends); a shorter one would read as an attempt to shorten: refused, logged.
+ * An operator's request from the console carries its form's requestKey and applies once.
  */
-export async function setExclusion(db: Db, userId: string, input: { period: string }, by: ExclusionRequester): Promise<ExclusionView> {
+export async function setExclusion(
+  db: Db,
+  userId: string,
+  input: { period: string; requestKey?: string },
+  by: ExclusionRequester,
+): Promise<ExclusionView> {
   const { period } = parseInputOrThrow(SetExclusionInputSchema, input);
   const kind = (SELF_EXCLUSION_PERIODS as readonly string[]).includes(period) ? "self_exclusion" : "timeout";
   const actor = await actorOf(db, userId, by);
-  const outcome = await db.$transaction(async (tx) => {
+  const perform = async (tx: DbTx): Promise<ExclusionView> => {
     // The wallet lock orders this with the account's openings: none commits after it.
     await tx.$queryRaw`SELECT 1 FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
     const now = new Date();
     const endsAt = exclusionEnd(period, now);
     const binding = await bindingExclusion(tx, userId);
-    if (binding && (binding.endsAt === null || (endsAt !== null && endsAt < binding.endsAt))) return { refused: binding, created: null };
+    if (binding && (binding.endsAt === null || (endsAt !== null && endsAt < binding.endsAt))) throw new ShorteningRefused(binding);
     const row = await tx.playerExclusion.create({
       data: {
         id: newId(),
@@ -131,11 +157,40 @@ export async function setExclusion(db: Db, userId: string, input: { period: stri
         setBy: "operator" in by ? `operator:${actor.email}` : "player",
       },
     });
-    await writeAdminLog(tx, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: exclusionView(row) });
-    return { refused: null, created: row };
-  });
-  if (outcome.refused) return refuseShortening(db, actor, userId, outcome.refused, `set ${period}`);
-  return exclusionView(outcome.created);
+    const view = exclusionView(row);
+    await writeAdminLog(tx, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: view });
+    await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
+    return view;
+  };
+  try {
+    return "operator" in by
+      ? await runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
+      : await db.$transaction(perform);
+  } catch (error) {
+    if (error instanceof ShorteningRefused) return refuseShortening(db, by, userId, error.binding, `set ${period}`);
+    throw error;
+  }
+}
+
+export const OperatorExclusionSchema = z.object({
+  userId: IdSchema,
+  period: z.enum(EXCLUSION_PERIODS),
+  /** The account's e-mail typed back. */
+  confirmation: StorableText.trim().max(320).optional(),
+  requestKey: RequestKeySchema.optional(),
+});
+export type OperatorExclusionInput = z.input<typeof OperatorExclusionSchema>;
+
+/**
+ * The console's "Exclude on the player's request": the account's e-mail typed back, then the
+ * same setExclusion the CLI's user:exclude runs. There is no way back, here or anywhere.
+ */
+export async function excludeOnPlayersRequest(db: Db, actor: AdminActor, input: OperatorExclusionInput): Promise<ExclusionView> {
+  const { userId, period, confirmation, requestKey } = parseInputOrThrow(OperatorExclusionSchema, input);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user) throw new AppError("NOT_FOUND", `No account ${userId}.`);
+  assertTypedConfirmation(actor, user.email, confirmation, `exclude it (${period})`);
+  return setExclusion(db, userId, { period, requestKey }, { operator: actor });
 }
 
 /**
@@ -156,10 +211,10 @@ export async function setOwnExclusion(db: Db, userId: string, input: { period: s
  * while one binds, and logged. Nobody can end one early; it ends by itself.
  */
 export async function liftExclusion(db: Db, userId: string, by: ExclusionRequester): Promise<never> {
-  const actor = await actorOf(db, userId, by);
+  await actorOf(db, userId, by); // NOT_FOUND for no such account
   const binding = await bindingExclusion(db, userId);
   if (!binding) throw new AppError("NOT_FOUND", "This account has no exclusion in force.");
-  return refuseShortening(db, actor, userId, binding, "lift");
+  return refuseShortening(db, by, userId, binding, "lift");
 }
 
 /**
@@ -167,21 +222,23 @@ export async function liftExclusion(db: Db, userId: string, by: ExclusionRequest
  * Asking before the end is an attempt to lift it: refused and logged.
  */
 export async function requestResume(db: Db, userId: string): Promise<ExclusionView> {
-  const actor = await actorOf(db, userId, { player: true });
+  const player = { player: true } as const;
+  await actorOf(db, userId, player); // NOT_FOUND for no such account
   const binding = await bindingExclusion(db, userId);
   if (!binding || binding.kind !== "self_exclusion") {
-    if (binding) return refuseShortening(db, actor, userId, binding, "resume");
+    if (binding) return refuseShortening(db, player, userId, binding, "resume");
     throw new AppError("NOT_FOUND", "This account has no self-exclusion to resume from.");
   }
-  if (binding.endsAt === null || binding.endsAt > new Date()) return refuseShortening(db, actor, userId, binding, "resume");
+  if (binding.endsAt === null || binding.endsAt > new Date()) return refuseShortening(db, player, userId, binding, "resume");
   if (binding.resumeRequestedAt) return exclusionView(binding);
   const row = await db.$transaction(async (tx) => {
     const updated = await tx.playerExclusion.update({ where: { id: binding.id }, data: { resumeRequestedAt: new Date() } });
-    await writeAdminLog(tx, actor, {
-      action: "account.resume_requested",
-      targetType: "account",
-      targetId: userId,
-      after: exclusionView(updated),
+    await recordProtectionEvent(tx, {
+      userId,
+      kind: "resume_requested",
+      actor: "player",
+      exclusionPeriod: updated.period,
+      detail: exclusionView(updated),
     });
     return updated;
   });

@@ -1,4 +1,22 @@
 export { confirmLimitChange, getPlayerProtection, LIMIT_CONFIRM_WINDOW_DAYS, LIMIT_COOLING_OFF_HOURS, setLimit } from "./limits.ts";
-export { exclusionEnd, liftExclusion, requestResume, RESUME_DELAY_HOURS, setExclusion, setOwnExclusion } from "./exclusions.ts";
-export type { ExclusionRequester } from "./exclusions.ts";
+export {
+  excludeOnPlayersRequest,
+  exclusionEnd,
+  liftExclusion,
+  OperatorExclusionSchema,
+  requestResume,
+  RESUME_DELAY_HOURS,
+  setExclusion,
+  setOwnExclusion,
+} from "./exclusions.ts";
+export type { ExclusionRequester, OperatorExclusionInput } from "./exclusions.ts";
 export * from "./protection.schemas.ts";
+export {
+  listProtectionEvents,
+  listSaferPlayAccounts,
+  PROTECTION_EVENT_KINDS,
+  SAFER_PLAY_WINDOW_DAYS,
+  SaferPlayListSchema,
+} from "./protection-events.ts";
+export type { ProtectionEventKind, ProtectionEventView, SaferPlayAccount, SaferPlayListInput } from "./protection-events.ts";
+export { getAccountProtectionForAdmin } from "./account-protection-for-admin.ts";

@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { getExclusion } from "./exclusions.ts";
+import { recordProtectionEvent } from "./protection-events.ts";
 import {
   ConfirmLimitChangeInputSchema,
   LIMIT_KINDS,
@@ -122,6 +123,13 @@ export async function setLimit(db: Db, userId: string, input: SetLimitInput): Pr
         confirmableAt,
         lapsesAt: new Date(confirmableAt.getTime() + LIMIT_CONFIRM_WINDOW_DAYS * 24 * HOUR_MS),
       },
+    });
+    await recordProtectionEvent(tx, {
+      userId,
+      kind: amount === null ? "limit_removal_requested" : "limit_raise_requested",
+      actor: "player",
+      limit: { kind, period, amount },
+      detail: { current: formatMoney(current.amount), confirmableAt: change.confirmableAt.toISOString() },
     });
     return { applied: false as const, pending: pendingView(change) };
   });

@@ -10,6 +10,7 @@ import { getAccount } from "../users/account.ts";
 import { creditWallet, getBalance } from "../wallet/wallet.ts";
 import { parseMoney } from "../money.ts";
 import { liftExclusion, requestResume, setExclusion } from "./exclusions.ts";
+import { listProtectionEvents } from "./protection-events.ts";
 import { confirmLimitChange, getPlayerProtection, setLimit } from "./limits.ts";
 
 const services = useTestServices();
@@ -289,9 +290,9 @@ describe("time-outs and self-exclusion", () => {
       expect(refused.message).toContain("cannot be shortened or lifted");
       expect(refused.details.protection).toMatchObject({ endsAt: exclusion.endsAt });
     }
-    const log = await listAdminLog(db(), { targetId: userId, action: "account.exclusion_refused" });
-    expect(log.entries.map((entry) => (entry.after as { attempt: string }).attempt).sort()).toEqual(
-      ["lift", "lift", "resume", "set 24h", "set 6m"].sort(),
+    const refusals = (await listProtectionEvents(db(), userId)).filter((event) => event.kind === "exclusion_refused");
+    expect(refusals.map((event) => `${event.actor} ${(event.detail as { attempt: string }).attempt}`).sort()).toEqual(
+      ["operator:cli lift", "operator:cli set 6m", "player lift", "player resume", "player set 24h"].sort(),
     );
     expect((await listAdminLog(db(), { targetId: userId, action: "account.excluded" })).entries).toHaveLength(1);
 
@@ -313,10 +314,12 @@ describe("time-outs and self-exclusion", () => {
     await expectAppError(runAdminCommand(db(), "user:unexclude", { email }), "EXCLUDED");
     await expectAppError(runAdminCommand(db(), "user:exclude", { email, period: "2w" }), "BAD_REQUEST");
     const log = await listAdminLog(db(), { targetId: userId, actor: "cli" });
-    expect(log.entries.map((entry) => entry.action)).toEqual([
-      "account.exclusion_refused",
-      "account.exclusion_refused",
-      "account.excluded",
+    expect(log.entries.map((entry) => entry.action)).toEqual(["account.excluded"]);
+    const events = await listProtectionEvents(db(), userId);
+    expect(events.map((event) => [event.kind, event.actor, event.exclusionPeriod])).toEqual([
+      ["exclusion_refused", "operator:cli", "6m"],
+      ["exclusion_refused", "operator:cli", "6m"],
+      ["exclusion_set", "operator:cli", "6m"],
     ]);
   });
 

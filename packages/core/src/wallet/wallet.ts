@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber, type Money } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
+import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";
 
@@ -27,7 +28,7 @@ export interface CreditWalletInput {
 /** Adds money to a wallet and records the ledger entry, in one transaction; a deposit only if player protection allows it. */
 export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
   if (!amount.isPositive() || amount.isZero()) throw new AppError("BAD_REQUEST", "The amount must be positive.");
-  return db.$transaction(async (tx) => {
+  const credit = db.$transaction(async (tx) => {
     // Upsert takes the row lock, so concurrent credits and debits serialize on the wallet.
     const wallet = await tx.wallet.upsert({
       where: { userId },
@@ -44,5 +45,10 @@ export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", n
     await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(wallet.balance, amount, kind, note));
     return wallet.balance;
+  });
+  return credit.catch(async (error: unknown) => {
+    // The refusal rolled the deposit back; the hit is recorded apart, after it.
+    if (error instanceof AppError && error.code === "LIMIT_REACHED") await recordLimitHit(db, userId, error, "deposit");
+    throw error;
   });
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { demoDepositsEnabled } from "@prizepacks/core";
 import { WalletBalance } from "../../../components/wallet-balance";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
@@ -15,6 +16,7 @@ export default async function WalletPage() {
     <>
       <div className="page-header">
         <h1>Wallet</h1>
+        <Link href="/wallet/statements">Statements and CSV export</Link>
       </div>
       <div className="stack wallet">
         <div className="grid-2 wallet-top">

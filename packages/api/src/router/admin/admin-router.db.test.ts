@@ -5,8 +5,10 @@ import {
   adjustBalance,
   CLI_ACTOR,
   createUser,
+  excludeOnPlayersRequest,
   getPackReport,
   listAdminLog,
+  listSaferPlayAccounts,
   parseMoney,
   setAccountStanding,
   setRtpRange,
@@ -61,6 +63,13 @@ describe("admin procedures", () => {
       code: "FORBIDDEN",
       message: "This console is for operators only.",
     });
+    for (const call of [
+      player.admin.protection.exclude({ userId: "", period: "24h" }),
+      player.admin.protection.account({ userId: "" }),
+      player.admin.protection.saferPlay({}),
+    ]) {
+      expect((await refusal(call)).code).toBe("FORBIDDEN");
+    }
   });
 
   it("refuse exactly what their domain functions refuse", async () => {
@@ -90,6 +99,21 @@ describe("admin procedures", () => {
         () => getPackReport(database.prisma, { from: "2026-02-01", to: "2026-01-01" }),
       ],
       [() => admin.admin.log.list({ limit: 201 }), () => listAdminLog(database.prisma, { limit: 201 })],
+      [
+        () => admin.admin.protection.exclude({ userId: target, period: "2w", requestKey: randomUUID() }),
+        () => excludeOnPlayersRequest(database.prisma, actor, { userId: target, period: "2w", requestKey: randomUUID() }),
+      ],
+      [
+        () => admin.admin.protection.exclude({ userId: target, period: "7d", confirmation: "nobody", requestKey: randomUUID() }),
+        () =>
+          excludeOnPlayersRequest(database.prisma, actor, {
+            userId: target,
+            period: "7d",
+            confirmation: "nobody",
+            requestKey: randomUUID(),
+          }),
+      ],
+      [() => admin.admin.protection.saferPlay({ limit: 0 }), () => listSaferPlayAccounts(database.prisma, { limit: 0 })],
     ];
     for (const [throughProcedure, direct] of pairs) {
       const [viaProcedure, viaFunction] = [await refusal(throughProcedure()), await refusal(direct())];

@@ -16,6 +16,9 @@ import { listPacksForAdminRoute } from "./packs/list-packs-for-admin.ts";
 import { savePackRoute } from "./packs/save-pack.ts";
 import { setPackActiveRoute } from "./packs/set-pack-active.ts";
 import { simulatePackRoute } from "./packs/simulate-pack.ts";
+import { excludeOnRequestRoute } from "./protection/exclude-on-request.ts";
+import { getAccountProtectionRoute } from "./protection/get-account-protection.ts";
+import { listSaferPlayRoute } from "./protection/list-safer-play.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
@@ -55,4 +58,9 @@ export const adminRouter = router({
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({ get: getPackReportRoute }),
+  protection: router({
+    account: getAccountProtectionRoute,
+    saferPlay: listSaferPlayRoute,
+    exclude: excludeOnRequestRoute,
+  }),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser, listAdminLog, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { AppError, createUser, listProtectionEvents, openServices, parseMoney, type Services } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, uniqueEmail } from "@prizepacks/core/testing/fixtures";
 import type { Database } from "@prizepacks/db";
@@ -58,8 +58,8 @@ describe("player protection procedures", () => {
     await web(userId).me.exclusion.set({ period: "7d", password: PASSWORD });
     expect(await codeOf(web(userId).me.exclusion.set({ period: "24h", password: PASSWORD }))).toBe("EXCLUDED");
     expect(await codeOf(web(userId).me.exclusion.resume())).toBe("EXCLUDED");
-    const refused = await listAdminLog(database.prisma, { targetId: userId, action: "account.exclusion_refused" });
-    expect(refused.entries).toHaveLength(2);
+    const refused = (await listProtectionEvents(database.prisma, userId)).filter((event) => event.kind === "exclusion_refused");
+    expect(refused).toHaveLength(2);
   });
 
   it("a key may lower a limit and ask for a raise; only the web session confirms one", async () => {

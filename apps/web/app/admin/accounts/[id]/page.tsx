@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
+import { AccountProtectionPanel } from "../../../../components/admin/account-protection";
 import { MoneyActions } from "../../../../components/admin/money-actions";
 import { adminApi } from "../../../../lib/admin";
 
@@ -8,11 +9,16 @@ export const metadata = { title: "Account" };
 export default async function AdminAccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const api = await adminApi();
-  const detail = await api.admin.accounts.get({ userId: decodeURIComponent(id) }).catch((error: unknown) => {
+  const userId = decodeURIComponent(id);
+  const missing = (error: unknown) => {
     if ((error as { code?: string }).code === "NOT_FOUND") return null;
     throw error;
-  });
-  if (!detail) notFound();
+  };
+  const [detail, protection] = await Promise.all([
+    api.admin.accounts.get({ userId }).catch(missing),
+    api.admin.protection.account({ userId }).catch(missing),
+  ]);
+  if (!detail || !protection) notFound();
   const { account } = detail;
   return (
     <>
@@ -36,6 +42,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
         <MoneyActions userId={account.id} />
       </div>
       <AccountActions account={account} keys={detail.keys} />
+      <AccountProtectionPanel account={account} detail={protection} />
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>
         <div className="table-wrap" tabIndex={0}>

@@ -1,0 +1,7 @@
+import { getAccountProtectionForAdmin } from "@prizepacks/core";
+import { adminProcedure } from "../../../trpc.ts";
+import { getAccountProtectionInput } from "./get-account-protection.types.ts";
+
+export const getAccountProtectionRoute = adminProcedure
+  .input(getAccountProtectionInput)
+  .query(({ ctx, input }) => getAccountProtectionForAdmin(ctx.db, input));

@@ -1,0 +1,9 @@
+import { getMonthlyStatement } from "@prizepacks/core";
+import { accountProcedure } from "../../trpc.ts";
+import { getStatementInput, getStatementMeta, getStatementOutput } from "./statements.types.ts";
+
+export const getStatement = accountProcedure
+  .meta(getStatementMeta)
+  .input(getStatementInput)
+  .output(getStatementOutput)
+  .query(({ ctx, input }) => getMonthlyStatement(ctx.db, ctx.userId, input));

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { IsoTimestamp, MoneyString } from "../schemas.ts";
+
+/** A calendar month, UTC. */
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A calendar day, UTC; checked to exist (no 2026-02-30) by parseDay. */
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export const MonthlyStatementInputSchema = z.object({
+  month: z
+    .string()
+    .regex(MONTH_PATTERN, "month must be a month as YYYY-MM, e.g. 2026-11")
+    .optional()
+    .meta({ description: "The calendar month (UTC) as YYYY-MM; the current month when left out.", example: "2026-11" }),
+});
+export type MonthlyStatementInput = z.input<typeof MonthlyStatementInputSchema>;
+
+export const MonthlyStatementSchema = z
+  .object({
+    month: z.string().meta({ example: "2026-11" }),
+    from: IsoTimestamp.meta({ description: "The month's first moment (UTC), included." }),
+    to: IsoTimestamp.meta({ description: "The next month's first moment (UTC), excluded." }),
+    openingBalance: MoneyString.meta({ description: "The balance when the month began." }),
+    closingBalance: MoneyString.meta({ description: "The balance when it ended (or now, for the current month)." }),
+    openings: z.number().int().min(0).meta({ description: "Packs opened in the month.", example: 1 }),
+    wagered: MoneyString.meta({ description: "Prices paid for openings." }),
+    won: MoneyString.meta({ description: "Values of the items won, each at the moment it was won." }),
+    net: MoneyString.meta({ description: "won − wagered: negative when the month lost money." }),
+    deposits: MoneyString,
+    withdrawals: MoneyString.meta({ description: "Money paid out (none exist yet: always 0.00)." }),
+    sales: MoneyString.meta({ description: "What items sold back brought in." }),
+    adjustments: MoneyString.meta({ description: "Credits and debits by an operator, signed." }),
+  })
+  .meta({ id: "MonthlyStatement" });
+export type MonthlyStatement = z.infer<typeof MonthlyStatementSchema>;
+
+const Day = (name: "from" | "to") =>
+  z
+    .string()
+    .regex(DAY_PATTERN, `${name} must be a date as YYYY-MM-DD`)
+    .refine((value) => parseDay(value) !== null, `${name} must be a date that exists`);
+
+/** The CSV export's range: whole UTC days, both included. */
+export const LedgerExportInputSchema = z
+  .object({ from: Day("from"), to: Day("to") })
+  .refine(({ from, to }) => from <= to, { path: ["to"], message: "to must not be before from" });
+export type LedgerExportInput = z.input<typeof LedgerExportInputSchema>;
+
+/** The UTC midnight starting a YYYY-MM-DD day, or null for a day that does not exist. */
+export function parseDay(day: string): Date | null {
+  if (!DAY_PATTERN.test(day)) return null;
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? null : date;
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
+import { parseMoney } from "../money.ts";
+import { openPack } from "../open/open-pack.ts";
+import { createTestPack, createTestUser, type TestPackItem } from "../testing/fixtures.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
+import { creditWallet } from "../wallet/wallet.ts";
+import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
+
+const services = useTestServices();
+const db = () => services().database.prisma;
+
+/** One item worth 2.70 of a 3.00 pack: every opening wagers 3.00 and wins 2.70. */
+const flatItems: TestPackItem[] = [
+  { key: "only", name: "Flat Mug", rarity: "COMMON", value: "2.70", image: "/images/test.svg", tickets: 100_000 },
+];
+
+/** Puts a ledger entry (and its spin, for an opening) at an exact moment, in SQL. */
+async function placeAt(entryId: string, at: string) {
+  await db().$executeRaw`UPDATE ledger_entry SET "createdAt" = ${at}::timestamp(3) WHERE id = ${entryId}`;
+  await db().$executeRaw`UPDATE spin SET "createdAt" = ${at}::timestamp(3)
+    WHERE id = (SELECT "spinId" FROM ledger_entry WHERE id = ${entryId})`;
+}
+
+/**
+ * An account whose ledger straddles two month boundaries: the deposit in October, one opening
+ * in the last millisecond of October, one in the first of November, one later in November, a
+ * sale in November, an adjustment on the first moment of December.
+ */
+async function accountAcrossMonths() {
+  const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+  const { userId } = await createTestUser(db(), { balance: "100.00" });
+  const opened = [];
+  for (let i = 0; i < 3; i++) opened.push(await openPack(services(), { userId, idOrSlug: pack.slug }));
+  await sellInventoryItems(db(), { userId, inventoryItemIds: [opened[0]!.inventoryItem.id] });
+  await creditWallet(db(), { userId, amount: parseMoney("1.25"), kind: "ADJUSTMENT", note: 'Goodwill, "sorry"\r\nsecond line' });
+  await creditWallet(db(), { userId, amount: parseMoney("0.05"), kind: "ADJUSTMENT", note: "=HYPERLINK(1)" });
+  // Told apart by what they are, not by createdAt (two may share a millisecond).
+  const entries = await db().ledgerEntry.findMany({ where: { userId }, orderBy: { balanceAfter: "desc" } });
+  const ofKind = (kind: string) => entries.filter((entry) => entry.kind === kind);
+  const [deposit] = ofKind("DEPOSIT");
+  const [open1, open2, open3] = ofKind("PACK_OPEN"); // balances 97.00, 94.00, 91.00
+  const [sale] = ofKind("ITEM_SALE");
+  const [formula, goodwill] = ofKind("ADJUSTMENT"); // 95.00, 94.95
+  await placeAt(deposit!.id, "2026-10-15 09:00:00");
+  await placeAt(open1!.id, "2026-10-31 23:59:59.999");
+  await placeAt(open2!.id, "2026-11-01 00:00:00");
+  await placeAt(open3!.id, "2026-11-20 12:00:00");
+  await placeAt(sale!.id, "2026-11-21 12:00:00");
+  await placeAt(goodwill!.id, "2026-12-01 00:00:00");
+  await placeAt(formula!.id, "2026-12-02 00:00:00");
+  return { userId, entries: { deposit: deposit!, open1: open1!, open2: open2!, sale: sale!, goodwill: goodwill!, formula: formula! } };
+}
+
+describe("monthly statements", () => {
+  it("sums each month exactly, the boundaries in the month they fall in", async () => {
+    const { userId } = await accountAcrossMonths();
+    expect(await getMonthlyStatement(db(), userId, { month: "2026-10" })).toEqual({
+      month: "2026-10",
+      from: "2026-10-01T00:00:00.000Z",
+      to: "2026-11-01T00:00:00.000Z",
+      openingBalance: "0.00",
+      closingBalance: "97.00",
+      openings: 1,
+      wagered: "3.00",
+      won: "2.70",
+      net: "-0.30",
+      deposits: "100.00",
+      withdrawals: "0.00",
+      sales: "0.00",
+      adjustments: "0.00",
+    });
+    expect(await getMonthlyStatement(db(), userId, { month: "2026-11" })).toMatchObject({
+      openingBalance: "97.00",
+      closingBalance: "93.70",
+      openings: 2,
+      wagered: "6.00",
+      won: "5.40",
+      net: "-0.60",
+      deposits: "0.00",
+      sales: "2.70",
+      adjustments: "0.00",
+    });
+    expect(await getMonthlyStatement(db(), userId, { month: "2026-12" })).toMatchObject({
+      openingBalance: "93.70",
+      closingBalance: "95.00",
+      openings: 0,
+      wagered: "0.00",
+      won: "0.00",
+      net: "0.00",
+      adjustments: "1.30",
+    });
+    // The closing balance of the last month is the wallet's.
+    expect((await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2)).toBe("95.00");
+    const empty = await getMonthlyStatement(db(), userId, { month: "2025-02" });
+    expect(empty).toMatchObject({ openingBalance: "0.00", closingBalance: "0.00", to: "2025-03-01T00:00:00.000Z" });
+  });
+
+  it("refuses a malformed month with a message", async () => {
+    const { userId } = await createTestUser(db());
+    for (const month of ["2026-13", "2026-1", "november", "2026-11-01"]) {
+      const error = await expectAppError(getMonthlyStatement(db(), userId, { month }), "BAD_REQUEST");
+      expect(error.message).toContain("month must be a month as YYYY-MM");
+    }
+  });
+});
+
+describe("the ledger as CSV", () => {
+  it("writes a header and each entry of the days asked for, RFC 4180 quoted, amounts exact", async () => {
+    const { userId, entries } = await accountAcrossMonths();
+    const boundary = await exportLedgerCsv(db(), userId, { from: "2026-10-31", to: "2026-11-01" });
+    expect(boundary.filename).toBe("prizepacks-ledger-2026-10-31-to-2026-11-01.csv");
+    expect(boundary.rows).toBe(2);
+    const [open1, open2] = [entries.open1, entries.open2];
+    const spin1 = open1.spinId!;
+    expect(boundary.csv).toBe(
+      "date,kind,amount,balance_after,description,note,entry_id,spin_id,inventory_item_id\r\n" +
+        `2026-10-31T23:59:59.999Z,PACK_OPEN,-3.00,97.00,Opened ${await packName(spin1)}: Flat Mug worth 2.70,,${open1.id},${spin1},\r\n` +
+        `2026-11-01T00:00:00.000Z,PACK_OPEN,-3.00,94.00,Opened ${await packName(spin1)}: Flat Mug worth 2.70,,${open2.id},${open2.spinId},\r\n`,
+    );
+
+    const december = await exportLedgerCsv(db(), userId, { from: "2026-11-21", to: "2026-12-31" });
+    expect(december.csv.split("\r\n").slice(1)).toEqual([
+      `2026-11-21T12:00:00.000Z,ITEM_SALE,2.70,93.70,Sold Flat Mug,,${entries.sale.id},,${entries.sale.inventoryItemId}`,
+      // A quote, a comma and a line break: quoted, the quote doubled, the line break kept.
+      `2026-12-01T00:00:00.000Z,ADJUSTMENT,1.25,94.95,Adjustment by an operator,"Goodwill, ""sorry""`,
+      `second line",${entries.goodwill.id},,`,
+      // What a spreadsheet would run as a formula is text.
+      `2026-12-02T00:00:00.000Z,ADJUSTMENT,0.05,95.00,Adjustment by an operator,'=HYPERLINK(1),${entries.formula.id},,`,
+      "",
+    ]);
+
+    const none = await exportLedgerCsv(db(), userId, { from: "2027-01-01", to: "2027-01-01" });
+    expect(none).toMatchObject({ rows: 0, csv: "date,kind,amount,balance_after,description,note,entry_id,spin_id,inventory_item_id\r\n" });
+  });
+
+  it("refuses a range that is malformed, does not exist or runs backwards", async () => {
+    const { userId } = await createTestUser(db());
+    const cases: Array<[{ from: string; to: string }, string]> = [
+      [{ from: "2026-11-30", to: "2026-11-01" }, "to must not be before from"],
+      [{ from: "2026-02-30", to: "2026-03-01" }, "from must be a date that exists"],
+      [{ from: "2026-11-01", to: "tomorrow" }, "to must be a date as YYYY-MM-DD"],
+      [{ from: "", to: "2026-11-01" }, "from must be a date as YYYY-MM-DD"],
+    ];
+    for (const [range, message] of cases) {
+      const error = await expectAppError(exportLedgerCsv(db(), userId, range), "BAD_REQUEST");
+      expect(error.message).toContain(message);
+    }
+  });
+});
+
+async function packName(spinId: string) {
+  return (await db().spin.findUniqueOrThrow({ where: { id: spinId }, include: { pack: true } })).pack.name;
+}

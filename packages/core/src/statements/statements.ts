@@ -1,0 +1,176 @@
+import type { DbTx } from "@prizepacks/db";
+import { formatMoney, Money } from "../money.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import {
+  LedgerExportInputSchema,
+  MonthlyStatementInputSchema,
+  parseDay,
+  type LedgerExportInput,
+  type MonthlyStatement,
+  type MonthlyStatementInput,
+} from "./statement.schemas.ts";
+
+const DAY_MS = 86_400_000;
+
+/** The month as YYYY-MM (UTC) that `at` falls in. */
+export function monthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/**
+ * The account's summary of one calendar month (UTC): openings (wagered: prices paid; won: the
+ * items' values when won, the spin's own record), money in and out by ledger kind, and the
+ * balance either side. Amounts are summed in SQL as numeric and come back as text: exact.
+ * The balances are sums of the ledger, which is what the balance is (wallet.ts).
+ */
+export async function getMonthlyStatement(db: DbTx, userId: string, input: MonthlyStatementInput = {}): Promise<MonthlyStatement> {
+  const month = parseInputOrThrow(MonthlyStatementInputSchema, input).month ?? monthOf(new Date());
+  const from = new Date(`${month}-01T00:00:00.000Z`);
+  const to = new Date(from);
+  to.setUTCMonth(to.getUTCMonth() + 1);
+  const [row] = await db.$queryRaw<
+    Array<{
+      openings: number;
+      wagered: string;
+      won: string;
+      opening: string;
+      closing: string;
+      deposits: string;
+      sales: string;
+      adjustments: string;
+    }>
+  >`
+    WITH spins AS (
+      SELECT count(*)::int AS openings, coalesce(sum(price), 0) AS wagered, coalesce(sum(value), 0) AS won
+      FROM spin WHERE "userId" = ${userId} AND "createdAt" >= ${from} AND "createdAt" < ${to}
+    ), ledger AS (
+      SELECT
+        coalesce(sum(amount) FILTER (WHERE "createdAt" < ${from}), 0) AS opening,
+        coalesce(sum(amount), 0) AS closing,
+        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'DEPOSIT'), 0) AS deposits,
+        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ITEM_SALE'), 0) AS sales,
+        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ADJUSTMENT'), 0) AS adjustments
+      FROM ledger_entry WHERE "userId" = ${userId} AND "createdAt" < ${to}
+    )
+    SELECT spins.openings, spins.wagered::text AS wagered, spins.won::text AS won, ledger.opening::text AS opening,
+      ledger.closing::text AS closing, ledger.deposits::text AS deposits, ledger.sales::text AS sales,
+      ledger.adjustments::text AS adjustments
+    FROM spins, ledger`;
+  const sums = row!;
+  return {
+    month,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    openingBalance: formatMoney(sums.opening),
+    closingBalance: formatMoney(sums.closing),
+    openings: sums.openings,
+    wagered: formatMoney(sums.wagered),
+    won: formatMoney(sums.won),
+    net: formatMoney(new Money(sums.won).minus(sums.wagered)),
+    deposits: formatMoney(sums.deposits),
+    withdrawals: formatMoney(0),
+    sales: formatMoney(sums.sales),
+    adjustments: formatMoney(sums.adjustments),
+  };
+}
+
+export const LEDGER_CSV_HEADER = [
+  "date",
+  "kind",
+  "amount",
+  "balance_after",
+  "description",
+  "note",
+  "entry_id",
+  "spin_id",
+  "inventory_item_id",
+] as const;
+
+/**
+ * One RFC 4180 field: quoted when it holds a quote, comma or line break (quotes doubled). Free
+ * text that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe;
+ * amounts are written by us and are never free text, so "-3.00" stays a number.
+ */
+export function csvField(value: string, freeText = false): string {
+  const safe = freeText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+interface LedgerCsvRow {
+  id: string;
+  kind: string;
+  amount: string;
+  balanceAfter: string;
+  note: string | null;
+  spinId: string | null;
+  inventoryItemId: string | null;
+  createdAt: Date;
+  pack: string | null;
+  wonItem: string | null;
+  wonValue: string | null;
+  soldItem: string | null;
+}
+
+function description(row: LedgerCsvRow): string {
+  if (row.kind === "PACK_OPEN" && row.pack) return `Opened ${row.pack}: ${row.wonItem ?? "?"} worth ${formatMoney(row.wonValue ?? 0)}`;
+  if (row.kind === "ITEM_SALE" && row.soldItem) return `Sold ${row.soldItem}`;
+  return { DEPOSIT: "Deposit", ADJUSTMENT: "Adjustment by an operator" }[row.kind] ?? row.kind;
+}
+
+const CSV_BATCH = 1000;
+
+/**
+ * The account's ledger over whole UTC days (both included) as CSV: a header row, then one row
+ * per entry oldest first, CRLF line ends (RFC 4180), amounts exactly as stored (2 dp). Read
+ * in keyset batches, so a long range never holds one huge result.
+ */
+export async function exportLedgerCsv(
+  db: DbTx,
+  userId: string,
+  input: LedgerExportInput,
+): Promise<{ filename: string; csv: string; rows: number }> {
+  const range = parseInputOrThrow(LedgerExportInputSchema, input);
+  const from = parseDay(range.from)!;
+  const to = new Date(parseDay(range.to)!.getTime() + DAY_MS);
+  const lines = [LEDGER_CSV_HEADER.join(",")];
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: LedgerCsvRow[] = await db.$queryRaw<LedgerCsvRow[]>`
+      SELECT l.id, l.kind::text AS kind, l.amount::text AS amount, l."balanceAfter"::text AS "balanceAfter", l.note,
+        l."spinId", l."inventoryItemId", l."createdAt", p.name AS pack, wi.name AS "wonItem", s.value::text AS "wonValue",
+        si.name AS "soldItem"
+      FROM ledger_entry l
+      LEFT JOIN spin s ON s.id = l."spinId"
+      LEFT JOIN pack p ON p.id = s."packId"
+      LEFT JOIN pack_item wi ON wi.id = s."itemId"
+      LEFT JOIN inventory_item inv ON inv.id = l."inventoryItemId"
+      LEFT JOIN pack_item si ON si.id = inv."itemId"
+      WHERE l."userId" = ${userId} AND l."createdAt" >= ${from} AND l."createdAt" < ${to}
+        AND (${after === null} OR (l."createdAt", l.id) > (${after?.createdAt ?? from}, ${after?.id ?? ""}))
+      ORDER BY l."createdAt", l.id
+      LIMIT ${CSV_BATCH}`;
+    for (const row of batch) {
+      lines.push(
+        [
+          row.createdAt.toISOString(),
+          row.kind,
+          formatMoney(row.amount),
+          formatMoney(row.balanceAfter),
+          csvField(description(row), true),
+          csvField(row.note ?? "", true),
+          row.id,
+          row.spinId ?? "",
+          row.inventoryItemId ?? "",
+        ].join(","),
+      );
+    }
+    const last = batch[batch.length - 1];
+    if (batch.length < CSV_BATCH || !last) break;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+  return {
+    filename: `prizepacks-ledger-${range.from}-to-${range.to}.csv`,
+    csv: `${lines.join("\r\n")}\r\n`,
+    rows: lines.length - 1,
+  };
+}
