@@ -100,8 +100,8 @@ describe("admin procedures", () => {
       ],
       [() => admin.admin.log.list({ limit: 201 }), () => listAdminLog(database.prisma, { limit: 201 })],
       [
-        () => admin.admin.protection.exclude({ userId: target, period: "2w", requestKey: randomUUID() }),
-        () => excludeOnPlayersRequest(database.prisma, actor, { userId: target, period: "2w", requestKey: randomUUID() }),
+        () => admin.admin.protection.exclude({ userId: target, period: "2w" as "6w", requestKey: randomUUID() }),
+        () => excludeOnPlayersRequest(database.prisma, actor, { userId: target, period: "2w" as "6w", requestKey: randomUUID() }),
       ],
       [
         () => admin.admin.protection.exclude({ userId: target, period: "7d", confirmation: "nobody", requestKey: randomUUID() }),
