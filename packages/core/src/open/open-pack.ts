@@ -19,6 +19,8 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export interface OpenPackInput {
   userId: string;
   idOrSlug: string;
+  /** The pack `idOrSlug` names, when the caller has already looked it up (the REST route's 404 check). */
+  pack?: CachedPack;
   /** Same key, same account, within 24 hours: the first response is returned and nothing opens. */
   idempotencyKey?: string;
 }
@@ -41,7 +43,7 @@ export interface OpenPackInput {
  */
 export async function openPack(services: Services, input: OpenPackInput): Promise<OpenResult> {
   const { database, pairs, turns } = services;
-  const cached = await getActivePackOrThrow(services, input.idOrSlug);
+  const cached = input.pack ?? (await getActivePackOrThrow(services, input.idOrSlug));
   const { idempotencyKey, userId } = input;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");

@@ -13,10 +13,13 @@ import {
   type PackFamily,
 } from "./pack-family.types.ts";
 
-/** An unknown or inactive pack is a 404: placed before wellFormedBody, it answers ahead of the body's 400. */
+/**
+ * An unknown or inactive pack is a 404: placed before wellFormedBody, it answers ahead of the
+ * body's 400. The pack it found rides on the context, so the opening does not look it up again.
+ */
 const activePack = middleware(async ({ ctx, input, next }) => {
-  await getActivePackOrThrow(ctx.services, (input as { idOrSlug: string }).idOrSlug);
-  return next();
+  const pack = await getActivePackOrThrow(ctx.services, (input as { idOrSlug: string }).idOrSlug);
+  return next({ ctx: { pack } });
 });
 
 /**
@@ -47,6 +50,7 @@ export function packFamilyRouter(family: PackFamily) {
         openPack(ctx.services, {
           userId: ctx.userId,
           idOrSlug: input.idOrSlug,
+          pack: ctx.pack,
           idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
         }),
       ),
