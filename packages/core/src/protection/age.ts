@@ -90,7 +90,7 @@ interface AgeFields {
   ageConfirmedBy: string | null;
 }
 
-function ageConfirmationView(user: AgeFields): AgeConfirmation {
+export function ageConfirmationView(user: AgeFields): AgeConfirmation {
   return {
     dateOfBirth: user.dateOfBirth?.toISOString().slice(0, 10) ?? null,
     confirmedAt: user.ageConfirmedAt?.toISOString() ?? null,
