@@ -17,7 +17,10 @@ describe(`migration ${MIGRATION}`, () => {
     const db = database!.prisma;
     // Raw SQL: the client already knows the columns this migration adds.
     for (const id of ["web-player", "cli-bot", "cli-with-password"]) {
-      await db.$executeRawUnsafe(`INSERT INTO "user" (id, name, email, "emailVerified") VALUES ($1, $1, $1 || '@test.prizepacks.local', true)`, id);
+      await db.$executeRawUnsafe(
+        `INSERT INTO "user" (id, name, email, "emailVerified") VALUES ($1, $1, $1 || '@test.prizepacks.local', true)`,
+        id,
+      );
       await db.$executeRawUnsafe(`INSERT INTO wallet ("userId") VALUES ($1)`, id);
     }
     for (const id of ["web-player", "cli-with-password"]) {
