@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { AppError, createUser, getAccountForAdmin, openServices, parseMoney, type Services } from "@prizepacks/core";
 import { runAdminCommand } from "@prizepacks/core/admin";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser, uniqueEmail } from "@prizepacks/core/testing/fixtures";
@@ -101,6 +101,8 @@ describe("the age gate on openings", () => {
     expect(events.length).toBeGreaterThan(0);
     expect(JSON.stringify(events.map((event) => event.data))).not.toContain(dateOfBirth);
     expect(JSON.stringify(await bot(apiKey).me.get())).not.toContain(dateOfBirth);
+    // The operators' console shows it.
+    expect((await getAccountForAdmin(database.prisma, userId)).account.age).toEqual(confirmed);
   });
 
   it("accounts made by the admin CLI carry the operator's confirmation and open at once; --no-age-confirmation leaves it to the player", async () => {
