@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startServer } from "./server-instance.ts";
 import { admin, baseUrl, call, somePack, uniqueEmail } from "./support.ts";
 
 // The age gate over HTTP: the sign-up endpoint, an API key's opening, and the web session's
@@ -13,10 +14,10 @@ function bornYearsAgo(years: number, days = 0): string {
   return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
-async function signUp(body: Record<string, string>) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+async function signUp(body: Record<string, string>, server = baseUrl) {
+  const response = await fetch(`${server}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: jsonFromBrowser,
+    headers: { "content-type": "application/json", origin: server },
     body: JSON.stringify({ password: PASSWORD, name: "Player", ...body }),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -46,6 +47,20 @@ describe("POST /api/auth/sign-up/email: the date of birth", () => {
     expect(adult.status).toBe(200);
     // better-auth's answer carries its own user fields only: never the date of birth.
     expect(JSON.stringify(adult.json)).not.toContain(bornYearsAgo(18));
+  });
+
+  it("follows MINIMUM_AGE: a server started with 21 refuses a 20-year-old and says 21", async () => {
+    const server = await startServer({ label: "minimum-age", ownDatabase: true, env: { MINIMUM_AGE: "21" } });
+    try {
+      const refused = await signUp({ email: uniqueEmail("twenty"), dateOfBirth: bornYearsAgo(20) }, server.baseUrl);
+      expect(refused).toEqual({
+        status: 403,
+        json: { code: "UNDER_AGE", message: "You must be at least 21 years old to use prizepacks." },
+      });
+      expect((await signUp({ email: uniqueEmail("twenty-one"), dateOfBirth: bornYearsAgo(21) }, server.baseUrl)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
