@@ -50,6 +50,13 @@ describe("npm run admin: commands and flags", () => {
     expect(ran).toEqual([{ command: "user:set", input: { email: "a@b.c", "email-verified": "true", role: "admin" } }]);
   });
 
+  it("hands a switch on only when typed: user:create --no-age-confirmation", async () => {
+    const { ran } = await cli(["user:create", "--email", "a@b.c", "--no-age-confirmation"]);
+    expect(ran).toEqual([{ command: "user:create", input: { email: "a@b.c", "no-age-confirmation": "true" } }]);
+    const { ran: plain } = await cli(["user:create", "--email", "a@b.c"]);
+    expect(plain).toEqual([{ command: "user:create", input: { email: "a@b.c" } }]);
+  });
+
   it("exits non-zero when the command found a problem (audit breaches), still printing its result", async () => {
     const { status, out } = await cli(["audit"], { ok: false, breaches: [{}] });
     expect(status).toBe(1);

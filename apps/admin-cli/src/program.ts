@@ -25,13 +25,17 @@ const slug: FlagHelp = { flag: "--slug <slug>", description: "the pack's slug" }
 // every rule on their values, are the command's own (runAdminCommand in @prizepacks/core/admin).
 export const commandHelp: Record<AdminCommand, CommandHelp> = {
   "user:create": {
-    summary: "a verified account with that balance and an API key",
+    summary: "a verified account with that balance and an API key, its age confirmed on your word",
     prints: "{ userId, email, apiKey }",
     flags: [
       email,
       { flag: "--balance <amount>", description: "the starting balance, e.g. 100.00 (default 0.00)" },
       { flag: "--password <password>", description: "a password for the web sign-in, at least 8 characters" },
       { flag: "--name <name>", description: "the account's display name" },
+      {
+        flag: "--no-age-confirmation",
+        description: "do not vouch for the player's age: they confirm a date of birth in the web app before opening a pack",
+      },
     ],
   },
   "user:set": {
@@ -197,6 +201,11 @@ function adminProgram(deps: CliDeps, done: (outcome: AdminOutcome) => void): Com
 function givenFlags(command: Command): Record<string, string> {
   const flags: Record<string, string> = {};
   for (const option of command.options as Option[]) {
+    if (!option.required && !option.optional) {
+      // A switch (--no-age-confirmation): "true" when typed, else absent (commander's default is not an input).
+      if (command.getOptionValueSource(option.attributeName()) === "cli") flags[option.long!.slice(2)] = "true";
+      continue;
+    }
     const value = command.getOptionValue(option.attributeName()) as string | undefined;
     if (value === undefined) continue;
     // "--email --role admin" would read "--role" as the e-mail: a value is never a flag.

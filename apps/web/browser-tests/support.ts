@@ -76,13 +76,22 @@ async function submitAuthForm(page: Page, button: string, endpoint: string) {
 /** The page's own alert (Next.js adds an empty role="alert" route announcer outside <main>). */
 export const alertOf = (page: Page) => page.getByRole("main").getByRole("alert");
 
-/** Fills and submits the sign-up form; the account is created but not verified. */
-export async function signUp(page: Page, email: string, password = PASSWORD, name?: string) {
+/** A date of birth well over any MINIMUM_AGE. */
+export const ADULT_DATE_OF_BIRTH = "1990-04-17";
+
+/** Fills the sign-up form and submits it; better-auth's answer (or ours, a refusal). */
+export async function submitSignUp(page: Page, email: string, { password = PASSWORD, name = "", dateOfBirth = ADULT_DATE_OF_BIRTH } = {}) {
   await page.goto("/sign-up");
   if (name) await page.getByLabel("Display name").fill(name);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await submitAuthForm(page, "Create account", "/api/auth/sign-up/email");
+  await page.getByLabel("Date of birth").fill(dateOfBirth);
+  return submitAuthForm(page, "Create account", "/api/auth/sign-up/email");
+}
+
+/** Fills and submits the sign-up form; the account is created but not verified. */
+export async function signUp(page: Page, email: string, password = PASSWORD, name?: string) {
+  await submitSignUp(page, email, { password, name });
   await expect(page.getByRole("status")).toContainText(`We sent a verification link to ${email}`);
 }
 

@@ -26,18 +26,33 @@ export function safeNextPath(next: string | undefined): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
-export function SignUpForm({ outbox }: { outbox: boolean }) {
+/** A refusal about the date of birth (too young, or not a date) is shown beside that field. */
+function isDateOfBirthError(error: { code?: string; message?: string }): boolean {
+  return error.code === "UNDER_AGE" || (error.message ?? "").startsWith("dateOfBirth:");
+}
+
+export function SignUpForm({ outbox, minimumAge }: { outbox: boolean; minimumAge: number }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [dateOfBirthError, setDateOfBirthError] = useState<string | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { name, email, password } = formValues(event);
+    const { name, email, password, dateOfBirth } = formValues(event);
     setStatus({ kind: "busy" });
-    const { error } = await authClient.signUp.email({
+    setDateOfBirthError(null);
+    // dateOfBirth is ours, not a better-auth field: the server checks it (handleAuthRequest)
+    // before the account exists and stores it (auth.ts's user hook).
+    const body = {
       name: name || email!.split("@")[0]!,
       email: email!,
       password: password!,
+      dateOfBirth: dateOfBirth!,
       callbackURL: "/?welcome=1",
-    });
+    };
+    const { error } = await authClient.signUp.email(body);
+    if (error && isDateOfBirthError(error)) {
+      setDateOfBirthError((error.message ?? "").replace(/^dateOfBirth:\s*/, ""));
+      return setStatus({ kind: "idle" });
+    }
     if (error) return setStatus({ kind: "error", message: error.message ?? "Sign-up failed." });
     setStatus({ kind: "done", message: `We sent a verification link to ${email}. Open it to activate your account.` });
   }
@@ -78,6 +93,22 @@ export function SignUpForm({ outbox }: { outbox: boolean }) {
         <span id="password-hint" className="hint">
           At least 8 characters.
         </span>
+      </div>
+      <div className="field">
+        <label htmlFor="dateOfBirth">Date of birth</label>
+        <input
+          id="dateOfBirth"
+          name="dateOfBirth"
+          type="date"
+          required
+          autoComplete="bday"
+          aria-invalid={dateOfBirthError ? true : undefined}
+          aria-describedby={dateOfBirthError ? "date-of-birth-hint date-of-birth-error" : "date-of-birth-hint"}
+        />
+        <span id="date-of-birth-hint" className="hint">
+          You must be {minimumAge} or older. Only you and our support staff can see it.
+        </span>
+        <ErrorAlert error={dateOfBirthError} inline id="date-of-birth-error" testId="date-of-birth-error" />
       </div>
       <StatusMessage status={status} />
       <button className="button" type="submit" disabled={status.kind === "busy"}>

@@ -23,6 +23,12 @@ function describeOpenError(error: unknown) {
           This pack is no longer available. <Link href="/">Browse other packs</Link>
         </>
       );
+    case "AGE_UNCONFIRMED":
+      return (
+        <>
+          Confirm your date of birth before opening packs. <Link href="/settings/age">Confirm it now</Link>
+        </>
+      );
     case "UNAUTHORIZED":
       return (
         <>

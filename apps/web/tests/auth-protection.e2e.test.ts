@@ -9,6 +9,8 @@ import { startSmtpSink } from "./smtp-sink.ts";
 // limits and trusted proxies set at start-up.
 
 const PASSWORD = "correct horse battery";
+/** A sign-up's date of birth, well over any MINIMUM_AGE. */
+const ADULT = "1990-04-17";
 const WINDOW_SECONDS = 15 * 60;
 /** How long the slow mail provider of these tests takes to accept a mail. */
 const MAIL_DELAY_MS = 1_000;
@@ -123,7 +125,7 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
   const resetTokenOf = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)\?/.exec(text)?.[1];
 
   async function signUp(email: string, password = PASSWORD) {
-    const answer = await send("/sign-up/email", { email, password, name: "Player" });
+    const answer = await send("/sign-up/email", { email, password, name: "Player", dateOfBirth: ADULT });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer;
   }
@@ -331,10 +333,17 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
       for (let i = 0; i < ROUNDS; i++) {
         const pair = [
           async () =>
-            existingAnswers.push(await send("/sign-up/email", { email: existing[i]!, password: "another password", name: "Player" })),
+            existingAnswers.push(
+              await send("/sign-up/email", { email: existing[i]!, password: "another password", name: "Player", dateOfBirth: ADULT }),
+            ),
           async () =>
             newAnswers.push(
-              await send("/sign-up/email", { email: uniqueEmail("signup-new"), password: "another password", name: "Player" }),
+              await send("/sign-up/email", {
+                email: uniqueEmail("signup-new"),
+                password: "another password",
+                name: "Player",
+                dateOfBirth: ADULT,
+              }),
             ),
         ];
         if (i % 2) pair.reverse();

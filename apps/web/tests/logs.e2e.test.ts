@@ -80,7 +80,7 @@ describe("request logs (a production-mode start)", () => {
     const signUp = await send("/api/auth/[...all]", "/api/auth/sign-up/email", {
       method: "POST",
       headers: json,
-      body: JSON.stringify({ email, password: "correct horse battery", name: "Log Reader" }),
+      body: JSON.stringify({ email, password: "correct horse battery", name: "Log Reader", dateOfBirth: "1990-04-17" }),
     });
     expect(signUp.status).toBe(200);
     const link = /https:\/\/prizepacks\.test(\/api\/auth\/verify-email\?\S+)/.exec((await sink.waitForMailTo(email)).text)![1]!;

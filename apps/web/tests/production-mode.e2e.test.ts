@@ -44,7 +44,7 @@ describe("a production-mode start (HOST=0.0.0.0)", () => {
     const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: publicUrl },
-      body: JSON.stringify({ email, password: "correct horse battery", name: "Prod Player" }),
+      body: JSON.stringify({ email, password: "correct horse battery", name: "Prod Player", dateOfBirth: "1990-04-17" }),
     });
     expect(signUp.status).toBe(200);
     const mail = await sink.waitForMailTo(email);

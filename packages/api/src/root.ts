@@ -5,6 +5,7 @@ import { summarizeHistory } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
 import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
 import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
+import { confirmAgeRoute, getAgeRoute } from "./router/me/age.ts";
 import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { confirmLimitChangeRoute, getLimits, setLimitRoute } from "./router/me/limits.ts";
@@ -22,6 +23,7 @@ export const appRouter = router({
     limits: router({ get: getLimits, set: setLimitRoute, confirm: confirmLimitChangeRoute }),
     exclusion: router({ set: setExclusionRoute, resume: requestResumeRoute }),
     statements: router({ get: getStatement }),
+    age: router({ get: getAgeRoute, confirm: confirmAgeRoute }),
   }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),

@@ -42,16 +42,24 @@ export function emailLimitIdentifier(email: string): string {
 }
 
 /**
+ * The better-auth endpoint a POST reaches ("/sign-up/email"), from the URL's pathname exactly as
+ * better-auth's router matches it (no decoding); null for any other request.
+ */
+export function authPostEndpoint(method: string, path: string): string | null {
+  if (method !== "POST" || !path.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+  // A trailing slash reaches the same endpoint if better-auth's skipTrailingSlashes is ever turned on.
+  return path.slice(AUTH_BASE_PATH.length).replace(/(.)\/$/, "$1");
+}
+
+/**
  * The limits a better-auth request counts against. `path` is the URL's pathname exactly as
  * better-auth's router matches it (no decoding), `body` as better-auth parses it (readAuthBody),
  * `clientAddress` the address the app's server stamped (null when the request did not come
  * through it, as under a bare `next start`: then no address limit, rather than one shared by all).
  */
 export function authRequestCounts(method: string, path: string, body: unknown, clientAddress: string | null): AuthRequestCount[] {
-  if (method !== "POST" || !path.startsWith(`${AUTH_BASE_PATH}/`)) return [];
-  // A trailing slash reaches the same endpoint if better-auth's skipTrailingSlashes is ever turned on.
-  const endpoint = path.slice(AUTH_BASE_PATH.length).replace(/(.)\/$/, "$1");
-  if (!(endpoint in COUNTED_BY_EMAIL)) return [];
+  const endpoint = authPostEndpoint(method, path);
+  if (endpoint === null || !(endpoint in COUNTED_BY_EMAIL)) return [];
   const counts: AuthRequestCount[] = [];
   if (clientAddress) counts.push({ policy: "authAddress", identifier: `ip:${clientAddress}`, keepsCount: always });
   const byEmail = COUNTED_BY_EMAIL[endpoint];

@@ -4,7 +4,7 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
-import { AppError, assertAccountMayAct, provisionAccount } from "@prizepacks/core";
+import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
 import { dataFolder, dbEnv } from "@prizepacks/db/env";
@@ -109,8 +109,13 @@ export function createAuth(db: Db) {
     databaseHooks: {
       user: {
         create: {
-          // Every account gets its wallet and first seed pair at sign-up, like admin-created ones.
-          after: async (user) => provisionAccount(db, user.id),
+          // The date of birth the sign-up gave (handleAuthRequest refused a missing or too young
+          // one), kept off better-auth's user fields so no endpoint of its returns or changes it.
+          // Then the wallet and first seed pair, like admin-created accounts.
+          after: async (user, context) => {
+            await recordSignUpAge(db, user.id, context?.body);
+            await provisionAccount(db, user.id);
+          },
         },
       },
       session: {

@@ -1,9 +1,9 @@
-import { AppError, databaseUnavailable, isStorableText } from "@prizepacks/core";
+import { AppError, databaseUnavailable, isStorableText, parseSignUpDateOfBirth } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { collectAuthErrors } from "./auth-request-faults.ts";
-import { authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
+import { authPostEndpoint, authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
 import { getAuth } from "./session.ts";
 import { logger } from "@prizepacks/db/log";
 
@@ -20,6 +20,10 @@ export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot:
   const body = await readAuthBody(req);
   const unstorable = findUnstorableField(req, body);
   if (unstorable) throw new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`);
+  // The age gate: a sign-up without a date of birth is a 400, one under MINIMUM_AGE a 403
+  // UNDER_AGE. Before better-auth looks the e-mail up, so the answer never tells whether the
+  // address has an account. The account's row gets the date in auth.ts's user hook.
+  if (authPostEndpoint(req.method, new URL(req.url).pathname) === "/sign-up/email") parseSignUpDateOfBirth(body);
 
   // The app's server stamps the address on every request it hands to Next.js.
   const address = req.headers.get(CLIENT_ADDRESS_HEADER);

@@ -31,3 +31,15 @@ describe("serviceEnv: demo mode", () => {
     await expect(freshServiceEnv({ DEMO_MODE: "yes" })).rejects.toThrow(/DEMO_MODE must be "true" or "false"/);
   });
 });
+
+describe("serviceEnv: MINIMUM_AGE", () => {
+  it("is 18 by default, may be raised, and refuses anything under 18 or not whole years", async () => {
+    expect((await freshServiceEnv({ MINIMUM_AGE: "" })).MINIMUM_AGE).toBe(18);
+    expect((await freshServiceEnv({ MINIMUM_AGE: "21" })).MINIMUM_AGE).toBe(21);
+    for (const value of ["17", "18.5", "eighteen"]) {
+      await expect(freshServiceEnv({ MINIMUM_AGE: value }), value).rejects.toThrow(
+        /MINIMUM_AGE must be a whole number of years, 18 or more/,
+      );
+    }
+  });
+});

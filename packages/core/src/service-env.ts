@@ -29,6 +29,13 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,13}(\.\d{1,2})?$/, "ADMIN_CREDIT_APPROVAL_ABOVE must be an amount such as 1000.00")
     .default("1000.00"),
+  /** Accounts are refused under this age, in whole years (the age gate, protection/age.ts). */
+  MINIMUM_AGE: z.coerce
+    .number({ error: "MINIMUM_AGE must be a whole number of years, 18 or more" })
+    .int("MINIMUM_AGE must be a whole number of years, 18 or more")
+    .min(18, "MINIMUM_AGE must be a whole number of years, 18 or more")
+    .max(99, "MINIMUM_AGE must be at most 99")
+    .default(18),
 });
 
 export type ServiceEnv = z.infer<typeof schema> & {

@@ -35,9 +35,25 @@ const email = z.string().email();
 
 const commands = {
   "user:create": {
-    input: z.object({ email, balance: money.optional(), password: z.string().min(8).optional(), name: z.string().optional() }),
-    run: async (db: Db, f: { email: string; balance?: ReturnType<typeof parseMoney>; password?: string; name?: string }) => {
-      const user = await createUser(db, { email: f.email, balance: f.balance, password: f.password, name: f.name });
+    input: z.object({
+      email,
+      balance: money.optional(),
+      password: z.string().min(8).optional(),
+      name: z.string().optional(),
+      // The operator vouches for the account's age unless told not to: scripted bots keep working.
+      "no-age-confirmation": bool.optional(),
+    }),
+    run: async (
+      db: Db,
+      f: { email: string; balance?: ReturnType<typeof parseMoney>; password?: string; name?: string; "no-age-confirmation"?: boolean },
+    ) => {
+      const user = await createUser(db, {
+        email: f.email,
+        balance: f.balance,
+        password: f.password,
+        name: f.name,
+        ageConfirmation: !f["no-age-confirmation"],
+      });
       return { userId: user.userId, email: user.email, apiKey: user.apiKey };
     },
   },

@@ -96,8 +96,9 @@ async function recordOpening(
   // open_pack is defined by prisma/migrations/20261123220000_account_events (which replaced the
   // first version in 20261123201800_open_pack_function). Arguments by name: fifteen positional
   // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
-  // open_pack refuses (PP403) what an exclusion or a spending limit forbids, checked under
-  // its wallet lock; the refusal comes back as LIMIT_REACHED or EXCLUDED.
+  // open_pack refuses (PP403) an account whose age is not confirmed and what an exclusion or a
+  // spending limit forbids, checked under its wallet lock; the refusal comes back as
+  // AGE_UNCONFIRMED, LIMIT_REACHED or EXCLUDED. Its current body: migration 20261125000000_age_gate.
   const [row] = await sql
     .query<{ balanceAfter: string | null; balanceBefore: string | null }>(
       `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"

@@ -20,3 +20,17 @@ export {
 } from "./protection-events.ts";
 export type { ProtectionEventKind, ProtectionEventView, SaferPlayAccount, SaferPlayListInput } from "./protection-events.ts";
 export { getAccountProtectionForAdmin } from "./account-protection-for-admin.ts";
+export {
+  AgeConfirmationSchema,
+  ageOn,
+  assertOldEnough,
+  ConfirmAgeInputSchema,
+  confirmAge,
+  DateOfBirthSchema,
+  getAgeConfirmation,
+  minimumAge,
+  parseSignUpDateOfBirth,
+  recordSignUpAge,
+} from "./age.ts";
+export type { AgeConfirmation, ConfirmAgeInput } from "./age.ts";
+export { CONFIRM_AGE_PATH } from "./protection-refusal.ts";

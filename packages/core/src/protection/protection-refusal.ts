@@ -14,10 +14,20 @@ export type ProtectionRefusal =
       requested: string;
       resetsAt: string | null;
     }
-  | { code: "EXCLUDED"; kind: string; period: string; endsAt: string | null; resumesAt: string | null };
+  | { code: "EXCLUDED"; kind: string; period: string; endsAt: string | null; resumesAt: string | null }
+  | { code: "AGE_UNCONFIRMED" };
+
+/** Where a player confirms their date of birth (the web app's page). */
+export const CONFIRM_AGE_PATH = "/settings/age";
 
 /** The refusal as the 403 a client sees, with the details it needs to know when to come back. */
 export function protectionRefusalError(refusal: ProtectionRefusal): AppError {
+  if (refusal.code === "AGE_UNCONFIRMED") {
+    return new AppError(
+      "AGE_UNCONFIRMED",
+      `Confirm your date of birth before opening packs: sign in to the web app and go to ${CONFIRM_AGE_PATH}.`,
+    );
+  }
   if (refusal.code === "LIMIT_REACHED") {
     const { kind, period, limit, used, requested, resetsAt } = refusal;
     const when = resetsAt ? `it allows this again at ${resetsAt}.` : "this alone is more than the limit.";

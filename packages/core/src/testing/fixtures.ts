@@ -9,9 +9,15 @@ import { createUser } from "../users/users.ts";
 
 export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
 
-/** A verified account with the given balance and one API key. */
-export function createTestUser(db: Db, { balance = "0.00", email = uniqueEmail() }: { balance?: string; email?: string } = {}) {
-  return createUser(db, { email, balance: parseMoney(balance) });
+/**
+ * A verified account with the given balance and one API key, its age confirmed (as the admin
+ * CLI's are) unless `ageConfirmation: false`.
+ */
+export function createTestUser(
+  db: Db,
+  { balance = "0.00", email = uniqueEmail(), ageConfirmation = true }: { balance?: string; email?: string; ageConfirmation?: boolean } = {},
+) {
+  return createUser(db, { email, balance: parseMoney(balance), ageConfirmation });
 }
 
 export interface TestPackItem {

@@ -9,6 +9,7 @@ import { formatMoney, parseMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
+import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { creditApprovalAbove, requestCreditApproval } from "./pending-credits.ts";
 
@@ -104,6 +105,7 @@ export async function getAccountForAdmin(db: DbTx, userId: string) {
       banned: user.banned,
       banReason: user.banReason,
       deletedAt: user.deletedAt?.toISOString() ?? null,
+      age: ageConfirmationView(user),
     },
     balance: formatMoney(wallet?.balance ?? 0),
     ledger: ledger.map((entry) => ({

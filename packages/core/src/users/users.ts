@@ -8,6 +8,7 @@ import { ensureActiveSeedPair } from "../fairness/seed-pairs.ts";
 import { createApiKey } from "../keys/api-keys.ts";
 import type { Money } from "../money.ts";
 import { creditWallet } from "../wallet/wallet.ts";
+import { operatorAgeConfirmation } from "../protection/age.ts";
 
 export interface CreateUserInput {
   email: string;
@@ -16,6 +17,12 @@ export interface CreateUserInput {
   password?: string;
   emailVerified?: boolean;
   apiKeyName?: string;
+  /**
+   * The operator vouches for the account's age (the admin CLI, the demo seed, test fixtures):
+   * on by default. Off, the account cannot open a pack until its player confirms a date of
+   * birth in the web app.
+   */
+  ageConfirmation?: boolean;
 }
 
 /**
@@ -34,7 +41,13 @@ export async function createUser(db: Db, input: CreateUserInput) {
   const userId = randomUUID();
   await db.$transaction(async (tx) => {
     await tx.user.create({
-      data: { id: userId, email, name: input.name ?? email.split("@")[0] ?? email, emailVerified: input.emailVerified ?? true },
+      data: {
+        id: userId,
+        email,
+        name: input.name ?? email.split("@")[0] ?? email,
+        emailVerified: input.emailVerified ?? true,
+        ...(input.ageConfirmation === false ? {} : operatorAgeConfirmation()),
+      },
     });
     if (input.password) {
       // better-auth's credential account and password hash, so the user can sign in on the web.

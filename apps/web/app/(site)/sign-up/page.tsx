@@ -1,4 +1,5 @@
 import { usesDevOutbox } from "@prizepacks/auth";
+import { minimumAge } from "@prizepacks/core";
 import { SignUpForm } from "../../../components/auth-forms";
 
 export const metadata = { title: "Sign up" };
@@ -9,7 +10,7 @@ export default function SignUpPage() {
     <section className="card auth-card stack">
       <h1>Create your account</h1>
       <p className="muted">Open packs, keep or sell what you win, and verify every draw.</p>
-      <SignUpForm outbox={usesDevOutbox()} />
+      <SignUpForm outbox={usesDevOutbox()} minimumAge={minimumAge()} />
     </section>
   );
 }

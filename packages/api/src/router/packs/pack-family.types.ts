@@ -66,7 +66,7 @@ export function openPackMeta(family: PackFamily): OpenApiMeta {
     requestHeaders: openPackHeaders,
     errorResponses: {
       400: "Insufficient balance, or malformed input",
-      403: "Account banned, deleted or not verified; or LIMIT_REACHED (a spending limit: kind, period, resetsAt) or EXCLUDED (a time-out or self-exclusion: endsAt)",
+      403: "Account banned, deleted or not verified; or LIMIT_REACHED (a spending limit: kind, period, resetsAt) or EXCLUDED (a time-out or self-exclusion: endsAt); or AGE_UNCONFIRMED (confirm the date of birth in the web app first)",
       404: "Pack not found or inactive",
       409: "Idempotency-Key reused for a different pack, or its first request is still running",
       429: "Rate limit exceeded (30 opens per minute per key)",

@@ -29,6 +29,13 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
           {account.banReason ? ` (${account.banReason})` : ""} · id <code>{account.id}</code>
         </span>
       </div>
+      <p className="muted small-text" data-testid="admin-age">
+        {account.age.confirmedBy === "player"
+          ? `Age confirmed by the player on ${account.age.confirmedAt!.slice(0, 10)}; date of birth ${account.age.dateOfBirth}.`
+          : account.age.confirmedBy === "operator"
+            ? `Age confirmed by the operator on ${account.age.confirmedAt!.slice(0, 10)} (no date of birth given).`
+            : "Age not confirmed: the player must enter a date of birth before opening a pack."}
+      </p>
       <div className="grid-2">
         <section className="card stack" aria-labelledby="balance-heading">
           <h2 id="balance-heading">Balance</h2>
