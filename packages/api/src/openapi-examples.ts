@@ -2,6 +2,7 @@ import type {
   Account,
   FairnessState,
   HistoryPage,
+  HistorySummary,
   InventoryPage,
   LedgerPage,
   MonthlyStatement,
@@ -277,6 +278,7 @@ export const successExamples: Record<string, unknown> = {
   "inventory-list": inventoryPage,
   "inventory-sell": sellResultExample,
   "history-list": historyPage,
+  "history-summary": { openings: 3, paid: "14.97", won: "11.49", net: "-3.48" } satisfies HistorySummary,
   "wallet-get": wallet,
   "wallet-ledger": ledgerPage,
 };
