@@ -109,6 +109,18 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
     },
     "409": { message: "The seed pair was rotated concurrently; try again.", code: "CONFLICT" },
   },
+  "deposits-create": {
+    "400": { message: "A deposit must be at least 5.00 and at most 1000.00.", code: "BAD_REQUEST" },
+    "403": errorExamples.EXCLUDED,
+    "409": { message: "This Idempotency-Key was already used for a deposit of another amount.", code: "CONFLICT" },
+    "503": {
+      message: "Deposits are unavailable: the payment server cannot be reached; try again shortly.",
+      code: "UNAVAILABLE",
+      retryAfter: 10,
+      requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41",
+    },
+  },
+  "deposits-get": { "404": { message: "No such deposit.", code: "NOT_FOUND" } },
   "inventory-sell": {
     "400": {
       message: "inventoryItemIds: Too small: expected array to have >=1 items",
@@ -139,6 +151,10 @@ const tags = [
   { name: "Inventory", description: "Items won by opening packs: list them, sell them for their value." },
   { name: "History", description: "The account's openings with every value needed to verify each draw." },
   { name: "Wallet", description: "The balance and the ledger of every change to it." },
+  {
+    name: "Deposits",
+    description: "Money in through the operator's BTCPay Server: an invoice per deposit, credited once when it settles.",
+  },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -327,6 +343,7 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "wallet.changed": "WalletChangedEvent",
   "seed.rotated": "SeedRotatedEvent",
   "key.revoked": "KeyRevokedEvent",
+  "deposit.settled": "DepositSettledEvent",
 };
 
 function webhookOperations(): Json {

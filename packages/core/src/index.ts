@@ -117,3 +117,4 @@ export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
 export * from "./protection/index.ts";
+export * from "./deposits/index.ts";
