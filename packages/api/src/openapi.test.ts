@@ -111,7 +111,14 @@ describe("the OpenAPI document", () => {
     expect(document.paths["/v1/inventory/sell"].post.requestBody.required).toBe(true);
     expect(document.paths["/v1/events"].get.responses["200"].content["text/event-stream"]).toBeDefined();
     expect(document.paths["/v1/drops"].get.security).toEqual([]);
-    expect(Object.keys(document.webhooks)).toEqual(["open.completed", "item.sold", "wallet.changed", "seed.rotated", "key.revoked"]);
+    expect(Object.keys(document.webhooks)).toEqual([
+      "open.completed",
+      "item.sold",
+      "wallet.changed",
+      "seed.rotated",
+      "key.revoked",
+      "deposit.settled",
+    ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);
   });
