@@ -111,7 +111,7 @@ function errorMessage(text: string): string {
     const body = JSON.parse(text) as unknown;
     const list = Array.isArray(body) ? body : [body];
     return list
-      .map((e: { message?: unknown }) => String(e?.message ?? ""))
+      .map((e: { message?: unknown }) => (typeof e?.message === "string" ? e.message : ""))
       .join("; ")
       .slice(0, 300);
   } catch {
