@@ -91,9 +91,12 @@ export async function startBtcpayStandin({ storeId = `store${id(10)}`, apiKey = 
     if (checkout && req.method === "GET") {
       const invoice = invoices.get(checkout[1]!);
       if (!invoice) return error(res, 404, "invoice-not-found", "The invoice could not be found");
+      // BTCPay's checkout links back to the store's redirectURL once the invoice is paid.
+      const back = typeof invoice.checkout.redirectURL === "string" ? invoice.checkout.redirectURL : null;
+      const link = back ? `<a href="${back.replace(/"/g, "&quot;")}">Return to the store</a>` : "";
       return res
         .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-        .end(`<!doctype html><title>Checkout</title><h1>Pay ${invoice.amount} ${invoice.currency}</h1>`);
+        .end(`<!doctype html><html lang="en"><title>Checkout</title><h1>Pay ${invoice.amount} ${invoice.currency}</h1>${link}</html>`);
     }
     if (!path.startsWith("/api/v1/")) return error(res, 404, "not-found", "Not found");
     requests.push(`${req.method} ${path}`);
