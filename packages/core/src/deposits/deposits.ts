@@ -5,6 +5,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, Money, parseMoney } from "../money.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../open/open-pack.ts";
 import { decodePageCursor, encodePageCursor } from "../pagination/page-cursor.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import type { Deposit, DepositPage } from "../schemas.ts";
@@ -61,6 +62,9 @@ export interface CreateDepositInput {
 export async function createDeposit(db: Db, provider: DepositProvider, input: CreateDepositInput): Promise<Deposit> {
   const amount = parseDepositAmount(input.amount);
   const { userId, idempotencyKey } = input;
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.");
+  }
   if (idempotencyKey) {
     const earlier = await db.deposit.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey } } });
     if (earlier) return replay(earlier, amount);
