@@ -247,6 +247,9 @@ describe("BTCPay deposits", () => {
     expect(await balanceOf(overpaid.userId)).toBe("15.00");
     expect((await depositRow(overpaid.deposit.id)).flag).toContain("paid over");
     await expectBooksClean();
+    // The audit lists both for the operator, without calling them breaches.
+    const flagged = (await auditInvariants(db(), { demoMode: false })).flaggedDeposits.map((d) => d.depositId);
+    expect(flagged).toEqual(expect.arrayContaining([changed.deposit.id, overpaid.deposit.id]));
   });
 
   it("credits once under 50 concurrent deliveries of InvoiceSettled", async () => {

@@ -10,6 +10,11 @@ export interface AuditReport {
   ok: boolean;
   checked: { wallets: number; spins: number; seedPairs: number };
   breaches: AuditBreach[];
+  /**
+   * Deposits credited as created though their invoice differed (amount, currency) or was paid
+   * over: not a breach of the books, but the operator's to settle with the player or BTCPay.
+   */
+  flaggedDeposits: Array<{ depositId: string; userId: string; invoiceId: string | null; flag: string }>;
 }
 
 /**
@@ -119,6 +124,13 @@ export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { dem
     );
   }
 
+  const flagged = await db.deposit.findMany({
+    where: { flag: { not: null } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, userId: true, invoiceId: true, flag: true },
+  });
+  const flaggedDeposits = flagged.map(({ id, userId, invoiceId, flag }) => ({ depositId: id, userId, invoiceId, flag: flag ?? "" }));
+
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
-  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches };
+  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits };
 }
