@@ -41,6 +41,7 @@ export class BtcpayProvider implements DepositProvider {
   private readonly client: GreenfieldClient;
   private secret: Buffer | null = null;
   private publicUrl: string | null = null;
+  private db: Db | null = null;
   private registered = false;
   private lastAttempt = 0;
   private registering: Promise<boolean> | null = null;
@@ -49,16 +50,13 @@ export class BtcpayProvider implements DepositProvider {
     this.client = new GreenfieldClient(config);
   }
 
-  /** Loads (or creates) the kept secret and finds or registers the webhook. Never throws for BTCPay's sake. */
+  /**
+   * Loads (or creates) the kept secret and finds or registers the webhook. Never throws: a
+   * database or BTCPay that does not answer is logged, and ensureWebhook tries again.
+   */
   async start(db: Db, publicUrl: string): Promise<void> {
+    this.db = db;
     this.publicUrl = publicUrl.replace(/\/$/, "");
-    await db.providerSecret.upsert({
-      where: { name: SECRET_NAME },
-      create: { name: SECRET_NAME, secret: randomBytes(32).toString("hex") },
-      update: {},
-    });
-    const kept = await db.providerSecret.findUniqueOrThrow({ where: { name: SECRET_NAME } });
-    this.secret = Buffer.from(kept.secret);
     await this.ensureWebhook();
   }
 
@@ -68,8 +66,27 @@ export class BtcpayProvider implements DepositProvider {
     if (this.registering) return this.registering;
     if (Date.now() - this.lastAttempt < BTCPAY_RETRY_AFTER_SECONDS * 1000) return Promise.resolve(false);
     this.lastAttempt = Date.now();
-    this.registering = this.registerWebhook().finally(() => (this.registering = null));
+    this.registering = this.loadSecret()
+      .then((loaded) => loaded && this.registerWebhook())
+      .finally(() => (this.registering = null));
     return this.registering;
+  }
+
+  /** The secret every instance shares: the first to start creates it. */
+  private async loadSecret(): Promise<boolean> {
+    if (this.secret) return true;
+    if (!this.db) return false;
+    try {
+      await this.db.$executeRaw`
+        INSERT INTO provider_secret (name, secret) VALUES (${SECRET_NAME}, ${randomBytes(32).toString("hex")})
+        ON CONFLICT (name) DO NOTHING`;
+      const kept = await this.db.providerSecret.findUniqueOrThrow({ where: { name: SECRET_NAME } });
+      this.secret = Buffer.from(kept.secret);
+      return true;
+    } catch (error) {
+      logger("deposits").error({ err: error }, "the BTCPay webhook secret could not be read; retrying");
+      return false;
+    }
   }
 
   private async registerWebhook(): Promise<boolean> {
