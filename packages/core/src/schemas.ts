@@ -270,13 +270,10 @@ export const DepositSchema = z
     status: DepositStatusSchema,
     amount: MoneyString.meta({ description: "What is credited when the payment settles.", example: "25.00" }),
     currency: z.string().meta({ example: "USD" }),
-    checkoutUrl: z
-      .string()
-      .nullable()
-      .meta({
-        description: "Where the player pays (the BTCPay invoice's checkout page); null for a demo deposit.",
-        example: "https://btcpay.example.com/i/7Xh2bQ",
-      }),
+    checkoutUrl: z.string().nullable().meta({
+      description: "Where the player pays (the BTCPay invoice's checkout page); null for a demo deposit.",
+      example: "https://btcpay.example.com/i/7Xh2bQ",
+    }),
     expiresAt: IsoTimestamp.nullable().meta({ description: "When the unpaid invoice expires." }),
     createdAt: IsoTimestamp,
     settledAt: IsoTimestamp.nullable(),
