@@ -65,7 +65,7 @@ describe.skipIf(!process.env.DATABASE_URL)("deposits through BTCPay, on the buil
     const before = Number((await call(first, key, "GET", "/v1/wallet")).json.balanceString);
 
     const paid = await call(first, key, "POST", "/v1/deposits", { amount: "25.00" });
-    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     const invoice = btcpay.invoiceFor(String(paid.json.id));
     expect(paid.json).toMatchObject({ status: "pending", checkoutUrl: invoice.checkoutLink });
     expect((await fetch(invoice.checkoutLink)).status).toBe(200);
@@ -126,8 +126,8 @@ describe.skipIf(!process.env.DATABASE_URL)("deposits through BTCPay, on the buil
     const opened = await eventually(
       60,
       () => call(server, key, "POST", "/v1/deposits", { amount: "10.00" }),
-      (response) => response.status === 200,
+      (response) => response.status === 201,
     );
-    expect(opened.status).toBe(200);
+    expect(opened.status).toBe(201);
   });
 });

@@ -79,7 +79,7 @@ async function player() {
 async function pendingDeposit(amount = "25.00") {
   const account = await player();
   const created = await rest(account.apiKey, "POST", "/v1/deposits", { amount });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   return { ...account, deposit: created.body, invoice: btcpay.invoiceFor(created.body.id) };
 }
 
@@ -137,7 +137,8 @@ describe("BTCPay deposits", () => {
     const invoicesBefore = btcpay.invoices.size;
     const first = await rest(apiKey, "POST", "/v1/deposits", { amount: "10.00" }, key);
     const retry = await rest(apiKey, "POST", "/v1/deposits", { amount: "10.00" }, key);
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     expect(btcpay.invoices.size).toBe(invoicesBefore + 1);
     const otherAmount = await rest(apiKey, "POST", "/v1/deposits", { amount: "11.00" }, key);
@@ -272,12 +273,12 @@ describe("BTCPay deposits", () => {
 
     const limited = await player();
     await setLimit(db(), limited.userId, { kind: "deposit", period: "day", amount: "30.00" });
-    expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "25.00" })).status).toBe(200);
+    expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "25.00" })).status).toBe(201);
     // The first is still pending (it may yet be paid): 25 + 10 passes the 30.
     const over = await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "10.00" });
     expect(over.status).toBe(403);
     expect(over.body.code).toBe("LIMIT_REACHED");
-    expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "5.00" })).status).toBe(200);
+    expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "5.00" })).status).toBe(201);
   });
 
   it("answers 503 with Retry-After while BTCPay cannot be reached, and creates nothing", async () => {

@@ -220,6 +220,9 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
   return byOperation;
 }
 
+/** Operations whose success is 201 Created (transport.ts CREATING_PROCEDURES answers so). */
+const CREATED_OPERATIONS = new Set(["deposits-create"]);
+
 /** "packs-open" and "boxes-open" share their examples. */
 const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
 
@@ -437,6 +440,11 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
           description: "Optional. A JSON object if sent (its fields are ignored); anything else is a 400.",
           content: { "application/json": { schema: { type: "object" }, example: {} } },
         };
+      }
+      // What the REST handler answers with 201 (transport.ts): the generator knows only 200.
+      if (CREATED_OPERATIONS.has(operationId) && operation.responses["200"]) {
+        const { 200: created, ...others } = operation.responses as Json;
+        operation.responses = { 201: created, ...others };
       }
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
         if (status.startsWith("2")) {
