@@ -13,6 +13,7 @@ import { ServerLifecycle } from "@prizepacks/api/lifecycle";
 import { startMetricsExport } from "@prizepacks/api/metrics";
 import { observeRequests, readNextRoutes } from "@prizepacks/api/observe-request";
 import { createStreamHandler } from "@prizepacks/api/streams";
+import { createDepositWebhookHandler } from "@prizepacks/api/deposit-webhook";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { openServices, startBackgroundJobs } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
@@ -52,8 +53,10 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
 const services = await openServices(database);
 const handleRest = createRestHandler({ services });
 const handleStream = createStreamHandler({ services });
-// Rollups, event retention and webhook delivery: every instance runs them, each claiming its own rows.
-const backgroundJobs = startBackgroundJobs(services);
+// BTCPay's invoice events: the raw body, for its signature.
+const handleDepositWebhook = createDepositWebhookHandler({ services });
+// Rollups, event retention, webhook delivery and deposit reconciliation: every instance runs them, each claiming its own rows.
+const backgroundJobs = startBackgroundJobs(services, { publicUrl: appBaseUrl() });
 // METRICS_PORT: Prometheus on a listener of its own; METRICS_TOKEN: /metrics here, for the token's holder only.
 const handleMetrics = startMetricsExport(services);
 const app = next({ dev: false, dir: appDir, hostname: host, port });
@@ -71,6 +74,7 @@ function route(req: IncomingMessage, res: ServerResponse, path: string): void {
     return void handleRest(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
   }
   if (handleMetrics(req, res, path)) return;
+  if (handleDepositWebhook(req, res, path)) return;
   // better-auth's sign-in limits key on this header; a client's own copy never reaches Next.
   stampClientAddress(req);
   return void handleNext(req, res).catch((error: unknown) => writeError(res, error, { rest: false }));

@@ -110,6 +110,11 @@ describe("GET /api/openapi.json", () => {
     const statement = await check("GET", "/v1/me/statements", "/v1/me/statements", player.apiKey);
     expect(statement).toMatchObject({ openings: 1, deposits: "40.00", withdrawals: "0.00" });
     await check("GET", "/v1/me/statements", "/v1/me/statements?month=2026-13", player.apiKey);
+    // Demo mode: a demo deposit, 201 and settled at once.
+    const deposit = await check("POST", "/v1/deposits", "/v1/deposits", player.apiKey, { amount: "10.00" });
+    await check("GET", "/v1/deposits", "/v1/deposits", player.apiKey);
+    await check("GET", "/v1/deposits/{id}", `/v1/deposits/${deposit.id}`, player.apiKey);
+    await check("POST", "/v1/deposits", "/v1/deposits", player.apiKey, { amount: "0.01" });
     // Errors too: 401, 404, 400 (with issues), 409.
     await check("GET", "/v1/me", "/v1/me", "pp_live_nope");
     await check("GET", "/v1/packs/{idOrSlug}", "/v1/packs/no-such-pack", player.apiKey);

@@ -1,5 +1,6 @@
 import type {
   Account,
+  Deposit,
   FairnessState,
   HistoryPage,
   HistorySummary,
@@ -263,6 +264,17 @@ const monthlyStatement: MonthlyStatement = {
   sales: "4.50",
   adjustments: "0.00",
 };
+const pendingDeposit: Deposit = {
+  id: "cmf3k2x7a0001pp01dep00001",
+  status: "pending",
+  amount: "25.00",
+  currency: "USD",
+  checkoutUrl: "https://btcpay.example.com/i/7Xh2bQkL9pRt4mWz",
+  expiresAt: "2026-11-23T12:15:00.000Z",
+  createdAt: at("12:00:00"),
+  settledAt: null,
+};
+const settledDeposit: Deposit = { ...pendingDeposit, status: "settled", settledAt: at("12:04:10") };
 
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
 export const successExamples: Record<string, unknown> = {
@@ -281,6 +293,9 @@ export const successExamples: Record<string, unknown> = {
   "history-summary": { openings: 3, paid: "14.97", won: "11.49", net: "-3.48" } satisfies HistorySummary,
   "wallet-get": wallet,
   "wallet-ledger": ledgerPage,
+  "deposits-create": pendingDeposit,
+  "deposits-list": { deposits: [settledDeposit], nextCursor: null },
+  "deposits-get": settledDeposit,
 };
 
 export const eventExamples = {
@@ -298,6 +313,7 @@ export const eventExamples = {
     data: { balance: 95.01, balanceString: "95.01", amount: "-4.99", reason: "PACK_OPEN", spinId },
   },
   "seed.rotated": { id: "18346", type: "seed.rotated", createdAt: at("12:02:30"), data: rotateResultExample },
+  "deposit.settled": { id: "18348", type: "deposit.settled", createdAt: at("12:04:10"), data: settledDeposit },
   "key.revoked": {
     id: "18347",
     type: "key.revoked",

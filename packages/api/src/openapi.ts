@@ -114,6 +114,18 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
     },
     "409": { message: "The seed pair was rotated concurrently; try again.", code: "CONFLICT" },
   },
+  "deposits-create": {
+    "400": { message: "A deposit must be at least 5.00 and at most 1000.00.", code: "BAD_REQUEST" },
+    "403": errorExamples.EXCLUDED,
+    "409": { message: "This Idempotency-Key was already used for a deposit of another amount.", code: "CONFLICT" },
+    "503": {
+      message: "Deposits are unavailable: the payment server cannot be reached; try again shortly.",
+      code: "UNAVAILABLE",
+      retryAfter: 10,
+      requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41",
+    },
+  },
+  "deposits-get": { "404": { message: "No such deposit.", code: "NOT_FOUND" } },
   "inventory-sell": {
     "400": {
       message: "inventoryItemIds: Too small: expected array to have >=1 items",
@@ -144,6 +156,10 @@ const tags = [
   { name: "Inventory", description: "Items won by opening packs: list them, sell them for their value." },
   { name: "History", description: "The account's openings with every value needed to verify each draw." },
   { name: "Wallet", description: "The balance and the ledger of every change to it." },
+  {
+    name: "Deposits",
+    description: "Money in through the operator's BTCPay Server: an invoice per deposit, credited once when it settles.",
+  },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -211,6 +227,9 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
   }
   return byOperation;
 }
+
+/** Operations whose success is 201 Created (transport.ts CREATING_PROCEDURES answers so). */
+const CREATED_OPERATIONS = new Set(["deposits-create"]);
 
 /** "packs-open" and "boxes-open" share their examples. */
 const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
@@ -335,6 +354,7 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "wallet.changed": "WalletChangedEvent",
   "seed.rotated": "SeedRotatedEvent",
   "key.revoked": "KeyRevokedEvent",
+  "deposit.settled": "DepositSettledEvent",
 };
 
 function webhookOperations(): Json {
@@ -428,6 +448,11 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
           description: "Optional. A JSON object if sent (its fields are ignored); anything else is a 400.",
           content: { "application/json": { schema: { type: "object" }, example: {} } },
         };
+      }
+      // What the REST handler answers with 201 (transport.ts): the generator knows only 200.
+      if (CREATED_OPERATIONS.has(operationId) && operation.responses["200"]) {
+        const { 200: created, ...others } = operation.responses as Json;
+        operation.responses = { 201: created, ...others };
       }
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
         if (status.startsWith("2")) {

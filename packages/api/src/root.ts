@@ -1,5 +1,6 @@
 import { adminRouter } from "./router/admin/admin-router.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
+import { createDepositRoute, getDepositRoute, listDepositsRoute } from "./router/deposits/deposits.ts";
 import { listHistory } from "./router/history/list-history.ts";
 import { summarizeHistory } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
@@ -29,6 +30,7 @@ export const appRouter = router({
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistory, summary: summarizeHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
+  deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
   webhooks: router({
     list: listWebhooks,

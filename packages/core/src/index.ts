@@ -121,3 +121,4 @@ export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
 export * from "./protection/index.ts";
 export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements/statements.ts";
 export * from "./statements/statement.schemas.ts";
+export * from "./deposits/index.ts";

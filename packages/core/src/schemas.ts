@@ -274,6 +274,32 @@ export const LedgerPageSchema = z
   .meta({ id: "LedgerPage" });
 export type LedgerPage = z.infer<typeof LedgerPageSchema>;
 
+export const DepositStatusSchema = z
+  .enum(["pending", "settled", "expired", "invalid"])
+  .meta({ description: "pending until the payment settles (credited once), expires unpaid, or is invalid.", example: "pending" });
+
+export const DepositSchema = z
+  .object({
+    id: z.string().meta({ example: "cmf3k2x7a0001pp01dep00001" }),
+    status: DepositStatusSchema,
+    amount: MoneyString.meta({ description: "What is credited when the payment settles.", example: "25.00" }),
+    currency: z.string().meta({ example: "USD" }),
+    checkoutUrl: z.string().nullable().meta({
+      description: "Where the player pays (the BTCPay invoice's checkout page); null for a demo deposit.",
+      example: "https://btcpay.example.com/i/7Xh2bQ",
+    }),
+    expiresAt: IsoTimestamp.nullable().meta({ description: "When the unpaid invoice expires." }),
+    createdAt: IsoTimestamp,
+    settledAt: IsoTimestamp.nullable(),
+  })
+  .meta({ id: "Deposit" });
+export type Deposit = z.infer<typeof DepositSchema>;
+
+export const DepositPageSchema = z
+  .object({ deposits: z.array(DepositSchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
+  .meta({ id: "DepositPage" });
+export type DepositPage = z.infer<typeof DepositPageSchema>;
+
 export const ApiKeySummarySchema = z
   .object({
     id: z.string(),
@@ -388,6 +414,13 @@ export const KeyRevokedEventSchema = accountEvent(
   "An API key of the account was revoked. A stream opened with that key ends after this event.",
 );
 
+export const DepositSettledEventSchema = accountEvent(
+  "DepositSettledEvent",
+  "deposit.settled",
+  DepositSchema,
+  "A deposit's payment settled and its amount was credited (a wallet.changed event follows in the same moment); data is the deposit.",
+);
+
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
     OpenCompletedEventSchema,
@@ -395,6 +428,7 @@ export const AccountEventSchema = z
     WalletChangedEventSchema,
     SeedRotatedEventSchema,
     KeyRevokedEventSchema,
+    DepositSettledEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

@@ -1,4 +1,5 @@
 import type { Db } from "@prizepacks/db";
+import { isDemoMode } from "../service-env.ts";
 
 export interface AuditBreach {
   rule: string;
@@ -9,15 +10,22 @@ export interface AuditReport {
   ok: boolean;
   checked: { wallets: number; spins: number; seedPairs: number };
   breaches: AuditBreach[];
+  /**
+   * Deposits credited as created though their invoice differed (amount, currency) or was paid
+   * over: not a breach of the books, but the operator's to settle with the player or BTCPay.
+   */
+  flaggedDeposits: Array<{ depositId: string; userId: string; invoiceId: string | null; flag: string }>;
 }
 
 /**
  * Checks the money and fairness invariants over the whole database:
  * balance = sum of ledger entries, balances not negative, one inventory item and one debit
  * of the pack price per spin, consecutive nonces 0..n-1 per seed pair, and one sale credit
- * of its value per sold item, and spin counts that neither lose nor double-count an opening.
+ * of its value per sold item, and spin counts that neither lose nor double-count an opening;
+ * every provider deposit credited once, as created, and only when settled; outside demo mode
+ * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode).
  */
-export async function auditInvariants(db: Db): Promise<AuditReport> {
+export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const breaches: AuditBreach[] = [];
   const add = (rule: string, rows: Array<Record<string, unknown>>) => {
     for (const detail of rows)
@@ -97,6 +105,32 @@ export async function auditInvariants(db: Db): Promise<AuditReport> {
       SELECT id AS "ledgerEntryId" FROM ledger_entry WHERE kind = 'ITEM_SALE' AND "inventoryItemId" IS NULL`,
   );
 
+  // ledger_entry.depositId is unique, so "exactly one" reduces to "one iff settled, and the right one".
+  add(
+    "every settled deposit has exactly one DEPOSIT entry of its amount, no other deposit has one",
+    await db.$queryRaw`
+      SELECT d.id AS "depositId", d.status, d.amount::text AS amount, l.id AS "ledgerEntryId", l.amount::text AS credited
+      FROM deposit d LEFT JOIN ledger_entry l ON l."depositId" = d.id
+      WHERE (d.status = 'settled') <> (l.id IS NOT NULL)
+         OR (l.id IS NOT NULL AND (l.kind <> 'DEPOSIT' OR l.amount <> d.amount OR l."userId" <> d."userId"))`,
+  );
+  if (!demoMode) {
+    add(
+      "outside demo mode, every DEPOSIT entry credits one settled invoice",
+      await db.$queryRaw`
+        SELECT l.id AS "ledgerEntryId", l."userId", l.amount::text AS amount, l.note FROM ledger_entry l
+        LEFT JOIN deposit d ON d.id = l."depositId"
+        WHERE l.kind = 'DEPOSIT' AND (d.id IS NULL OR d.provider = 'demo')`,
+    );
+  }
+
+  const flagged = await db.deposit.findMany({
+    where: { flag: { not: null } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, userId: true, invoiceId: true, flag: true },
+  });
+  const flaggedDeposits = flagged.map(({ id, userId, invoiceId, flag }) => ({ depositId: id, userId, invoiceId, flag: flag ?? "" }));
+
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
-  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches };
+  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits };
 }

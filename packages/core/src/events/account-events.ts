@@ -11,6 +11,7 @@ export const ACCOUNT_EVENT_TYPES = [
   "wallet.changed",
   "seed.rotated",
   "key.revoked",
+  "deposit.settled",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

@@ -5,6 +5,11 @@ import { startEventRetention } from "../events/account-events.ts";
 import { EventHub } from "../events/event-hub.ts";
 import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
+import { logger } from "@prizepacks/db/log";
+import { BtcpayProvider } from "../deposits/btcpay-provider.ts";
+import { configuredDepositProvider } from "../deposits/configured-provider.ts";
+import type { DepositProvider } from "../deposits/deposit-provider.ts";
+import { startDepositReconciliation } from "../deposits/reconcile-deposits.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { AccountGate } from "./account-gate.ts";
@@ -27,6 +32,8 @@ export interface Services {
   turns: AccountGate;
   /** The live event fan-out, started on first use (only a serving instance needs it). */
   events: () => Promise<EventHub>;
+  /** How players deposit (configuredDepositProvider), or null: deposits are refused. */
+  deposits: DepositProvider | null;
 }
 
 // On globalThis, as getDatabase's database is: Next.js may load this module once per route
@@ -66,6 +73,7 @@ async function open(database: Database): Promise<Services> {
     pairs: new ActivePairs(),
     turns: new AccountGate(),
     events: () => (events ??= EventHub.start(database, catalog)),
+    deposits: configuredDepositProvider(),
   };
 }
 
@@ -73,17 +81,25 @@ const started = new WeakMap<Services, BackgroundJob>();
 
 /**
  * The work a serving instance does besides answering requests: spin-count and report rollups,
- * event retention, webhook delivery. Every instance runs them (each claims its own rows).
+ * event retention, webhook delivery, and with BTCPay its webhook registration (at `publicUrl`)
+ * and deposit reconciliation. Every instance runs them (each claims its own rows).
  * Called once, by the server at start; a second call for the same Services returns the same
  * jobs. Tests start the one job they need instead. They run until the database closes or
  * `stop` is called, which waits for each job's pass in progress and gives the webhook
  * deliveries this instance holds back to the queue (startWebhookDelivery).
  */
-export function startBackgroundJobs(services: Services): BackgroundJob {
+export function startBackgroundJobs(services: Services, { publicUrl }: { publicUrl: string }): BackgroundJob {
   const running = started.get(services);
   if (running) return running;
-  const { database } = services;
+  const { database, deposits } = services;
   const jobs = [startSpinCountRollup(database), startReportRollup(database), startEventRetention(database), startWebhookDelivery(database)];
+  if (deposits instanceof BtcpayProvider) {
+    // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.
+    void deposits
+      .start(database.prisma, publicUrl)
+      .catch((error: unknown) => logger("deposits").error({ err: error }, "deposit provider start failed"));
+    jobs.push(startDepositReconciliation(database, deposits));
+  }
   const all: BackgroundJob = { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
   started.set(services, all);
   return all;

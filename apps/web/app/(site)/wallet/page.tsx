@@ -1,6 +1,7 @@
 import Link from "next/link";
-import { demoDepositsEnabled } from "@prizepacks/core";
+import { demoDepositsEnabled, depositEnv } from "@prizepacks/core";
 import { WalletBalance } from "../../../components/wallet-balance";
+import { WalletCheckoutDeposit } from "../../../components/wallet-checkout-deposit";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
 import { WalletLedger } from "../../../components/wallet-ledger";
 import { requireViewer, serverApi } from "../../../lib/server-api";
@@ -8,10 +9,17 @@ import { requireViewer, serverApi } from "../../../lib/server-api";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Wallet" };
 
-export default async function WalletPage() {
+export default async function WalletPage({ searchParams }: { searchParams: Promise<{ deposit?: string }> }) {
   await requireViewer("/wallet");
   const api = await serverApi();
-  const [balance, ledger] = await Promise.all([api.wallet.get(), api.wallet.ledger({})]);
+  const { deposit: returnedFrom } = await searchParams;
+  const deposits = depositEnv();
+  const [balance, ledger, returnedDeposit] = await Promise.all([
+    api.wallet.get(),
+    api.wallet.ledger({}),
+    // Back from the checkout page: the deposit it was for (not the account's: nothing shown).
+    deposits.btcpay && returnedFrom ? api.deposits.get({ id: returnedFrom }).catch(() => null) : null,
+  ]);
   return (
     <>
       <div className="page-header">
@@ -21,7 +29,9 @@ export default async function WalletPage() {
       <div className="stack wallet">
         <div className="grid-2 wallet-top">
           <WalletBalance initialBalance={balance} />
-          {demoDepositsEnabled() ? (
+          {deposits.btcpay ? (
+            <WalletCheckoutDeposit min={deposits.DEPOSIT_MIN} max={deposits.DEPOSIT_MAX} returnedDeposit={returnedDeposit} />
+          ) : demoDepositsEnabled() ? (
             <WalletDepositForm />
           ) : (
             <section className="card stack" aria-labelledby="deposit-heading">

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError, auditInvariants, createUser, DemoProvider, openServices, type Services } from "@prizepacks/core";
+import { openTestDatabase } from "@prizepacks/core/testing";
+import { uniqueEmail } from "@prizepacks/core/testing/fixtures";
+import { createContext } from "../../context.ts";
+import { createCaller } from "../../root.ts";
+
+// Demo mode (loopback, no BTCPay configured): deposits are the demo provider's play money,
+// settled at once, through the same procedures and the same credit-once settlement.
+
+let services: Services;
+beforeAll(async () => {
+  services = await openServices(await openTestDatabase());
+});
+afterAll(async () => {
+  await services?.database.close();
+});
+
+const bot = (apiKey: string) =>
+  createCaller(createContext({ source: "rest", services, headers: new Headers({ authorization: `Bearer ${apiKey}` }) }));
+
+describe("demo deposits through /v1/deposits", () => {
+  it("settle at once, credit once, and only demo mode's books accept them", async () => {
+    expect(services.deposits).toBeInstanceOf(DemoProvider);
+    const db = services.database.prisma;
+    const { userId, apiKey } = await createUser(db, { email: uniqueEmail() });
+    const deposit = await bot(apiKey).deposits.create({ amount: "25.00" });
+    expect(deposit).toMatchObject({ status: "settled", amount: "25.00", checkoutUrl: null });
+    expect((await bot(apiKey).wallet.get()).balanceString).toBe("25.00");
+    expect(await db.ledgerEntry.count({ where: { depositId: deposit.id } })).toBe(1);
+    expect(await bot(apiKey).deposits.get({ id: deposit.id })).toEqual(deposit);
+
+    expect((await auditInvariants(db, { demoMode: true })).breaches).toEqual([]);
+    const production = await auditInvariants(db, { demoMode: false });
+    expect(production.breaches.filter((b) => b.detail.userId === userId)).toHaveLength(1);
+  });
+
+  it("refuses an amount outside DEPOSIT_MIN..DEPOSIT_MAX with a 400", async () => {
+    const { apiKey } = await createUser(services.database.prisma, { email: uniqueEmail() });
+    const error = await bot(apiKey)
+      .deposits.create({ amount: "1000.01" })
+      .catch((e: unknown) => e);
+    const cause = error instanceof AppError ? error : (error as { cause?: unknown }).cause;
+    expect(cause).toBeInstanceOf(AppError);
+    expect((cause as AppError).code).toBe("BAD_REQUEST");
+  });
+});

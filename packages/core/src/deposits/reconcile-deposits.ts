@@ -1,0 +1,94 @@
+import type { Database } from "@prizepacks/db";
+import { logger } from "@prizepacks/db/log";
+import { AppError } from "../errors.ts";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import { applyPayment } from "./deposits.ts";
+import type { DepositProvider } from "./deposit-provider.ts";
+
+/** A deposit still pending this long after its creation is polled (its webhooks may be lost). */
+export const RECONCILE_AFTER_SECONDS = 60;
+/** A claimed deposit is not polled again, by any instance, for this long. */
+const RECHECK_SECONDS = 30;
+const POLL_MS = 5_000;
+const BATCH = 50;
+
+interface Due extends Record<string, unknown> {
+  id: string;
+  invoiceId: string | null;
+}
+
+/**
+ * One pass: claims this provider's deposits pending for longer than `pendingForSeconds` that
+ * are due a check (FOR UPDATE SKIP LOCKED hands each to one instance; nextCheckAt keeps it
+ * theirs and paces the polls), fetches each payment and applies the same rules as a webhook.
+ * A deposit whose payment was never recorded (a crash between our row and the provider's
+ * answer) is closed invalid; a late payment of it is still found by its orderId. Returns how
+ * many were claimed.
+ */
+export async function reconcileDeposits(
+  database: Database,
+  provider: DepositProvider,
+  { pendingForSeconds = RECONCILE_AFTER_SECONDS }: { pendingForSeconds?: number } = {},
+): Promise<number> {
+  const due = await database.sql.query<Due>(
+    `UPDATE deposit d SET "nextCheckAt" = now() + make_interval(secs => $3::int)
+     WHERE d.id IN (
+       SELECT id FROM deposit
+       WHERE status = 'pending' AND provider = $1 AND "createdAt" <= now() - make_interval(secs => $2::int)
+         AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
+       ORDER BY "createdAt" LIMIT $4
+       FOR UPDATE SKIP LOCKED)
+     RETURNING d.id, d."invoiceId"`,
+    [provider.name, pendingForSeconds, RECHECK_SECONDS, BATCH],
+  );
+  for (const deposit of due) {
+    try {
+      if (!deposit.invoiceId) {
+        await database.prisma.deposit.updateMany({
+          where: { id: deposit.id, status: "pending", invoiceId: null },
+          data: { status: "invalid" },
+        });
+        continue;
+      }
+      await applyPayment(database.prisma, provider.name, await provider.fetchPayment(deposit.invoiceId));
+    } catch (error) {
+      // Unreachable provider: tried again after RECHECK_SECONDS. An invoice it no longer knows: invalid.
+      if (error instanceof AppError && error.code === "NOT_FOUND") {
+        await database.prisma.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data: { status: "invalid" } });
+      } else throw error;
+    }
+  }
+  return due.length;
+}
+
+/**
+ * Polls the provider for lost webhooks every few seconds from every instance (each claims its
+ * own deposits), and retries the BTCPay webhook registration while it has not succeeded.
+ */
+export function startDepositReconciliation(
+  database: Database,
+  provider: DepositProvider & { ensureWebhook?: () => Promise<boolean> },
+): BackgroundJob {
+  let running: Promise<void> | null = null;
+  let failing = false;
+  const timer = setInterval(() => {
+    running ??= (async () => {
+      await provider.ensureWebhook?.();
+      await reconcileDeposits(database, provider);
+      failing = false;
+    })()
+      .catch((error: unknown) => {
+        if (!failing) logger("deposits").error({ err: error }, "deposit reconciliation pass failed, retrying");
+        failing = true;
+      })
+      .finally(() => (running = null));
+  }, POLL_MS);
+  timer.unref();
+  database.onClose(() => clearInterval(timer));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
