@@ -7,6 +7,7 @@ import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
 import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts";
 import { getMe } from "./router/me/get-me.ts";
 import { confirmLimitChangeRoute, getLimits, setLimitRoute } from "./router/me/limits.ts";
+import { getRealityCheckRoute, setRealityCheckRoute } from "./router/me/reality-check.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
 import { createWebhook, listDeliveries, listWebhooks, resendDelivery, setWebhookEnabled } from "./router/webhooks/webhooks.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
     get: getMe,
     limits: router({ get: getLimits, set: setLimitRoute, confirm: confirmLimitChangeRoute }),
     exclusion: router({ set: setExclusionRoute, resume: requestResumeRoute }),
+    realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
   }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),

@@ -2,3 +2,4 @@ export { confirmLimitChange, getPlayerProtection, LIMIT_CONFIRM_WINDOW_DAYS, LIM
 export { exclusionEnd, liftExclusion, requestResume, RESUME_DELAY_HOURS, setExclusion, setOwnExclusion } from "./exclusions.ts";
 export type { ExclusionRequester } from "./exclusions.ts";
 export * from "./protection.schemas.ts";
+export { getRealityCheck, setRealityCheckInterval } from "./reality-check.ts";
