@@ -5,6 +5,7 @@ import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
 import { MainMenu } from "./main-menu";
+import { RealityCheck } from "./reality-check-dialog";
 import { SignOutButton } from "./sign-out-button";
 import { SoundSwitch } from "./sound-switch";
 
@@ -14,6 +15,7 @@ const nav = [
   { href: "/history", label: "History" },
   { href: "/fairness", label: "Fairness" },
   { href: "/wallet", label: "Wallet" },
+  { href: "/settings/safer-play", label: "Safer play" },
   { href: "/settings/api", label: "API" },
   { href: "/docs", label: "Docs" },
 ];
@@ -69,6 +71,7 @@ export async function SiteHeader() {
           )}
         </div>
       </div>
+      {account && <RealityCheck accountId={account.id} />}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
@@ -22,8 +23,11 @@ function depositError(error: unknown): string {
   return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : errorMessage(error);
 }
 
-/** Adds play money: a demo deposit, no payment provider involved. */
-export function WalletDepositForm() {
+/**
+ * Adds play money: a demo deposit, no payment provider involved. `offerSaferPlay`: before the
+ * first deposit of an account without limits, Safer play is offered first.
+ */
+export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?: boolean }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
@@ -70,6 +74,12 @@ export function WalletDepositForm() {
       <p className="alert info small-text">
         Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.
       </p>
+      {offerSaferPlay && (
+        <p className="alert small-text" data-testid="safer-play-deposit-offer">
+          Before your first deposit, you can set a deposit limit, and wager or loss limits, in{" "}
+          <Link href="/settings/safer-play?from=wallet">Safer play</Link>.
+        </p>
+      )}
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={inputId}>Amount</label>

@@ -2,15 +2,21 @@ import { demoDepositsEnabled } from "@prizepacks/core";
 import { WalletBalance } from "../../../components/wallet-balance";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
 import { WalletLedger } from "../../../components/wallet-ledger";
+import { db } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Wallet" };
 
 export default async function WalletPage() {
-  await requireViewer("/wallet");
+  const viewer = await requireViewer("/wallet");
   const api = await serverApi();
-  const [balance, ledger] = await Promise.all([api.wallet.get(), api.wallet.ledger({})]);
+  const [balance, ledger, protection, firstDeposit] = await Promise.all([
+    api.wallet.get(),
+    api.wallet.ledger({}),
+    api.me.limits.get(),
+    (await db()).ledgerEntry.findFirst({ where: { userId: viewer.id, kind: "DEPOSIT" }, select: { id: true } }),
+  ]);
   return (
     <>
       <div className="page-header">
@@ -20,7 +26,7 @@ export default async function WalletPage() {
         <div className="grid-2 wallet-top">
           <WalletBalance initialBalance={balance} />
           {demoDepositsEnabled() ? (
-            <WalletDepositForm />
+            <WalletDepositForm offerSaferPlay={protection.limits.length === 0 && firstDeposit === null} />
           ) : (
             <section className="card stack" aria-labelledby="deposit-heading">
               <h2 id="deposit-heading">Add funds</h2>
