@@ -97,7 +97,9 @@ export function RealityCheck({ accountId }: { accountId: string }) {
               </div>
               <div>
                 <dt>Won</dt>
-                <dd className="money">{displayMoney(result.won)}</dd>
+                <dd className="money" data-testid="reality-check-won">
+                  {displayMoney(result.won)}
+                </dd>
               </div>
               <div>
                 <dt>Net result</dt>
