@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { readPlaySession, setRealityCheckDue, writePlaySession, type PlaySession } from "../lib/reality-check";
 import { playedTime, SAFER_PLAY_PATH } from "../lib/safer-play";
@@ -18,6 +18,7 @@ export function RealityCheck({ accountId }: { accountId: string }) {
   const [session, setSession] = useState<PlaySession | null>(() => (typeof window === "undefined" ? null : readPlaySession(accountId)));
   const [shownAt, setShownAt] = useState<number | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
   const check = useQuery({
     queryKey: [...queryKeys.realityCheck, accountId, session?.since ?? null],
     // The first call starts the session by the server's clock; later ones count from it.
@@ -51,7 +52,10 @@ export function RealityCheck({ accountId }: { accountId: string }) {
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (shownAt !== null && dialog && !dialog.open) dialog.showModal();
+    if (shownAt === null || !dialog || dialog.open) return;
+    dialog.showModal();
+    // React's autoFocus ran while the dialog was closed; showModal would pick the first link.
+    continueRef.current?.focus();
   }, [shownAt]);
 
   const acknowledge = useCallback(() => {
@@ -65,6 +69,23 @@ export function RealityCheck({ accountId }: { accountId: string }) {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [accountId, session, minutes]);
 
+  // A modal dialog keeps the page behind it inert, but Tab past its last control leaves for the
+  // browser's own UI: wrap around instead, so the focus stays in the dialog.
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button")];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   const result = check.data;
   const net = result ? moneyToCents(result.net) : 0n;
   return (
@@ -76,6 +97,7 @@ export function RealityCheck({ accountId }: { accountId: string }) {
       data-testid="reality-check"
       // Esc closes it like Continue: an acknowledgement as deliberate as the button.
       onClose={acknowledge}
+      onKeyDown={keepFocusInside}
     >
       {shownAt !== null && session && result && (
         <div className="stack">
@@ -120,7 +142,7 @@ export function RealityCheck({ accountId }: { accountId: string }) {
               Safer play
             </Link>
           </p>
-          <button type="button" className="button" onClick={acknowledge} autoFocus>
+          <button ref={continueRef} type="button" className="button" onClick={acknowledge}>
             Continue playing
           </button>
         </div>
