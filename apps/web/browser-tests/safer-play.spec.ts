@@ -11,6 +11,8 @@ import {
   expectNoAxeViolations,
   signUpVerified,
   signedInPlayer,
+  snap,
+  snapView,
   uniqueEmail,
 } from "./support";
 
@@ -122,6 +124,7 @@ test("a raise waits as pending; a time-out taken with the password refuses openi
   const current = page.getByTestId("current-break");
   await expect(current).toContainText("You are taking a time-out until");
   await expect(current).toContainText("Nobody can end it early.");
+  await snap(page, "safer-play");
   for (const viewport of [LAYOUT_WIDTHS[0], LAYOUT_WIDTHS[2]]) {
     await page.setViewportSize(viewport);
     await expectLayoutSound(page, `safer play with a limit, a pending raise and a time-out at ${viewport.width} px`);
@@ -178,6 +181,7 @@ test("the reality check comes after the chosen interval with the session's time 
   // Even a click that reaches the button (as a script's would) opens nothing.
   await openButton(page).evaluate((button: HTMLButtonElement) => button.click());
   await expectHeaderBalance(page, 2000 - PRICE);
+  await snapView(page, "reality-check");
   for (const viewport of [LAYOUT_WIDTHS[0], LAYOUT_WIDTHS[2]]) {
     await page.setViewportSize(viewport);
     await expectLayoutSound(page, `reality check at ${viewport.width} px`);

@@ -300,13 +300,11 @@ export function OpenPackPanel({
             slug={slug}
             sale={sale}
             openAgainBlocked={
-              realityCheckDue
-                ? "Opening is paused until you continue from the reality check."
-                : affordable >= openings.length
-                  ? null
-                  : affordable === 0
-                    ? `Your balance (${displayMoney(centsToMoney(balanceCents))}) does not cover another pack.`
-                    : `Your balance covers ${affordable} more ${affordable === 1 ? "pack" : "packs"}, not ${openings.length}.`
+              affordable >= openings.length
+                ? null
+                : affordable === 0
+                  ? `Your balance (${displayMoney(centsToMoney(balanceCents))}) does not cover another pack.`
+                  : `Your balance covers ${affordable} more ${affordable === 1 ? "pack" : "packs"}, not ${openings.length}.`
             }
             onSell={() => void sellWon()}
             onOpenAgain={() => void openPacks(openings.length)}

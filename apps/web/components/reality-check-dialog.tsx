@@ -132,12 +132,11 @@ export function RealityCheck({ accountId }: { accountId: string }) {
               </div>
             </dl>
           </div>
-          <p className="small-text muted">
-            Opening packs is paused until you continue.{" "}
+          <p className="small-text muted">Opening packs is paused until you continue.</p>
+          <p className="row small-text">
             <Link href="/history" onClick={acknowledge}>
               Your history
-            </Link>{" "}
-            ·{" "}
+            </Link>
             <Link href={SAFER_PLAY_PATH} onClick={acknowledge}>
               Safer play
             </Link>
