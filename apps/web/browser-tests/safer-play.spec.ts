@@ -145,6 +145,26 @@ test("a raise waits as pending; a time-out taken with the password refuses openi
   await expect(current.getByRole("button")).toHaveCount(0);
 });
 
+test("a raise offers Confirm once its 24 h have passed, and the server, not the browser's clock, decides", async ({ page }) => {
+  await page.clock.install();
+  await signedInPlayer(page, "20.00", "raise");
+  await page.goto("/settings/safer-play");
+  await setLimit(page, "deposit", "month", "100.00");
+  await expect(page.getByTestId("limit-deposit-month")).toContainText("Limit$100.00");
+  await setLimit(page, "deposit", "month", "500.00");
+  const pending = page.getByTestId("limit-deposit-month").getByTestId("pending-change");
+  await expect(pending).toContainText("Raise to $500.00 asked for at");
+  await expect(pending.getByRole("button", { name: "Confirm the raise" })).toHaveCount(0);
+
+  // A browser whose clock runs a day ahead sees the button; the server still holds the cooling-off.
+  await page.clock.fastForward("24:01:00");
+  // A day of this tab is also well past the hourly reality check.
+  await page.getByRole("dialog", { name: "Reality check" }).getByRole("button", { name: "Continue playing" }).click();
+  await pending.getByRole("button", { name: "Confirm the raise" }).click();
+  await expect(pending.getByRole("alert")).toContainText("can be confirmed from");
+  await expect(page.getByTestId("limit-deposit-month")).toContainText("Limit$100.00");
+});
+
 test("the reality check comes after the chosen interval with the session's time and net result, and pauses opening until acknowledged", async ({
   page,
 }) => {
