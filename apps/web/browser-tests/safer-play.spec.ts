@@ -138,6 +138,11 @@ test("a raise waits as pending; a time-out taken with the password refuses openi
   await expect(refusal).toContainText("Selling items and withdrawing still work");
   await expect(page.getByTestId("open-summary")).toHaveCount(0);
   await expectHeaderBalance(page, 2000);
+  await page.goto("/wallet");
+  await page.getByLabel("Amount").fill("5.00");
+  await page.getByRole("button", { name: "Add funds" }).click();
+  await expect(alertOf(page).getByTestId("exclusion-refusal")).toContainText("opening packs and deposits are paused");
+  await expectHeaderBalance(page, 2000);
 
   // Nothing on the page ends it early.
   await page.goto("/settings/safer-play");

@@ -1,11 +1,12 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { describeProtectionRefusal } from "./protection-refusal";
 import { walletBalanceKey } from "./wallet-balance";
 
 /** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
@@ -19,8 +20,9 @@ function normalizeAmount(input: string): string | null {
   return centsToMoney(moneyToCents(`${match[1]}.${(match[2] ?? "").padEnd(2, "0")}`));
 }
 
-function depositError(error: unknown): string {
-  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : errorMessage(error);
+function depositError(error: unknown): ReactNode {
+  // A deposit limit or a break refuses deposits too: said as on the pack page.
+  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : (describeProtectionRefusal(error) ?? errorMessage(error));
 }
 
 /**
