@@ -15,7 +15,6 @@ const nav = [
   { href: "/history", label: "History" },
   { href: "/fairness", label: "Fairness" },
   { href: "/wallet", label: "Wallet" },
-  { href: "/settings/safer-play", label: "Safer play" },
   { href: "/settings/api", label: "API" },
   { href: "/docs", label: "Docs" },
 ];

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { RealityCheckSetting } from "../../../../components/reality-check-setting";
 import { SaferPlayBreak } from "../../../../components/safer-play-break";
 import { SaferPlayLimits } from "../../../../components/safer-play-limits";
+import { SettingsNav } from "../../../../components/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 
 export const metadata = { title: "Safer play" };
@@ -17,6 +18,7 @@ export default async function SaferPlayPage({ searchParams }: { searchParams: Pr
   const offered = params.welcome === "1" ? "welcome" : params.from === "wallet" ? "wallet" : null;
   return (
     <div className="stack safer-play">
+      <SettingsNav current="/settings/safer-play" />
       <header className="page-header">
         <div>
           <h1>Safer play</h1>
