@@ -24,6 +24,7 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       ["/wallet/statements", "statements"],
       ["/fairness", "fairness"],
       ["/settings/api", "settings"],
+      ["/settings/safer-play", "safer play"],
       ["/dev/outbox", "outbox"],
     ] as const) {
       await page.goto(path);

@@ -38,7 +38,7 @@ for (const viewport of LAYOUT_WIDTHS) {
 
     await page.setViewportSize(viewport);
     await signedInPlayer(page, "100.00", `layout-${viewport.width}`);
-    for (const path of ["/", "/wallet", "/inventory", "/history", "/settings/api", "/fairness"]) {
+    for (const path of ["/", "/wallet", "/inventory", "/history", "/settings/api", "/settings/safer-play", "/fairness"]) {
       await page.goto(path);
       await check(page, path);
     }

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { ErrorAlert } from "./error-alert";
+import { describeProtectionRefusal } from "./protection-refusal";
 
 /** A failed opening, explained per error code; everything won before it stays on screen. */
 export function OpenPackError({ error }: { error: unknown }) {
@@ -35,6 +36,9 @@ function describeOpenError(error: unknown) {
           Your session has ended. <Link href="/sign-in">Sign in again</Link>
         </>
       );
+    case "LIMIT_REACHED":
+    case "EXCLUDED":
+      return describeProtectionRefusal(error) ?? message;
     default:
       // RATE_LIMITED's message says when to retry; FORBIDDEN's says why the account may not act.
       return message;

@@ -6,6 +6,7 @@ import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizep
 import { celebrationFor } from "../lib/open-outcome";
 import { usePreference } from "../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../lib/reel-strip";
+import { isRealityCheckDue, useRealityCheckDue } from "../lib/reality-check";
 import { playWin } from "../lib/reel-sound";
 import { errorMessage, queryKeys, trpc } from "../lib/trpc";
 import { OpenPackError } from "./open-pack-error";
@@ -62,6 +63,8 @@ export function OpenPackPanel({
   const [skip, setSkip] = useState(false);
   const [sale, setSale] = useState<SaleState>({ kind: "idle" });
   const [quickOpen, setQuickOpen] = usePreference("quickOpen");
+  // A reality check waiting for its acknowledgement pauses opening.
+  const realityCheckDue = useRealityCheckDue();
   // React state reaches the button a render later; this closes the gap for a double click.
   const inFlight = useRef(false);
   const saleInFlight = useRef(false);
@@ -75,10 +78,10 @@ export function OpenPackPanel({
   // The summary comes the frame the last reel lands: the landed cards carry name and value already.
   const summaryShown = allLanded;
   const quantity = Math.max(1, Math.min(chosenQuantity, Math.max(affordable, 1)));
-  const canOpen = affordable >= quantity;
+  const canOpen = affordable >= quantity && !realityCheckDue;
 
   async function openPacks(total: number) {
-    if (inFlight.current || affordable < total) return;
+    if (inFlight.current || affordable < total || isRealityCheckDue()) return;
     inFlight.current = true;
     const reducedMotion = prefersReducedMotion();
     const won: Opening[] = [];
@@ -91,6 +94,7 @@ export function OpenPackPanel({
     reelsRef.current?.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
     try {
       for (let done = 0; done < total; done++) {
+        if (isRealityCheckDue()) break; // fell due mid-batch: the rest waits for the acknowledgement
         setProgress({ done, total });
         try {
           const result = await trpc.packs.open.mutate({ idOrSlug: slug });
@@ -225,6 +229,8 @@ export function OpenPackPanel({
           {busy ? (
             // Not the balance: it has paid for this opening already, and the reel should hold the eye.
             "Space, Esc or a click on the reel skips to the result."
+          ) : realityCheckDue ? (
+            "Opening is paused until you continue from the reality check."
           ) : affordable === 0 ? (
             <>
               Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack. <Link href="/wallet">Add funds</Link>

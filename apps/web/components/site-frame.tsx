@@ -18,6 +18,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <span>prizepacks · every draw verifiable</span>
         <a href="/fairness">How fairness works</a>
+        <a href="/settings/safer-play">Safer play</a>
         <a href="/docs">REST API</a>
       </footer>
     </>

@@ -5,6 +5,7 @@ import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
 import { MainMenu } from "./main-menu";
+import { RealityCheck } from "./reality-check-dialog";
 import { SignOutButton } from "./sign-out-button";
 import { SoundSwitch } from "./sound-switch";
 
@@ -69,6 +70,7 @@ export async function SiteHeader() {
           )}
         </div>
       </div>
+      {account && <RealityCheck accountId={account.id} />}
     </header>
   );
 }

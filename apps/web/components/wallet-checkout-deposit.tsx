@@ -5,6 +5,7 @@ import type { Deposit } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { SaferPlayDepositOffer } from "./safer-play-deposit-offer";
 
 /** How often a pending deposit's status is asked again while the player watches. */
 const POLL_MS = 3_000;
@@ -21,7 +22,17 @@ const STATUS_TEXT: Record<Deposit["status"], string> = {
  * pays at its checkout page, which sends them back here (?deposit=<id>); the deposit's status
  * then updates until it settles and the balance with it.
  */
-export function WalletCheckoutDeposit({ min, max, returnedDeposit }: { min: string; max: string; returnedDeposit: Deposit | null }) {
+export function WalletCheckoutDeposit({
+  min,
+  max,
+  returnedDeposit,
+  offerSaferPlay = false,
+}: {
+  min: string;
+  max: string;
+  returnedDeposit: Deposit | null;
+  offerSaferPlay?: boolean;
+}) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
@@ -63,6 +74,7 @@ export function WalletCheckoutDeposit({ min, max, returnedDeposit }: { min: stri
   return (
     <section className="card stack" aria-labelledby="wallet-deposit-heading">
       <h2 id="wallet-deposit-heading">Add funds</h2>
+      {offerSaferPlay && <SaferPlayDepositOffer />}
       <div role="status" className="wallet-status">
         {deposit && (
           <p className={`alert ${settled ? "success" : "info"}`} data-testid="deposit-status">

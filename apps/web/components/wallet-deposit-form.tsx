@@ -1,10 +1,12 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
+import { SaferPlayDepositOffer } from "./safer-play-deposit-offer";
 import { ErrorAlert } from "./error-alert";
+import { describeProtectionRefusal } from "./protection-refusal";
 import { walletBalanceKey } from "./wallet-balance";
 
 /** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
@@ -18,12 +20,16 @@ function normalizeAmount(input: string): string | null {
   return centsToMoney(moneyToCents(`${match[1]}.${(match[2] ?? "").padEnd(2, "0")}`));
 }
 
-function depositError(error: unknown): string {
-  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : errorMessage(error);
+function depositError(error: unknown): ReactNode {
+  // A deposit limit or a break refuses deposits too: said as on the pack page.
+  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : (describeProtectionRefusal(error) ?? errorMessage(error));
 }
 
-/** Adds play money: a demo deposit, no payment provider involved. */
-export function WalletDepositForm() {
+/**
+ * Adds play money: a demo deposit, no payment provider involved. `offerSaferPlay`: before the
+ * first deposit of an account without limits, Safer play is offered first.
+ */
+export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?: boolean }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
@@ -70,6 +76,7 @@ export function WalletDepositForm() {
       <p className="alert info small-text">
         Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.
       </p>
+      {offerSaferPlay && <SaferPlayDepositOffer />}
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={inputId}>Amount</label>

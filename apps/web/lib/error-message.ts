@@ -26,3 +26,25 @@ export function errorCode(error: unknown): string | undefined {
   if (error instanceof TRPCClientError) return (error.data as { code?: string } | undefined)?.code;
   return undefined;
 }
+
+/** The server's message about one input field of a refused call (a 400's `issues`), if any. */
+export function fieldIssue(error: unknown, field: string): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const issues = (error.data as { issues?: Array<{ path: Array<string | number>; message: string }> } | undefined)?.issues;
+  return issues?.find((issue) => issue.path.join(".") === field)?.message;
+}
+
+/** What a player-protection refusal carries: the limit and when it allows this again, or the exclusion's end. */
+export interface ProtectionDetails {
+  kind: string;
+  period: string;
+  resetsAt?: string | null;
+  endsAt?: string | null;
+  resumesAt?: string | null;
+}
+
+/** The details of a LIMIT_REACHED or EXCLUDED refusal, if the failed call was one. */
+export function protectionDetails(error: unknown): ProtectionDetails | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { protection?: ProtectionDetails } | undefined)?.protection;
+}

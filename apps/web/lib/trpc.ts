@@ -15,6 +15,8 @@ export const queryKeys = {
   ledger: ["ledger"] as const,
   fairness: ["fairness"] as const,
   keys: ["keys"] as const,
+  protection: ["protection"] as const,
+  realityCheck: ["realityCheck"] as const,
 };
 
 // Defined apart, without "use client", so that server pages can use them (ErrorAlert).

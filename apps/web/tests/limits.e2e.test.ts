@@ -12,7 +12,7 @@ describe("GET and POST /v1/me/limits", () => {
     const set = await call("/v1/me/limits", { key: player.apiKey, ...json({ kind: "wager", period: "day", amount: pack.price }) });
     expect(set.status).toBe(200);
     expect(set.json).toEqual({
-      applied: { kind: "wager", period: "day", amount: pack.price, used: "0.00", remaining: pack.price },
+      applied: { kind: "wager", period: "day", amount: pack.price, used: "0.00", remaining: pack.price, oldestCountsUntil: null },
       pending: null,
     });
 
@@ -30,7 +30,9 @@ describe("GET and POST /v1/me/limits", () => {
     expect((await call("/v1/me", { key: player.apiKey })).json.balanceString).toBe((100 - Number(pack.price)).toFixed(2));
 
     const limits = (await call("/v1/me/limits", { key: player.apiKey })).json;
-    expect(limits.limits).toEqual([{ kind: "wager", period: "day", amount: pack.price, used: pack.price, remaining: "0.00" }]);
+    expect(limits.limits).toEqual([
+      { kind: "wager", period: "day", amount: pack.price, used: pack.price, remaining: "0.00", oldestCountsUntil: refused.json.resetsAt },
+    ]);
 
     // A raise is only pending; the old limit binds.
     const raised = await call("/v1/me/limits", { key: player.apiKey, ...json({ kind: "wager", period: "day", amount: "1000.00" }) });

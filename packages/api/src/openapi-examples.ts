@@ -227,8 +227,8 @@ const ledgerPage: LedgerPage = {
 
 const playerProtection: PlayerProtection = {
   limits: [
-    { kind: "loss", period: "day", amount: "5.00", used: "0.49", remaining: "4.51" },
-    { kind: "wager", period: "week", amount: "50.00", used: "4.99", remaining: "45.01" },
+    { kind: "loss", period: "day", amount: "5.00", used: "0.49", remaining: "4.51", oldestCountsUntil: "2026-11-25T09:12:44.000Z" },
+    { kind: "wager", period: "week", amount: "50.00", used: "4.99", remaining: "45.01", oldestCountsUntil: "2026-12-01T09:12:44.000Z" },
   ],
   pending: [
     {

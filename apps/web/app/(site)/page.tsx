@@ -23,9 +23,13 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
   return (
     <div className="stack catalogue">
       {params.welcome === "1" && (
-        <p className="alert success" role="status">
-          Your e-mail is verified. Welcome!
-        </p>
+        <div className="alert success stack" role="status">
+          <p>Your e-mail is verified. Welcome!</p>
+          <p>
+            Before you play, you can set deposit, wager and loss limits. <Link href="/settings/safer-play?welcome=1">Set limits</Link> or
+            skip and browse the packs below.
+          </p>
+        </div>
       )}
       <section className="catalogue-hero" aria-labelledby="catalogue-title">
         <h1 id="catalogue-title">Open a prize pack</h1>

@@ -34,3 +34,4 @@ export {
 } from "./age.ts";
 export type { AgeConfirmation, ConfirmAgeInput } from "./age.ts";
 export { CONFIRM_AGE_PATH } from "./protection-refusal.ts";
+export { getRealityCheck, setRealityCheckInterval } from "./reality-check.ts";

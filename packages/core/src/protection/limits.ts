@@ -47,14 +47,26 @@ export async function getPlayerProtection(db: DbTx, userId: string): Promise<Pla
 
 async function listLimits(db: DbTx, userId: string): Promise<LimitView[]> {
   // What counts is summed by the same SQL the refusals use (spending_entries, limit_window).
-  const rows = await db.$queryRaw<Array<{ kind: LimitKind; period: LimitPeriod; amount: string; used: string }>>`
-    SELECT l.kind, l.period, l.amount::text AS amount,
-      (SELECT coalesce(sum(e.amount), 0) FROM spending_entries(l."userId", l.kind, (now() - limit_window(l.period))::timestamp(3)) e)::text AS used
-    FROM spending_limit l WHERE l."userId" = ${userId}`;
+  const rows = await db.$queryRaw<LimitRow[]>`
+    SELECT l.kind, l.period, l.amount::text AS amount, w.used::text AS used, w.oldest + limit_window(l.period) AS "oldestCountsUntil"
+    FROM spending_limit l
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(e.amount), 0) AS used, min(e.at) AS oldest
+      FROM spending_entries(l."userId", l.kind, (now() - limit_window(l.period))::timestamp(3)) e
+    ) w
+    WHERE l."userId" = ${userId}`;
   return rows.map(limitView).sort(byKindAndPeriod);
 }
 
-function limitView(row: { kind: LimitKind; period: LimitPeriod; amount: string; used: string }): LimitView {
+interface LimitRow {
+  kind: LimitKind;
+  period: LimitPeriod;
+  amount: string;
+  used: string;
+  oldestCountsUntil: Date | null;
+}
+
+function limitView(row: LimitRow): LimitView {
   const remaining = new Money(row.amount).minus(row.used);
   return {
     kind: row.kind,
@@ -62,6 +74,7 @@ function limitView(row: { kind: LimitKind; period: LimitPeriod; amount: string; 
     amount: formatMoney(row.amount),
     used: formatMoney(row.used),
     remaining: formatMoney(remaining.isNegative() ? 0 : remaining),
+    oldestCountsUntil: row.oldestCountsUntil?.toISOString() ?? null,
   };
 }
 

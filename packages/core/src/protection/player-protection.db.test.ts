@@ -99,11 +99,15 @@ describe("spending limits", () => {
     const refused = await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
     expect(refused.details.protection).toMatchObject({ kind: "wager", period: "week" });
     const protection = await getPlayerProtection(db(), userId);
-    expect(protection.limits).toEqual([
+    expect(protection.limits).toMatchObject([
       { kind: "wager", period: "day", amount: "100.00", used: "6.00", remaining: "94.00" },
       { kind: "wager", period: "week", amount: "7.00", used: "6.00", remaining: "1.00" },
       { kind: "loss", period: "month", amount: "50.00", used: "0.60", remaining: "49.40" },
     ]);
+    // The first opening is the oldest that counts: it leaves each window one window after it.
+    const [first] = await db().spin.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, take: 1 });
+    const leaves = (days: number) => new Date(first!.createdAt.getTime() + days * 86_400_000).toISOString();
+    expect(protection.limits.map((limit) => limit.oldestCountsUntil)).toEqual([leaves(1), leaves(7), leaves(30)]);
     expect(protection.pending).toEqual([]);
     expect(protection.exclusion).toBeNull();
   });
@@ -153,7 +157,10 @@ describe("spending limits", () => {
     const userId = await player();
     expect((await setLimit(db(), userId, { kind: "wager", period: "day", amount: "10.00" })).applied?.amount).toBe("10.00");
     const lowered = await setLimit(db(), userId, { kind: "wager", period: "day", amount: "5.00" });
-    expect(lowered).toEqual({ applied: { kind: "wager", period: "day", amount: "5.00", used: "0.00", remaining: "5.00" }, pending: null });
+    expect(lowered).toEqual({
+      applied: { kind: "wager", period: "day", amount: "5.00", used: "0.00", remaining: "5.00", oldestCountsUntil: null },
+      pending: null,
+    });
 
     const raised = await setLimit(db(), userId, { kind: "wager", period: "day", amount: "20.00" });
     expect(raised.applied).toBeNull();
@@ -170,7 +177,7 @@ describe("spending limits", () => {
     await db().$executeRaw`UPDATE spending_limit_change SET "requestedAt" = "requestedAt" - interval '25 hours',
       "confirmableAt" = "confirmableAt" - interval '25 hours', "lapsesAt" = "lapsesAt" - interval '25 hours' WHERE "userId" = ${userId}`;
     const confirmed = await confirmLimitChange(db(), userId, { kind: "wager", period: "day" });
-    expect(confirmed.limits).toEqual([{ kind: "wager", period: "day", amount: "20.00", used: "3.00", remaining: "17.00" }]);
+    expect(confirmed.limits).toMatchObject([{ kind: "wager", period: "day", amount: "20.00", used: "3.00", remaining: "17.00" }]);
     expect(confirmed.pending).toEqual([]);
     await open(userId, pack.slug);
 

@@ -38,6 +38,9 @@ export const LimitViewSchema = z.object({
   amount: MoneyString.meta({ description: "The limit that binds now." }),
   used: MoneyString.meta({ description: "What counts against it in the window now (a loss may be negative)." }),
   remaining: MoneyString.meta({ description: "What may still be spent in the window now (0.00 when none)." }),
+  oldestCountsUntil: IsoTimestamp.nullable().meta({
+    description: "When the oldest spending that counts now leaves the rolling window and stops counting (null: nothing counts now).",
+  }),
 });
 export type LimitView = z.infer<typeof LimitViewSchema>;
 
@@ -78,3 +81,31 @@ export const SetLimitResultSchema = z
 export type SetLimitResult = z.infer<typeof SetLimitResultSchema>;
 
 export const SetExclusionInputSchema = z.object({ period: z.enum(EXCLUSION_PERIODS) });
+
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+const RealityCheckMinutesSchema = z
+  .union(REALITY_CHECK_MINUTES.map((minutes) => z.literal(minutes)))
+  .meta({ description: "The web app's reality check comes every this many minutes of play." });
+
+export const SetRealityCheckInputSchema = z.object({ minutes: RealityCheckMinutesSchema });
+
+export const RealityCheckInputSchema = z
+  .object({
+    since: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "When this web session started, as an earlier answer's `since`; omitted: it starts now." }),
+  })
+  .optional();
+
+/** The player's interval and this web session's play so far: openings, paid, won, net (won − paid). */
+export const RealityCheckSchema = z.object({
+  minutes: RealityCheckMinutesSchema,
+  since: IsoTimestamp.meta({ description: "When the session started, by the server's clock." }),
+  openings: z.number().int(),
+  paid: MoneyString,
+  won: MoneyString.meta({ description: "What the items won were worth when won." }),
+  net: MoneyString.meta({ description: "won − paid: negative when the session lost money." }),
+});
+export type RealityCheck = z.infer<typeof RealityCheckSchema>;

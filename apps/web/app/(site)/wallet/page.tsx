@@ -4,22 +4,26 @@ import { WalletBalance } from "../../../components/wallet-balance";
 import { WalletCheckoutDeposit } from "../../../components/wallet-checkout-deposit";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
 import { WalletLedger } from "../../../components/wallet-ledger";
+import { db } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Wallet" };
 
 export default async function WalletPage({ searchParams }: { searchParams: Promise<{ deposit?: string }> }) {
-  await requireViewer("/wallet");
+  const viewer = await requireViewer("/wallet");
   const api = await serverApi();
   const { deposit: returnedFrom } = await searchParams;
   const deposits = depositEnv();
-  const [balance, ledger, returnedDeposit] = await Promise.all([
+  const [balance, ledger, protection, firstDeposit, returnedDeposit] = await Promise.all([
     api.wallet.get(),
     api.wallet.ledger({}),
+    api.me.limits.get(),
+    (await db()).ledgerEntry.findFirst({ where: { userId: viewer.id, kind: "DEPOSIT" }, select: { id: true } }),
     // Back from the checkout page: the deposit it was for (not the account's: nothing shown).
     deposits.btcpay && returnedFrom ? api.deposits.get({ id: returnedFrom }).catch(() => null) : null,
   ]);
+  const offerSaferPlay = protection.limits.length === 0 && firstDeposit === null;
   return (
     <>
       <div className="page-header">
@@ -30,9 +34,14 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         <div className="grid-2 wallet-top">
           <WalletBalance initialBalance={balance} />
           {deposits.btcpay ? (
-            <WalletCheckoutDeposit min={deposits.DEPOSIT_MIN} max={deposits.DEPOSIT_MAX} returnedDeposit={returnedDeposit} />
+            <WalletCheckoutDeposit
+              min={deposits.DEPOSIT_MIN}
+              max={deposits.DEPOSIT_MAX}
+              returnedDeposit={returnedDeposit}
+              offerSaferPlay={offerSaferPlay}
+            />
           ) : demoDepositsEnabled() ? (
-            <WalletDepositForm />
+            <WalletDepositForm offerSaferPlay={offerSaferPlay} />
           ) : (
             <section className="card stack" aria-labelledby="deposit-heading">
               <h2 id="deposit-heading">Add funds</h2>

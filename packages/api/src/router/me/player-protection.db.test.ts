@@ -75,4 +75,31 @@ describe("player protection procedures", () => {
     const confirmed = await web(userId).me.limits.confirm({ kind: "deposit", period: "week" });
     expect(confirmed.limits.map((limit) => limit.amount)).toEqual(["30.00"]);
   });
+
+  it("the reality check: the interval is the player's (web only), the session's play counts from the server's start", async () => {
+    const pack = await createTestPack(database.prisma, { price: "2.00" });
+    const { userId, apiKey } = await player();
+    await web(userId).packs.open({ idOrSlug: pack.slug }); // before the session: not counted
+
+    const started = await web(userId).me.realityCheck.get();
+    expect(started).toMatchObject({ minutes: 60, openings: 0, paid: "0.00", won: "0.00", net: "0.00" });
+    const first = await web(userId).packs.open({ idOrSlug: pack.slug });
+    const second = await web(userId).packs.open({ idOrSlug: pack.slug });
+    const won = parseMoney(first.item.value).plus(second.item.value);
+    const check = await web(userId).me.realityCheck.get({ since: started.since });
+    expect(check).toEqual({
+      minutes: 60,
+      since: started.since,
+      openings: 2,
+      paid: "4.00",
+      won: won.toFixed(2),
+      net: won.minus("4.00").toFixed(2),
+    });
+
+    expect(await web(userId).me.realityCheck.set({ minutes: 15 })).toEqual({ minutes: 15 });
+    expect((await web(userId).me.realityCheck.get({ since: started.since })).minutes).toBe(15);
+    expect(await codeOf(web(userId).me.realityCheck.set({ minutes: 45 as 15 }))).toBe("BAD_REQUEST");
+    expect(await codeOf(bot(apiKey).me.realityCheck.set({ minutes: 30 }))).toBe("FORBIDDEN");
+    expect(await codeOf(bot(apiKey).me.realityCheck.get())).toBe("FORBIDDEN");
+  });
 });

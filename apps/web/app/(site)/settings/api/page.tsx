@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { listActivePacks } from "@prizepacks/core";
 import { ApiKeysManager } from "../../../../components/api-keys-manager";
+import { SettingsNav } from "../../../../components/settings-nav";
 import { WebhooksManager } from "../../../../components/webhooks-manager";
 import type { ApiKeySummary } from "../../../../components/api-key-row";
 import { services } from "../../../../lib/database";
@@ -30,6 +31,7 @@ export default async function ApiSettingsPage() {
   ]);
   return (
     <div className="stack">
+      <SettingsNav current="/settings/api" />
       <header className="page-header">
         <div>
           <h1>API keys</h1>

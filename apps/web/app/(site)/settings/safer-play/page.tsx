@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { RealityCheckSetting } from "../../../../components/reality-check-setting";
+import { SaferPlayBreak } from "../../../../components/safer-play-break";
+import { SaferPlayLimits } from "../../../../components/safer-play-limits";
+import { SettingsNav } from "../../../../components/settings-nav";
+import { requireViewer, serverApi } from "../../../../lib/server-api";
+
+export const metadata = { title: "Safer play" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function SaferPlayPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requireViewer("/settings/safer-play");
+  const [params, api] = await Promise.all([searchParams, serverApi()]);
+  const [protection, realityCheck] = await Promise.all([api.me.limits.get(), api.me.realityCheck.get({})]);
+  // Offered after sign-up (?welcome=1) and before a first deposit (?from=wallet): skippable.
+  const offered = params.welcome === "1" ? "welcome" : params.from === "wallet" ? "wallet" : null;
+  return (
+    <div className="stack safer-play">
+      <SettingsNav current="/settings/safer-play" />
+      <header className="page-header">
+        <div>
+          <h1>Safer play</h1>
+          <p className="muted">Limits, breaks and reminders that keep play within what you decide, on this site and every API key.</p>
+        </div>
+      </header>
+      {offered && (
+        <div className="alert info stack" data-testid="safer-play-offer">
+          <p>
+            {offered === "welcome" ? "Welcome! " : ""}Before you play, you can set how much you deposit, wager or lose a day, week or month.
+            A limit you set applies at once; you can change it later.
+          </p>
+          <p>
+            <Link href={offered === "wallet" ? "/wallet" : "/"}>{offered === "wallet" ? "Skip, back to the wallet" : "Skip for now"}</Link>
+          </p>
+        </div>
+      )}
+      <div className="safer-play-grid">
+        <SaferPlayLimits initial={protection} />
+        <div className="stack">
+          <RealityCheckSetting initialMinutes={realityCheck.minutes} />
+          <SaferPlayBreak initial={protection} />
+        </div>
+      </div>
+    </div>
+  );
+}

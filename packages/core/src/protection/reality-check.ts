@@ -1,0 +1,46 @@
+import type { DbTx } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+import { formatMoney, Money } from "../money.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck, type RealityCheckMinutes } from "./protection.schemas.ts";
+
+/**
+ * The reality check of a web session: the player's interval, and what they paid for and won in
+ * openings since the session began. The session's start is the server's clock on its first
+ * call (the browser keeps it and sends it back), so a browser clock that is off never moves
+ * openings in or out of the session.
+ */
+export async function getRealityCheck(db: DbTx, userId: string, input?: { since?: string }): Promise<RealityCheck> {
+  const parsed = parseInputOrThrow(RealityCheckInputSchema, input);
+  const now = new Date();
+  const asked = parsed?.since ? new Date(parsed.since) : now;
+  const since = asked > now ? now : asked;
+  const [user, [play]] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, select: { realityCheckMinutes: true } }),
+    db.$queryRaw<Array<{ openings: number; paid: string; won: string }>>`
+      SELECT count(*)::int AS openings, coalesce(sum(price), 0)::text AS paid, coalesce(sum(value), 0)::text AS won
+      FROM spin WHERE "userId" = ${userId} AND "createdAt" >= ${since}`,
+  ]);
+  if (!user) throw new AppError("NOT_FOUND", "No such account.");
+  const paid = play?.paid ?? "0";
+  const won = play?.won ?? "0";
+  return {
+    minutes: user.realityCheckMinutes as RealityCheckMinutes,
+    since: since.toISOString(),
+    openings: play?.openings ?? 0,
+    paid: formatMoney(paid),
+    won: formatMoney(won),
+    net: formatMoney(new Money(won).minus(paid)),
+  };
+}
+
+/** The player's choice of interval: 15, 30 or 60 minutes. */
+export async function setRealityCheckInterval(
+  db: DbTx,
+  userId: string,
+  input: { minutes: number },
+): Promise<{ minutes: RealityCheckMinutes }> {
+  const { minutes } = parseInputOrThrow(SetRealityCheckInputSchema, input);
+  await db.user.update({ where: { id: userId }, data: { realityCheckMinutes: minutes } });
+  return { minutes };
+}
