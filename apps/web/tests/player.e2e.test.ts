@@ -330,6 +330,8 @@ describe("GET /api/openapi.json: player routes", () => {
     const limit = doc.paths["/v1/inventory"].get.parameters.find((p: { name: string }) => p.name === "limit");
     expect(limit).toMatchObject({ in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } });
     expect(doc.tags.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["Inventory", "History", "Wallet"]));
-    expect(Object.keys(doc.paths).filter((p) => /deposit|keys/.test(p))).toEqual([]);
+    // Keys are managed in the web app only; deposits are REST through the provider (POST /v1/deposits), not the web's demo button.
+    expect(Object.keys(doc.paths).filter((p) => /keys/.test(p))).toEqual([]);
+    expect(Object.keys(doc.paths).filter((p) => /deposit/.test(p))).toEqual(["/v1/deposits", "/v1/deposits/{id}"]);
   });
 });

@@ -196,6 +196,22 @@ describe("BTCPay deposits", () => {
     await expectBooksClean();
   });
 
+  it("credits a late payment of an expired invoice whose webhook was lost, by reconciliation, once", async () => {
+    const { userId, deposit, invoice } = await pendingDeposit("18.00");
+    invoice.status = "Expired";
+    expect(await btcpay.deliver(invoice.id, "InvoiceExpired")).toEqual([200]);
+    expect((await depositRow(deposit.id)).status).toBe("expired");
+    // Paid late; BTCPay settles it, and its InvoiceSettled never arrives.
+    invoice.status = "Settled";
+    invoice.additionalStatus = "PaidLate";
+    expect(await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 })).toBeGreaterThan(0);
+    expect((await depositRow(deposit.id)).status).toBe("settled");
+    expect(await balanceOf(userId)).toBe("18.00");
+    await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 });
+    expect(await creditsOf(deposit.id)).toBe(1);
+    await expectBooksClean();
+  });
+
   it("closes an invalid invoice without money", async () => {
     const { userId, deposit, invoice } = await pendingDeposit("8.00");
     invoice.status = "Invalid";
@@ -279,6 +295,15 @@ describe("BTCPay deposits", () => {
     expect(over.status).toBe(403);
     expect(over.body.code).toBe("LIMIT_REACHED");
     expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "5.00" })).status).toBe(201);
+    // Letting invoices expire frees nothing: an expired invoice can still be paid late and credited.
+    for (const row of await db().deposit.findMany({ where: { userId: limited.userId } })) {
+      await db().deposit.update({ where: { id: row.id }, data: { status: "expired" } });
+    }
+    const afterExpiry = await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "5.00" });
+    expect(afterExpiry.status).toBe(403);
+    expect(afterExpiry.body.code).toBe("LIMIT_REACHED");
+    // The refusals are on the account's protection log (at most one per limit and hour).
+    expect(await db().protectionEvent.count({ where: { userId: limited.userId, kind: "limit_reached" } })).toBeGreaterThanOrEqual(1);
   });
 
   it("answers 503 with Retry-After while BTCPay cannot be reached, and creates nothing", async () => {

@@ -41,8 +41,10 @@ CREATE TABLE "provider_secret" (
 );
 
 -- Deposit limits count, worst case, what is credited (DEPOSIT entries) and what may still be:
--- deposits pending at the provider, from their creation. A settled deposit counts once, by
--- its ledger entry (the same transaction that ends its pending state).
+-- deposits pending at the provider, and expired ones too (a late payment of an expired invoice
+-- is still settled and credited, so letting invoices expire must not free the limit), from
+-- their creation. A settled deposit counts once, by its ledger entry (the same transaction
+-- that ends its pending or expired state).
 CREATE OR REPLACE FUNCTION "spending_entries"(p_user TEXT, p_kind TEXT, p_since TIMESTAMP(3))
 RETURNS TABLE (at TIMESTAMP(3), amount NUMERIC) LANGUAGE sql STABLE AS $$
   SELECT s."createdAt", CASE p_kind WHEN 'wager' THEN s."price" ELSE s."price" - s."value" END
@@ -53,5 +55,5 @@ RETURNS TABLE (at TIMESTAMP(3), amount NUMERIC) LANGUAGE sql STABLE AS $$
   WHERE p_kind = 'deposit' AND d."userId" = p_user AND d."kind" = 'DEPOSIT' AND d."createdAt" > p_since
   UNION ALL
   SELECT p."createdAt", p."amount" FROM deposit p
-  WHERE p_kind = 'deposit' AND p."userId" = p_user AND p."status" = 'pending' AND p."createdAt" > p_since
+  WHERE p_kind = 'deposit' AND p."userId" = p_user AND p."status" IN ('pending', 'expired') AND p."createdAt" > p_since
 $$;

@@ -116,11 +116,14 @@ export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { dem
   );
   if (!demoMode) {
     add(
-      "outside demo mode, every DEPOSIT entry credits one settled invoice",
+      // Operator credits (the CLI's user:create --balance and wallet:credit) are DEPOSIT entries
+      // without a deposit row; they are the operator's, not a provider's, so only a demo
+      // deposit is out of place here.
+      "outside demo mode, no DEPOSIT entry credits a demo deposit",
       await db.$queryRaw`
         SELECT l.id AS "ledgerEntryId", l."userId", l.amount::text AS amount, l.note FROM ledger_entry l
-        LEFT JOIN deposit d ON d.id = l."depositId"
-        WHERE l.kind = 'DEPOSIT' AND (d.id IS NULL OR d.provider = 'demo')`,
+        JOIN deposit d ON d.id = l."depositId"
+        WHERE l.kind = 'DEPOSIT' AND d.provider = 'demo'`,
     );
   }
 

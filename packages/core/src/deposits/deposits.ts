@@ -12,6 +12,7 @@ import type { Deposit, DepositPage } from "../schemas.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
+import { recordLimitHit } from "../protection/protection-events.ts";
 
 export const DEPOSIT_PAGE_SIZE = 20;
 
@@ -84,6 +85,8 @@ export async function createDeposit(db: Db, provider: DepositProvider, input: Cr
     if (idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "A deposit with this Idempotency-Key is still being created; try again shortly.");
     }
+    // The refusal rolled the deposit back; the hit is recorded apart, after it (as creditWallet does).
+    if (error instanceof AppError && error.code === "LIMIT_REACHED") await recordLimitHit(db, userId, error, "deposit");
     throw error;
   }
   let created;

@@ -9,6 +9,13 @@ import type { DepositProvider } from "./deposit-provider.ts";
 export const RECONCILE_AFTER_SECONDS = 60;
 /** A claimed deposit is not polled again, by any instance, for this long. */
 const RECHECK_SECONDS = 30;
+/**
+ * BTCPay keeps watching an expired invoice for a late payment (its monitoring period, a day by
+ * default) and then settles it: an expired deposit is polled too, less often, for that long, so
+ * a late payment whose webhook is lost is still credited.
+ */
+const LATE_PAYMENT_HOURS = 24;
+const EXPIRED_RECHECK_SECONDS = 600;
 const POLL_MS = 5_000;
 const BATCH = 50;
 
@@ -31,15 +38,17 @@ export async function reconcileDeposits(
   { pendingForSeconds = RECONCILE_AFTER_SECONDS }: { pendingForSeconds?: number } = {},
 ): Promise<number> {
   const due = await database.sql.query<Due>(
-    `UPDATE deposit d SET "nextCheckAt" = now() + make_interval(secs => $3::int)
+    `UPDATE deposit d
+     SET "nextCheckAt" = now() + make_interval(secs => CASE WHEN d.status = 'pending' THEN $3::int ELSE $5::int END)
      WHERE d.id IN (
        SELECT id FROM deposit
-       WHERE status = 'pending' AND provider = $1 AND "createdAt" <= now() - make_interval(secs => $2::int)
-         AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
+       WHERE provider = $1 AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
+         AND ((status = 'pending' AND "createdAt" <= now() - make_interval(secs => $2::int))
+           OR (status = 'expired' AND "invoiceId" IS NOT NULL AND "expiresAt" > now() - make_interval(hours => $6::int)))
        ORDER BY "createdAt" LIMIT $4
        FOR UPDATE SKIP LOCKED)
      RETURNING d.id, d."invoiceId"`,
-    [provider.name, pendingForSeconds, RECHECK_SECONDS, BATCH],
+    [provider.name, pendingForSeconds, RECHECK_SECONDS, BATCH, EXPIRED_RECHECK_SECONDS, LATE_PAYMENT_HOURS],
   );
   for (const deposit of due) {
     try {

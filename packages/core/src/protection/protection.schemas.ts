@@ -94,6 +94,7 @@ export const RealityCheckInputSchema = z
   .object({
     since: z.iso
       .datetime({ offset: true })
+      .refine((since) => Math.abs(Date.parse(since) - Date.now()) < 366 * 24 * 3600 * 1000, "since must be within a year of now")
       .optional()
       .meta({ description: "When this web session started, as an earlier answer's `since`; omitted: it starts now." }),
   })

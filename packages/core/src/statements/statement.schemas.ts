@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { IsoTimestamp, MoneyString } from "../schemas.ts";
 
+// Years 1900 to 2999: PostgreSQL has no year 0, and a range ending in 9999-12 would reach into
+// year 10000; neither is a statement anyone asks for, and both must be a 400, not a 500.
 /** A calendar month, UTC. */
-const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/;
 /** A calendar day, UTC; checked to exist (no 2026-02-30) by parseDay. */
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_PATTERN = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 
 export const MonthlyStatementInputSchema = z.object({
   month: z

@@ -98,7 +98,8 @@ describe("monthly statements", () => {
 
   it("refuses a malformed month with a message", async () => {
     const { userId } = await createTestUser(db());
-    for (const month of ["2026-13", "2026-1", "november", "2026-11-01"]) {
+    // Years PostgreSQL cannot hold (0) or a month whose end it cannot (9999-12 ends in 10000): 400s, not 500s.
+    for (const month of ["2026-13", "2026-1", "november", "2026-11-01", "0000-01", "9999-12"]) {
       const error = await expectAppError(getMonthlyStatement(db(), userId, { month }), "BAD_REQUEST");
       expect(error.message).toContain("month must be a month as YYYY-MM");
     }
@@ -141,6 +142,8 @@ describe("the ledger as CSV", () => {
       [{ from: "2026-02-30", to: "2026-03-01" }, "from must be a date that exists"],
       [{ from: "2026-11-01", to: "tomorrow" }, "to must be a date as YYYY-MM-DD"],
       [{ from: "", to: "2026-11-01" }, "from must be a date as YYYY-MM-DD"],
+      [{ from: "0000-01-01", to: "2026-11-01" }, "from must be a date as YYYY-MM-DD"],
+      [{ from: "2026-11-01", to: "9999-12-31" }, "to must be a date as YYYY-MM-DD"],
     ];
     for (const [range, message] of cases) {
       const error = await expectAppError(exportLedgerCsv(db(), userId, range), "BAD_REQUEST");
