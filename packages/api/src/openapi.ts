@@ -53,12 +53,12 @@ const errorExamples: Record<ErrorCode, ErrorResponse> = {
     code: "BAD_REQUEST",
     issues: [{ path: ["limit"], message: "Too big: expected number to be <=100" }],
   },
-  INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20.", code: "INSUFFICIENT_BALANCE" },
+  INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs $4.99, the wallet holds $1.20.", code: "INSUFFICIENT_BALANCE" },
   UNAUTHORIZED: { message: "Invalid API key.", code: "UNAUTHORIZED" },
   FORBIDDEN: { message: "This account is banned.", code: "FORBIDDEN" },
   LIMIT_REACHED: {
     message:
-      "Your loss limit of 5.00 a day is reached (4.00 counts now, this asks for 3.00); it allows this again at 2026-11-25T09:14:03.120Z.",
+      "Your loss limit of $5.00 a day is reached ($4.00 counts now, this asks for $3.00); it allows this again at 2026-11-25T09:14:03.120Z.",
     code: "LIMIT_REACHED",
     kind: "loss",
     period: "day",
@@ -115,7 +115,7 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
     "409": { message: "The seed pair was rotated concurrently; try again.", code: "CONFLICT" },
   },
   "deposits-create": {
-    "400": { message: "A deposit must be at least 5.00 and at most 1000.00.", code: "BAD_REQUEST" },
+    "400": { message: "A deposit must be at least $5.00 and at most $1,000.00.", code: "BAD_REQUEST" },
     "403": errorExamples.EXCLUDED,
     "409": { message: "This Idempotency-Key was already used for a deposit of another amount.", code: "CONFLICT" },
     "503": {

@@ -325,7 +325,7 @@ export type NewApiKey = z.infer<typeof NewApiKeySchema>;
 
 export const ErrorResponseSchema = z
   .object({
-    message: z.string().meta({ example: "Insufficient balance: the pack costs 4.99, the wallet holds 1.20." }),
+    message: z.string().meta({ example: "Insufficient balance: the pack costs $4.99, the wallet holds $1.20." }),
     code: ErrorCodeSchema,
     issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
     retryAfter: z.number().int().min(0).optional().meta({ description: "With 429: seconds to wait (also in Retry-After)." }),

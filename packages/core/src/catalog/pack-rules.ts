@@ -106,7 +106,7 @@ export const PackFileSchema = z.object({
   name: text(80).pipe(z.string().min(1)),
   description: text(500).default(""),
   image: art,
-  price: moneyText.refine((value) => moneyToCents(value) > 0n, "must be more than 0.00"),
+  price: moneyText.refine((value) => moneyToCents(value) > 0n, "must be more than $0.00"),
   category: oneOf(PACK_CATEGORIES),
   rarityTheme: oneOf(RARITY_THEMES),
   active: z.boolean().default(true),

@@ -13,6 +13,7 @@ import { walletChange } from "../wallet/wallet-change.ts";
 import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 
 export const DEPOSIT_PAGE_SIZE = 20;
 
@@ -41,7 +42,10 @@ export function parseDepositAmount(text: string): Money {
     throw new AppError("BAD_REQUEST", "The amount must be a number with at most two decimals, e.g. 25.00.");
   }
   if (amount.lt(min) || amount.gt(max) || amount.isZero()) {
-    throw new AppError("BAD_REQUEST", `A deposit must be at least ${formatMoney(min)} and at most ${formatMoney(max)}.`);
+    throw new AppError(
+      "BAD_REQUEST",
+      `A deposit must be at least ${displayMoney(formatMoney(min))} and at most ${displayMoney(formatMoney(max))}.`,
+    );
   }
   return amount;
 }

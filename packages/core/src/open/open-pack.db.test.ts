@@ -53,7 +53,9 @@ describe("openPack", () => {
     const db = database().prisma;
     const pack = await createTestPack(db, { price: "3.00" });
     const user = await createTestUser(db, { balance: "2.99" });
-    await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
+    const refused = await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
+    // Every amount in a message carries its currency sign, as the app shows amounts.
+    expect(refused.message).toBe("Insufficient balance: the pack costs $3.00, the wallet holds $2.99.");
     expect((await getBalance(db, user.userId)).toFixed(2)).toBe("2.99");
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(0);
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);

@@ -11,6 +11,7 @@ import { formatMoney, moneyToNumber } from "../money.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
 import type { OpenResult } from "../schemas.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** 1 to 255 printable ASCII characters, no spaces (0x21-0x7E). */
@@ -131,7 +132,7 @@ async function recordOpening(
   if (!row?.balanceAfter) {
     throw new AppError(
       "INSUFFICIENT_BALANCE",
-      `Insufficient balance: the pack costs ${args.p_price}, the wallet holds ${formatMoney(row?.balanceBefore ?? "0")}.`,
+      `Insufficient balance: the pack costs ${displayMoney(args.p_price)}, the wallet holds ${displayMoney(formatMoney(row?.balanceBefore ?? "0"))}.`,
     );
   }
   return { ...args.p_response, balanceAfter: moneyToNumber(row.balanceAfter) };

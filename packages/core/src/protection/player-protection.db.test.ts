@@ -74,7 +74,7 @@ describe("spending limits", () => {
       await creditWallet(db(), { userId, amount: parseMoney("30.00") });
       const refused = await expectAppError(creditWallet(db(), { userId, amount: parseMoney("20.01") }), "LIMIT_REACHED");
       expect(refused.details.protection).toMatchObject({ kind: "deposit", period });
-      expect(refused.message).toContain("30.00 counts now");
+      expect(refused.message).toContain("$30.00 counts now");
       await creditWallet(db(), { userId, amount: parseMoney("20.00") });
       expect((await getBalance(db(), userId)).toFixed(2)).toBe("50.00");
       // Adjustments (operator corrections) are not deposits.

@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 
 /** The SQLSTATE of every player-protection refusal raised in SQL (open_pack, the exclusion trigger). */
 export const PROTECTION_REFUSED_SQLSTATE = "PP403";
@@ -33,7 +34,7 @@ export function protectionRefusalError(refusal: ProtectionRefusal): AppError {
     const when = resetsAt ? `it allows this again at ${resetsAt}.` : "this alone is more than the limit.";
     return new AppError(
       "LIMIT_REACHED",
-      `Your ${kind} limit of ${limit} a ${period} is reached (${used} counts now, this asks for ${requested}); ${when}`,
+      `Your ${kind} limit of ${displayMoney(limit)} a ${period} is reached (${displayMoney(used)} counts now, this asks for ${displayMoney(requested)}); ${when}`,
       { protection: { kind, period, resetsAt } },
     );
   }

@@ -20,7 +20,7 @@ const LimitPeriodSchema = z.enum(LIMIT_PERIODS).meta({ description: "A rolling 2
 const LimitAmount = z
   .string()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount must be a positive amount with at most two decimals, e.g. "5.00"')
-  .refine((value) => Number(value) > 0, "amount must be more than 0.00")
+  .refine((value) => Number(value) > 0, "amount must be more than $0.00")
   .meta({ example: "5.00" });
 
 export const SetLimitInputSchema = z.object({

@@ -318,7 +318,7 @@ export async function adjustBalance(db: Db, actor: AdminActor, input: Adjustment
   } catch (error) {
     throw new AppError("BAD_REQUEST", `amount: ${(error as Error).message}`);
   }
-  if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than 0.00");
+  if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than $0.00");
   const approvalAbove = creditApprovalAbove();
   const waits = actor.id !== null && direction === "credit" && amount.greaterThan(approvalAbove);
   return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: waits ? "credit.requested" : "wallet.adjusted" }, (tx) =>

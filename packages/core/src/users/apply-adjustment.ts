@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney } from "../money.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 
 export type AdjustmentResult =
   | { status: "applied"; userId: string; amount: string; balance: string }
@@ -29,7 +30,7 @@ export async function applyAdjustment(
     if (!wallet) throw new AppError("NOT_FOUND", `Account ${userId} has no wallet.`);
     throw new AppError(
       "INSUFFICIENT_BALANCE",
-      `A debit of ${formatMoney(signed.abs())} would take the balance (${formatMoney(wallet.balance)}) below zero.`,
+      `A debit of ${displayMoney(formatMoney(signed.abs()))} would take the balance (${displayMoney(formatMoney(wallet.balance))}) below zero.`,
     );
   }
   const after = new Prisma.Decimal(row.balance);

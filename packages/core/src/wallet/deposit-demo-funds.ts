@@ -3,6 +3,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney, moneyToNumber, parseMoney } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
 import { creditWallet } from "./wallet.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 
 /** Play money only: caps one deposit so a typo cannot make balances absurd. */
 export const DEMO_DEPOSIT_MAX = "1000.00";
@@ -22,7 +23,7 @@ export async function depositDemoFunds(db: Db, { userId, amount }: DepositDemoFu
     throw new AppError("BAD_REQUEST", "The amount must be a number with at most two decimals, e.g. 10.00.");
   }
   if (parsed.isZero() || parsed.gt(DEMO_DEPOSIT_MAX)) {
-    throw new AppError("BAD_REQUEST", `The amount must be more than 0.00 and at most ${DEMO_DEPOSIT_MAX}.`);
+    throw new AppError("BAD_REQUEST", `The amount must be more than $0.00 and at most ${displayMoney(DEMO_DEPOSIT_MAX)}.`);
   }
   const balance = await creditWallet(db, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
   return { balance: moneyToNumber(balance), balanceString: formatMoney(balance) };
