@@ -216,7 +216,9 @@ export const InventoryGroupSchema = z
     newestAt: IsoTimestamp.meta({ description: "When the newest held copy was won." }),
     inventoryItemIds: z
       .array(z.string())
-      .meta({ description: "Ids of the held copies, oldest first, at most as many as one sale takes: sell them with POST /v1/inventory/sell." }),
+      .meta({
+        description: "Ids of the held copies, oldest first, at most as many as one sale takes: sell them with POST /v1/inventory/sell.",
+      }),
   })
   .meta({ id: "InventoryGroup" });
 export type InventoryGroup = z.infer<typeof InventoryGroupSchema>;

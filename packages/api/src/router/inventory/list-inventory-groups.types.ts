@@ -4,7 +4,8 @@ import { restMeta } from "../shared/rest-meta.ts";
 
 export const listInventoryGroupsInput = z.object({
   sort: InventoryGroupSortSchema.default("value-desc").meta({
-    description: "value-desc (default: highest value each first), value-asc, count (most copies first), name, or newest (latest won first).",
+    description:
+      "value-desc (default: highest value each first), value-asc, count (most copies first), name, or newest (latest won first).",
   }),
 });
 export const listInventoryGroupsOutput = InventoryGroupsSchema;
