@@ -214,11 +214,9 @@ export const InventoryGroupSchema = z
     count: z.number().int().min(1).meta({ description: "How many copies the account holds." }),
     totalValue: MoneyString.meta({ description: "value × count." }),
     newestAt: IsoTimestamp.meta({ description: "When the newest held copy was won." }),
-    inventoryItemIds: z
-      .array(z.string())
-      .meta({
-        description: "Ids of the held copies, oldest first, at most as many as one sale takes: sell them with POST /v1/inventory/sell.",
-      }),
+    inventoryItemIds: z.array(z.string()).meta({
+      description: "Ids of the held copies, oldest first, at most as many as one sale takes: sell them with POST /v1/inventory/sell.",
+    }),
   })
   .meta({ id: "InventoryGroup" });
 export type InventoryGroup = z.infer<typeof InventoryGroupSchema>;
