@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./shared/input-messages.ts";
 import { ErrorCodeSchema } from "./errors.ts";
 import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./shared/catalog-labels.ts";
 
