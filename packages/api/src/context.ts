@@ -9,6 +9,12 @@ export interface RequestHeaders {
   get(name: string): string | null;
 }
 
+/**
+ * The outcome of checking a second-factor code (TOTP or a backup code) for the signed-in user.
+ * "unavailable": the transport has no second factor to offer (REST: an API key never moves money out).
+ */
+export type SecondFactorCheck = "ok" | "wrong" | "not_enrolled" | "unavailable";
+
 export interface Context {
   source: RequestSource;
   /** The process's Services (openServices): its database, the caches kept on it, the seed pairs. */
@@ -25,14 +31,26 @@ export interface Context {
    * session cookie); it must also refuse accounts that may not act (403).
    */
   resolveSessionUserId: () => Promise<string | null>;
+  /**
+   * Web only: checks a second-factor code for the session's user. The web transport supplies it
+   * (auth owns the secrets); REST answers "unavailable", so money-out procedures refuse API keys.
+   */
+  verifySecondFactor: (userId: string, code: string) => Promise<SecondFactorCheck>;
   /** Filled by middlewares, sent by the transport (RateLimit-*, Retry-After). */
   responseHeaders: Record<string, string>;
 }
 
-export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "database" | "db"> &
-  Partial<Pick<Context, "resolveSessionUserId">>;
+export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "database" | "db"> &
+  Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor">>;
 
 export function createContext(opts: CreateContextOptions): Context {
   const { database } = opts.services;
-  return { resolveSessionUserId: async () => null, ...opts, database, db: database.prisma, responseHeaders: {} };
+  return {
+    resolveSessionUserId: async () => null,
+    verifySecondFactor: async () => "unavailable",
+    ...opts,
+    database,
+    db: database.prisma,
+    responseHeaders: {},
+  };
 }
