@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { BestPull, PackSummary } from "@prizepacks/core";
 import { LiveBestPull } from "./live-pack-stats";
 import { Money } from "./money";
+import { TopItemEntry } from "./pack-stat-entries";
 
 /** One pack of the catalogue; the whole card is clickable through the heading's link. */
 export function PackCard({ pack, bestPull }: { pack: PackSummary; bestPull: BestPull | null }) {
@@ -22,12 +23,7 @@ export function PackCard({ pack, bestPull }: { pack: PackSummary; bestPull: Best
               <Money amount={pack.price} />
             </dd>
           </div>
-          <div>
-            <dt>Top item</dt>
-            <dd>
-              <Money amount={pack.maxItemValue} />
-            </dd>
-          </div>
+          <TopItemEntry pack={pack} />
           <div className="pack-card-best">
             <dt>Best pull, 24 h</dt>
             <dd>

@@ -2,6 +2,18 @@ import type { PackSummary } from "@prizepacks/core";
 import { LiveOpenCount } from "./live-pack-stats";
 import { Money } from "./money";
 
+/** The value of the pack's most valuable item, as an entry of a pack's stats list (<dl>). */
+export function TopItemEntry({ pack }: { pack: Pick<PackSummary, "maxItemValue"> }) {
+  return (
+    <div>
+      <dt>Top item</dt>
+      <dd>
+        <Money amount={pack.maxItemValue} />
+      </dd>
+    </div>
+  );
+}
+
 /** The top item's value and the open count (live), as entries of a pack's stats list (<dl>). */
 export function PackStatEntries({
   pack,
@@ -12,12 +24,7 @@ export function PackStatEntries({
 }) {
   return (
     <>
-      <div>
-        <dt>Top item</dt>
-        <dd>
-          <Money amount={pack.maxItemValue} />
-        </dd>
-      </div>
+      <TopItemEntry pack={pack} />
       <div>
         <dt>Opened</dt>
         <dd>

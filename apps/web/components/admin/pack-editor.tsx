@@ -13,9 +13,9 @@ import {
   RARITIES,
   RARITY_THEMES,
   type DraftIssue,
+  type PackFile,
   type PackFileInput,
   type PublishedItem,
-  type Rarity,
   type RtpRange,
 } from "@prizepacks/core/shared";
 import type { RouterOutputs } from "@prizepacks/api";
@@ -24,17 +24,8 @@ import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
 import { SimulationChart } from "./simulation-chart";
 
-type Draft = {
-  slug: string;
-  name: string;
-  description: string;
-  image: string;
-  price: string;
-  category: string;
-  rarityTheme: string;
-  active: boolean;
-  items: Array<{ key: string; name: string; rarity: Rarity; value: string; image: string; chance: string }>;
-};
+/** A pack file (PackFileSchema) as the form holds it: every field as text, category and theme free until one is chosen. */
+type Draft = Omit<PackFile, "category" | "rarityTheme"> & { category: string; rarityTheme: string };
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
 

@@ -1,4 +1,4 @@
-import type { DbTx } from "@prizepacks/db";
+import type { DbTx, OddsVersionModel, PackModel, PackStatsModel } from "@prizepacks/db";
 import { ticketsToChance } from "@prizepacks/fairness";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -37,17 +37,25 @@ export async function listPacksForAdmin(
     include: { currentOddsVersion: true, stats: true },
     orderBy: [{ archivedAt: { sort: "asc", nulls: "first" } }, { slug: "asc" }],
   });
-  return packs.map((pack) => ({
+  return packs.map((pack) => adminPackRow(pack, pack.currentOddsVersion));
+}
+
+/** A pack as the console lists it, with its current odds version (null before its first). */
+function adminPackRow(
+  pack: Pick<PackModel, "id" | "slug" | "name" | "price" | "active" | "archivedAt"> & { stats: Pick<PackStatsModel, "spinCount"> | null },
+  currentOdds: Pick<OddsVersionModel, "version" | "oddsHash"> | null,
+): AdminPackRow {
+  return {
     id: pack.id,
     slug: pack.slug,
     name: pack.name,
     price: pack.price.toFixed(2),
     active: pack.active,
     archived: pack.archivedAt !== null,
-    oddsVersion: pack.currentOddsVersion?.version ?? null,
-    oddsHash: pack.currentOddsVersion?.oddsHash ?? null,
+    oddsVersion: currentOdds?.version ?? null,
+    oddsHash: currentOdds?.oddsHash ?? null,
     spinCount: Number(pack.stats?.spinCount ?? 0n),
-  }));
+  };
 }
 
 async function packBySlugOrThrow(db: DbTx, slug: string) {
@@ -90,6 +98,18 @@ export interface OddsVersionRow {
   current: boolean;
 }
 
+function oddsVersionRow(
+  version: Pick<OddsVersionModel, "id" | "version" | "oddsHash" | "createdAt">,
+  currentOddsVersionId: string | null,
+): OddsVersionRow {
+  return {
+    version: version.version,
+    oddsHash: version.oddsHash,
+    createdAt: version.createdAt.toISOString(),
+    current: version.id === currentOddsVersionId,
+  };
+}
+
 export interface AdminPackDetail {
   pack: AdminPackRow & { createdAt: string };
   file: PackFile;
@@ -109,27 +129,11 @@ export async function getPackForAdmin(db: DbTx, slug: string): Promise<AdminPack
   ]);
   const current = versions.find((version) => version.id === pack.currentOddsVersionId) ?? null;
   return {
-    pack: {
-      id: pack.id,
-      slug: pack.slug,
-      name: pack.name,
-      price: pack.price.toFixed(2),
-      active: pack.active,
-      archived: pack.archivedAt !== null,
-      oddsVersion: current?.version ?? null,
-      oddsHash: current?.oddsHash ?? null,
-      spinCount: Number(pack.stats?.spinCount ?? 0n),
-      createdAt: pack.createdAt.toISOString(),
-    },
+    pack: { ...adminPackRow(pack, current), createdAt: pack.createdAt.toISOString() },
     file,
     publishedItems: pack.items.map((item) => ({ key: item.key, value: item.value.toFixed(2), rarity: item.rarity })),
     check: checkPackDraft(file, rtpRange),
-    versions: versions.map((version) => ({
-      version: version.version,
-      oddsHash: version.oddsHash,
-      createdAt: version.createdAt.toISOString(),
-      current: version.id === pack.currentOddsVersionId,
-    })),
+    versions: versions.map((version) => oddsVersionRow(version, pack.currentOddsVersionId)),
   };
 }
 
@@ -183,13 +187,7 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<ty
       change,
     };
   });
-  const row = (version: typeof a): OddsVersionRow => ({
-    version: version.version,
-    oddsHash: version.oddsHash,
-    createdAt: version.createdAt.toISOString(),
-    current: version.id === pack.currentOddsVersionId,
-  });
-  return { from: row(a), to: row(b), rows };
+  return { from: oddsVersionRow(a, pack.currentOddsVersionId), to: oddsVersionRow(b, pack.currentOddsVersionId), rows };
 }
 
 /** The pictures the catalogue already uses, offered when a pack or item is given one. */

@@ -125,6 +125,7 @@ export const PackFileSchema = z.object({
 export type PackFile = z.output<typeof PackFileSchema>;
 export type PackFileInput = z.input<typeof PackFileSchema>;
 export type PackFileItem = z.output<typeof PackFileItemSchema>;
+export type PackFileItemInput = z.input<typeof PackFileItemSchema>;
 
 /** "0.04" → 40 tickets. The text must already match the chance pattern. */
 export function chanceTextToTickets(chance: string): number {

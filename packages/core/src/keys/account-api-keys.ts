@@ -1,4 +1,4 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { ApiKeyModel, Db, DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import type { ApiKeySummary, NewApiKey } from "../schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
@@ -9,14 +9,19 @@ export const MAX_ACTIVE_API_KEYS = 10;
 /** The account's keys, newest first, revoked ones included; never the keys themselves. */
 export async function listAccountApiKeys(db: DbTx, userId: string): Promise<ApiKeySummary[]> {
   const keys = await listApiKeys(db, userId);
-  return keys.map((key) => ({
+  return keys.map(apiKeySummary);
+}
+
+/** What an account's key looks like to its owner and to an operator: never the key itself. */
+export function apiKeySummary(key: Pick<ApiKeyModel, "id" | "name" | "start" | "createdAt" | "lastUsedAt" | "revokedAt">): ApiKeySummary {
+  return {
     id: key.id,
     name: key.name,
     start: key.start,
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     revokedAt: key.revokedAt?.toISOString() ?? null,
-  }));
+  };
 }
 
 /** Creates a key for the account, refusing an eleventh active one (409). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Db, Rarity } from "@prizepacks/db";
+import type { Db } from "@prizepacks/db";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
-import { ticketsToChanceText } from "../catalog/pack-rules.ts";
+import { ticketsToChanceText, type PackFileItemInput } from "../catalog/pack-rules.ts";
 import { savePack } from "../catalog/save-pack.ts";
 import { parseMoney } from "../money.ts";
 import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
@@ -20,15 +20,11 @@ export function createTestUser(
   return createUser(db, { email, balance: parseMoney(balance), ageConfirmation });
 }
 
-export interface TestPackItem {
-  key: string;
-  name: string;
-  rarity: Rarity;
-  value: string;
-  image: string;
+/** An item of a pack file (PackFileItemSchema), its chance given as tickets. */
+export type TestPackItem = Omit<PackFileItemInput, "chance"> & {
   /** Of the 100,000. */
   tickets: number;
-}
+};
 
 /** Three items worth about 90% of the price on average, so the pack passes the publishing rules. */
 function defaultItems(price: string): TestPackItem[] {

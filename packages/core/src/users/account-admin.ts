@@ -4,6 +4,7 @@ import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
+import { apiKeySummary } from "../keys/account-api-keys.ts";
 import { revokeApiKeyInTransaction } from "../keys/api-keys.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
@@ -137,14 +138,7 @@ export async function getAccountForAdmin(db: DbTx, userId: string) {
         createdAt: item.createdAt.toISOString(),
       })),
     },
-    keys: keys.map((key) => ({
-      id: key.id,
-      name: key.name,
-      start: key.start,
-      createdAt: key.createdAt.toISOString(),
-      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-      revokedAt: key.revokedAt?.toISOString() ?? null,
-    })),
+    keys: keys.map(apiKeySummary),
   };
 }
 export type AdminAccountDetail = Awaited<ReturnType<typeof getAccountForAdmin>>;

@@ -1,4 +1,3 @@
-import type { Rarity } from "../generated/prisma/enums.ts";
 import demoCatalogue from "./demo-catalogue.json" with { type: "json" };
 
 /**
@@ -9,42 +8,14 @@ import demoCatalogue from "./demo-catalogue.json" with { type: "json" };
  * Each pack's item chances sum to exactly 100% (tickets = chance × 1000 of 100000), items are
  * listed from most to least valuable, and the expected return of every pack,
  * sum(value * tickets / 100000), is close to 90% of its price.
+ *
+ * Its shape is a pack file's, defined once by PackFileSchema (@prizepacks/core, a layer above this
+ * one): the file is typed as its JSON reads, and core's save-pack.db.test.ts parses every pack of
+ * it with that schema, as the seed (seedDemoCatalog → savePack) does.
  */
-
-export interface CatalogItem {
-  key: string;
-  name: string;
-  rarity: Rarity;
-  value: string;
-  /** An art-set path ("/art/item/EPIC/trophy.svg", see art.ts) or a hand-made image. */
-  image: string;
-  tickets: number;
-}
-
-export interface CatalogPack {
-  slug: string;
-  name: string;
-  description: string;
-  image: string;
-  price: string;
-  /** A label of PACK_CATEGORIES and one of RARITY_THEMES (@prizepacks/core/shared). */
-  category: string;
-  rarityTheme: string;
-  active: boolean;
-  items: CatalogItem[];
-}
 
 /** The file as written, chances in percent. */
 export const demoCatalogueFile: unknown[] = demoCatalogue;
 
-/** "1.296" → 1296 tickets, exactly. */
-function chanceToTickets(chance: string): number {
-  const [whole = "0", fraction = ""] = chance.split(".");
-  return Number(whole) * 1000 + Number(fraction.padEnd(3, "0"));
-}
-
-/** The same catalogue with tickets, for tests and fixtures. */
-export const demoCatalog: CatalogPack[] = demoCatalogue.map((pack) => ({
-  ...pack,
-  items: pack.items.map(({ chance, ...item }) => ({ ...item, rarity: item.rarity as Rarity, tickets: chanceToTickets(chance) })),
-}));
+/** The same packs, typed as the JSON reads (slug, image, active, items' images…), for tests. */
+export const demoCatalog = demoCatalogue;

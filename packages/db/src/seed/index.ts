@@ -1,3 +1,2 @@
 export { demoCatalog, demoCatalogueFile } from "./catalog.ts";
-export type { CatalogItem, CatalogPack } from "./catalog.ts";
 export { ART_SET, itemArtPath, PACK_ART_ICONS, packArtIcons, packArtPath, withArtImages } from "./art.ts";
