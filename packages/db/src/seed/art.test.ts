@@ -20,13 +20,30 @@ describe("catalogue art", () => {
     for (const bad of ["../etc", "Gem", "a/b", "", "x.svg"]) expect(() => itemArtPath(bad, "EPIC")).toThrow();
   });
 
-  it("every pack and item of the demo catalogue has its own image", () => {
+  it("each pack of the demo catalogue has its own art, drawn from its items' icons", () => {
     for (const pack of demoCatalog) {
-      const images = pack.items.map((item) => item.image);
-      expect(new Set(images).size, pack.slug).toBe(images.length);
-      expect(pack.image).toMatch(/^\/art\/pack\//);
+      const icons = pack.items.map((item) => ({
+        art: /^\/art\/item\/[A-Z]+\/([a-z0-9-]+)\.svg$/.exec(item.image)![1]!,
+        value: item.value,
+      }));
+      expect(pack.image, pack.slug).toBe(packArtPath(pack.rarityTheme, packArtIcons(icons)));
     }
     const packImages = demoCatalog.map((pack) => pack.image);
     expect(new Set(packImages).size).toBe(packImages.length);
+  });
+
+  it("draws the demo items by what they are", () => {
+    const iconOf = (key: string) => {
+      const item = demoCatalog.flatMap((pack) => pack.items).find((candidate) => candidate.key === key);
+      return item?.image.replace(/^\/art\/item\/[A-Z]+\/(.+)\.svg$/, "$1");
+    };
+    expect(iconOf("swiss-chronograph")).toBe("watch");
+    expect(iconOf("automatic-dive-watch")).toBe("watch");
+    expect(iconOf("graded-rookie-card")).toBe("identification-card");
+    expect(iconOf("deadstock-retro-high")).toBe("running-shoe");
+    expect(iconOf("xl-mouse-pad")).toBe("black-large-square");
+    expect(iconOf("wireless-gaming-headset")).toBe("headphone");
+    const luxuryWatchCase = demoCatalog.find((pack) => pack.slug === "luxury-watch-case")!;
+    expect(luxuryWatchCase.image).toBe("/art/pack/DIAMOND/watch,stopwatch,mantelpiece-clock.svg");
   });
 });
