@@ -78,3 +78,48 @@ for (const viewport of LAYOUT_WIDTHS) {
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Console" })).toBeVisible();
   });
 }
+
+// Issue #18, "items that look like themselves": each demo item is drawn with the icon of what it is
+// (the $8,999 chronograph was a crown, the graded rookie card a crown, sneakers a gem, a mouse pad a
+// desktop PC), a pack's art from those, and the pack page shows every item large under "What's inside".
+const DRAWN_AS = [
+  { pack: "luxury-watch-case", item: "Swiss Automatic Chronograph", image: "/art/item/LEGENDARY/watch.svg" },
+  { pack: "luxury-watch-case", item: "Automatic Dive Watch (300 m)", image: "/art/item/EPIC/watch.svg" },
+  { pack: "trading-card-mystery", item: "Gem Mint 10 Graded Rookie Card", image: "/art/item/LEGENDARY/identification-card.svg" },
+  { pack: "sneakerhead-vault", item: "Limited Retro High-Top (Deadstock)", image: "/art/item/LEGENDARY/running-shoe.svg" },
+  { pack: "gamer-loot-crate", item: "XL Extended Mouse Pad", image: "/art/item/UNCOMMON/black-large-square.svg" },
+] as const;
+
+for (const viewport of LAYOUT_WIDTHS) {
+  test(`a pack's items look like themselves, large, at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const watchCard = page.getByTestId("pack-card").filter({ has: page.getByRole("heading", { name: "Luxury Watch Case", exact: true }) });
+    await expect(watchCard.locator("img").first()).toHaveAttribute("src", "/art/pack/DIAMOND/watch,stopwatch,mantelpiece-clock.svg");
+
+    for (const slug of [...new Set(DRAWN_AS.map((drawn) => drawn.pack))]) {
+      await page.goto(`/packs/${slug}`);
+      const contents = page.getByTestId("pack-contents");
+      await expect(page.getByRole("heading", { name: "What’s inside" })).toBeVisible();
+      const tiles = contents.getByRole("listitem");
+      await expect(tiles).toHaveCount(await page.getByRole("region", { name: "Items and odds table" }).locator("tbody tr").count());
+      for (const { item, image } of DRAWN_AS.filter((drawn) => drawn.pack === slug)) {
+        const tile = tiles.filter({ hasText: item });
+        await expect(tile).toHaveCount(1);
+        await expect(tile.getByTestId("pack-contents-image")).toHaveAttribute("src", image);
+      }
+      // Every picture at 96 px or more, loaded, and the grid inside the window at every width.
+      const pictures = contents.getByTestId("pack-contents-image");
+      for (let index = 0; index < (await pictures.count()); index++) {
+        const picture = pictures.nth(index);
+        await picture.scrollIntoViewIfNeeded();
+        await expect(picture).toHaveJSProperty("complete", true);
+        expect(await picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+        const box = (await picture.boundingBox())!;
+        expect(Math.min(box.width, box.height), `picture ${index} of ${slug}`).toBeGreaterThanOrEqual(96);
+      }
+      await check(page, `what's inside ${slug}`);
+    }
+  });
+}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getAccount, getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
 import { OpenPackPanel } from "../../../../components/open-pack-panel";
+import { PackContents } from "../../../../components/pack-contents";
 import { PackOddsTable } from "../../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../../components/pack-stat-entries";
 import { Money } from "../../../../components/money";
@@ -97,6 +98,8 @@ export default async function PackPage({ params }: { params: Params }) {
           </div>
         </div>
       )}
+
+      <PackContents items={pack.items} />
 
       <section className="stack" aria-labelledby="odds-title">
         <div className="page-header">
