@@ -9,6 +9,7 @@ import {
   PASSWORD,
   signIn,
   signUpVerified,
+  snapView,
   uniqueEmail,
 } from "./support";
 
@@ -29,6 +30,7 @@ async function checkAtBothSizes(page: Page, state: string) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await expectLayoutSound(page, state);
+    await snapView(page, `two-factor ${state} ${viewport.width}`.replace(/[^a-z0-9]+/gi, "-"));
     await expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
   }
 }

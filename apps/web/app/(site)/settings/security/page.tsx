@@ -15,7 +15,7 @@ export default async function SecurityPage() {
       <header className="page-header">
         <div>
           <h1>Security</h1>
-          <p className="muted">How you prove it is you: needed to sign in and, for withdrawals, a second factor.</p>
+          <p className="muted">How you prove it is you when you sign in, and before money leaves your account.</p>
         </div>
       </header>
       <TwoFactorSettings initialEnabled={enabled} />
