@@ -153,12 +153,13 @@ function ResendVerification({ email }: { email: string }) {
 export function SignInForm({ next }: { next?: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { email, password } = formValues(event);
     setStatus({ kind: "busy" });
     setUnverifiedEmail(null);
-    const { error } = await authClient.signIn.email({ email: email!, password: password! });
+    const { data, error } = await authClient.signIn.email({ email: email!, password: password! });
     if (error) {
       if (error.code === "EMAIL_NOT_VERIFIED") {
         setUnverifiedEmail(email!);
@@ -169,7 +170,23 @@ export function SignInForm({ next }: { next?: string }) {
       }
       return setStatus({ kind: "error", message: error.message ?? "Sign-in failed." });
     }
+    // Two-factor authentication is on: the password was right, no session yet; a code opens one.
+    if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+      setStatus({ kind: "idle" });
+      return setSecondStep(true);
+    }
     window.location.href = safeNextPath(next);
+  }
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        onSignedIn={() => (window.location.href = safeNextPath(next))}
+        onStartOver={(message) => {
+          setSecondStep(false);
+          setStatus(message ? { kind: "error", message } : { kind: "idle" });
+        }}
+      />
+    );
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
@@ -188,6 +205,89 @@ export function SignInForm({ next }: { next?: string }) {
       </button>
       <p className="muted small-text">
         <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
+      </p>
+    </form>
+  );
+}
+
+/** better-auth's two-factor errors after which this sign-in cannot go on: the password step again. */
+const CHALLENGE_ENDED = new Set(["TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE", "INVALID_TWO_FACTOR_COOKIE"]);
+
+/**
+ * The sign-in's second step (better-auth's two-factor plugin): a code from the authenticator app,
+ * or one of the backup codes. The challenge lasts 10 minutes and allows 5 tries; after that, or
+ * on "Start over", the password step comes back with a word on why.
+ */
+function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void; onStartOver: (message?: string) => void }) {
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = (formValues(event).code ?? "").trim();
+    setStatus({ kind: "busy" });
+    const { error } = useBackupCode
+      ? await authClient.twoFactor.verifyBackupCode({ code })
+      : await authClient.twoFactor.verifyTotp({ code: code.replace(/\s+/g, "") });
+    if (!error) return onSignedIn();
+    if (error.code && CHALLENGE_ENDED.has(error.code)) {
+      return onStartOver("That sign-in has expired or had too many wrong codes. Enter your password again.");
+    }
+    if (error.code === "INVALID_CODE" || error.code === "INVALID_BACKUP_CODE") {
+      return setStatus({
+        kind: "error",
+        message: useBackupCode
+          ? "That backup code is not right, or was used already."
+          : "That code is not right. Enter the code your app shows now.",
+      });
+    }
+    setStatus({ kind: "error", message: error.message ?? "Could not check the code." });
+  }
+  const label = useBackupCode ? "Backup code" : "Code from your authenticator app";
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="second-factor-heading"
+      data-testid="second-factor-step"
+    >
+      <h2 id="second-factor-heading">Two-factor authentication</h2>
+      <p className="muted">
+        {useBackupCode
+          ? "Enter one of the backup codes you saved when you turned two-factor authentication on. Each works once."
+          : "Open your authenticator app and enter the 6-digit code it shows for prizepacks."}
+      </p>
+      <div className="field">
+        <label htmlFor="second-factor-code">{label}</label>
+        <input
+          key={useBackupCode ? "backup" : "totp"}
+          id="second-factor-code"
+          name="code"
+          required
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={useBackupCode ? "text" : "numeric"}
+          spellCheck={false}
+          autoCapitalize="off"
+        />
+      </div>
+      <StatusMessage status={status} />
+      <button className="button" type="submit" disabled={status.kind === "busy"}>
+        {status.kind === "busy" ? "Checking…" : "Verify and sign in"}
+      </button>
+      <p className="muted small-text row">
+        <button
+          type="button"
+          className="button ghost small"
+          onClick={() => {
+            setUseBackupCode(!useBackupCode);
+            setStatus({ kind: "idle" });
+          }}
+        >
+          {useBackupCode ? "Use a code from the app instead" : "Use a backup code instead"}
+        </button>
+        <button type="button" className="button ghost small" onClick={() => onStartOver()}>
+          Start over
+        </button>
       </p>
     </form>
   );

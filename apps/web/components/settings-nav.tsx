@@ -4,6 +4,7 @@ import { SAFER_PLAY_PATH } from "../lib/safer-play";
 const pages = [
   { href: "/settings/api", label: "API keys" },
   { href: SAFER_PLAY_PATH, label: "Safer play" },
+  { href: "/settings/security", label: "Security" },
 ];
 
 /** The settings pages, side by side at the top of each (the header has one entry for them all). */

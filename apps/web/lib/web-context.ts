@@ -1,14 +1,19 @@
 import { createContext } from "@prizepacks/api";
-import { findActingUserId } from "@prizepacks/auth";
+import { takeRateLimitSlot } from "@prizepacks/api/rate-limit";
+import { findActingUserId, verifySecondFactorCode } from "@prizepacks/auth";
 import { services } from "./database";
 
 /** The tRPC context of a web request: the caller is the signed-in session, never an API key. */
 export async function createWebContext(headers: Headers) {
   const opened = await services();
+  const db = opened.database.prisma;
   return createContext({
     source: "web",
     services: opened,
     headers,
-    resolveSessionUserId: () => findActingUserId(opened.database.prisma, headers),
+    resolveSessionUserId: () => findActingUserId(db, headers),
+    // The account's TOTP or a backup code (used up), checked without touching the session; wrong
+    // codes are limited per account (policy secondFactorFailures: RATE_LIMITED, 429, when full).
+    verifySecondFactor: (userId, code) => verifySecondFactorCode(db, userId, code, takeRateLimitSlot),
   });
 }

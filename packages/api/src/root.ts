@@ -11,6 +11,7 @@ import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts"
 import { getMe } from "./router/me/get-me.ts";
 import { confirmLimitChangeRoute, getLimits, setLimitRoute } from "./router/me/limits.ts";
 import { getStatement } from "./router/me/statements.ts";
+import { getSecondFactorStatusRoute } from "./router/me/second-factor.ts";
 import { getRealityCheckRoute, setRealityCheckRoute } from "./router/me/reality-check.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
     statements: router({ get: getStatement }),
     age: router({ get: getAgeRoute, confirm: confirmAgeRoute }),
     realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
+    secondFactor: router({ status: getSecondFactorStatusRoute }),
   }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
   inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),

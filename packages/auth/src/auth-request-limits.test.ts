@@ -27,6 +27,12 @@ describe("authRequestCounts", () => {
     }
   });
 
+  it("counts the two-factor endpoints (the sign-in's code step, the settings that check the password) against the address", () => {
+    for (const endpoint of ["verify-totp", "verify-backup-code", "enable", "disable", "generate-backup-codes", "get-totp-uri"]) {
+      expect(counted("POST", `/api/auth/two-factor/${endpoint}`, { code: "123456" }), endpoint).toEqual(["authAddress ip:203.0.113.5"]);
+    }
+  });
+
   it("keeps a sign-in counted only when it failed (401); mail requests when answered", () => {
     expect(keeps("/api/auth/sign-in/email", 401)).toEqual([true, true]);
     for (const status of [200, 400, 403, 429, 500, 503])

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** The rate-limit policies auth requests count against (the table is @prizepacks/api's policies.ts). */
-export type AuthRateLimitPolicy = "authAddress" | "signInFailures" | "passwordResetMails" | "verificationMails";
+export type AuthRateLimitPolicy = "authAddress" | "signInFailures" | "passwordResetMails" | "verificationMails" | "secondFactorFailures";
 
 /**
  * Counts one request against a policy, or throws AppError RATE_LIMITED (429) or UNAVAILABLE
@@ -34,6 +34,14 @@ const COUNTED_BY_EMAIL: Record<string, { policy: AuthRateLimitPolicy; keepsCount
   "/reset-password": null,
   "/change-password": null,
   "/change-email": null,
+  // Two-factor: the sign-in's second step (the plugin also limits guesses per challenge and per
+  // account) and the settings that check the password.
+  "/two-factor/verify-totp": null,
+  "/two-factor/verify-backup-code": null,
+  "/two-factor/enable": null,
+  "/two-factor/disable": null,
+  "/two-factor/generate-backup-codes": null,
+  "/two-factor/get-totp-uri": null,
 };
 
 /** The e-mail as the limits key it: trimmed and lower-cased, then hashed (no addresses in Redis). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
@@ -11,6 +12,7 @@ import { dataFolder, dbEnv } from "@prizepacks/db/env";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
 import { recordAuthError } from "./auth-request-faults.ts";
 import { sendMailInBackground } from "./mail.ts";
+import { TOTP_ISSUER, TOTP_OPTIONS } from "./second-factor.ts";
 
 const SESSION_DAYS = 30;
 
@@ -90,6 +92,14 @@ export function createAuth(db: Db) {
       },
     },
     session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
+    plugins: [
+      // Two-factor authentication (TOTP and backup codes), set up in Settings → Security: then
+      // asked at sign-in, and by the web transport's verifySecondFactor before money leaves
+      // (verifySecondFactorCode, which reads the same row). The secret and the codes are stored
+      // encrypted with the auth secret. Sign-in guesses are limited by the plugin (5 per
+      // challenge, 10 per account then a 15-minute lock) and per address (auth-request-limits).
+      twoFactor({ issuer: TOTP_ISSUER, totpOptions: { ...TOTP_OPTIONS } }),
+    ],
     // handleAuthRequest turns a 500 caused by the database being down into a 503.
     onAPIError: { onError: (error) => recordAuthError(error) },
     // better-auth's own limiter is replaced by ours (handleAuthRequest, policies in

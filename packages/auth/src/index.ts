@@ -5,4 +5,6 @@ export { appBaseUrl, assertAuthEnvForMode, trustedOrigins, authEnv } from "./env
 export { listOutbox, usesDevOutbox } from "./mail.ts";
 export type { Mail } from "./mail.ts";
 export { handleAuthRequest } from "./handle-auth-request.ts";
+export { verifySecondFactorCode, TOTP_OPTIONS } from "./second-factor.ts";
+export type { SecondFactorCodeCheck } from "./second-factor.ts";
 export type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limits.ts";

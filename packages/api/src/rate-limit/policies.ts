@@ -49,6 +49,18 @@ export function rateLimitPolicies() {
       failClosed: true,
       refusal: "Too many failed sign-ins for this account",
     },
+    /**
+     * Wrong second-factor codes per account (verifySecondFactorCode in @prizepacks/auth: the
+     * check before money leaves). Counted like signInFailures: taken first, given back unless
+     * the code was wrong; once full, the right code is refused too. Fails closed.
+     */
+    secondFactorFailures: {
+      name: "secondFactorFailures",
+      limit: 5,
+      windowSeconds: FIFTEEN_MINUTES,
+      failClosed: true,
+      refusal: "Too many wrong two-factor codes for this account",
+    },
     /** Password-reset mails per e-mail address. */
     passwordResetMails: {
       name: "passwordResetMails",

@@ -1,0 +1,108 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import type { Db } from "@prizepacks/db";
+import type { TakeRateLimitSlot } from "./auth-request-limits.ts";
+import { getAuth } from "./session.ts";
+
+/**
+ * The TOTP codes of the two-factor plugin (auth.ts passes these to it): six digits, a new one
+ * every 30 seconds. Checking accepts the code before and after the current one too (the
+ * plugin's window, @better-auth/utils/otp's default of 1 period), for clocks a little off.
+ */
+export const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
+/** The issuer authenticator apps show next to the account. */
+export const TOTP_ISSUER = "prizepacks";
+
+/** The outcome of a second-factor check (the same words as @prizepacks/api's SecondFactorCheck). */
+export type SecondFactorCodeCheck = "ok" | "wrong" | "not_enrolled";
+
+/** The plugin keeps some secrets as "base32:<text>" (as imported ones); its own are raw text. */
+const BASE32_PREFIX = "base32:";
+
+/** How often a backup code's removal is retried when another one was used at the same moment. */
+const BACKUP_CODE_ATTEMPTS = 3;
+
+/**
+ * Checks a second-factor code for an account whose two-factor authentication is on: a TOTP code
+ * from its authenticator app, or one of its backup codes, which this uses up. Unlike the
+ * plugin's /two-factor/verify-* endpoints it creates no session and sets no cookie: it is the
+ * check a signed-in player passes before moving money out (the web transport's
+ * verifySecondFactor). It reads the plugin's own row (secret and codes encrypted with the auth
+ * secret) with better-auth's own helpers.
+ *
+ * Wrong codes count against the account's "secondFactorFailures" limit (policies.ts in
+ * @prizepacks/api, handed over as takeRateLimitSlot): every check takes a slot first and gives
+ * it back unless the code was wrong, so parallel guesses are counted too; once the limit is
+ * reached even the right code is refused, with AppError RATE_LIMITED (429 and Retry-After).
+ */
+export async function verifySecondFactorCode(
+  db: Db,
+  userId: string,
+  code: string,
+  takeRateLimitSlot: TakeRateLimitSlot,
+): Promise<SecondFactorCodeCheck> {
+  const slot = await takeRateLimitSlot({ policy: "secondFactorFailures", identifier: `user:${userId}` });
+  let outcome: SecondFactorCodeCheck = "wrong";
+  try {
+    outcome = await checkCode(db, userId, code.replace(/\s+/g, ""));
+    return outcome;
+  } finally {
+    if (outcome !== "wrong") await slot.giveBack();
+  }
+}
+
+async function checkCode(db: Db, userId: string, code: string): Promise<SecondFactorCodeCheck> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { twoFactorEnabled: true, twoFactor: true } });
+  const enrolment = user?.twoFactor;
+  if (!user?.twoFactorEnabled || !enrolment || !enrolment.verified) return "not_enrolled";
+  const key = (await getAuth(db).$context).secretConfig;
+  if (/^\d+$/.test(code)) {
+    if (code.length !== TOTP_OPTIONS.digits) return "wrong";
+    const secret = await decryptTotpSecret(key, enrolment.secret);
+    return (await createOTP(secret, TOTP_OPTIONS).verify(code)) ? "ok" : "wrong";
+  }
+  return useBackupCode(db, key, enrolment, code);
+}
+
+type SecretKey = Parameters<typeof symmetricDecrypt>[0]["key"];
+
+async function decryptTotpSecret(key: SecretKey, stored: string): Promise<string | Uint8Array> {
+  const secret = await symmetricDecrypt({ key, data: stored });
+  if (!secret.startsWith(BASE32_PREFIX)) return secret;
+  return base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase());
+}
+
+/**
+ * Removes the code from the account's backup codes if it is one of them. The row is rewritten
+ * only if its codes are still those read (compare and set), so that a code used twice at once
+ * counts once; a different code used at the same moment makes it read again.
+ */
+async function useBackupCode(
+  db: Db,
+  key: SecretKey,
+  enrolment: { id: string; backupCodes: string },
+  code: string,
+): Promise<SecondFactorCodeCheck> {
+  let stored = enrolment.backupCodes;
+  for (let attempt = 0; attempt < BACKUP_CODE_ATTEMPTS; attempt++) {
+    const codes = parseCodes(await symmetricDecrypt({ key, data: stored }));
+    if (!codes.includes(code)) return "wrong";
+    const remaining = await symmetricEncrypt({ key, data: JSON.stringify(codes.filter((other) => other !== code)) });
+    const { count } = await db.twoFactor.updateMany({ where: { id: enrolment.id, backupCodes: stored }, data: { backupCodes: remaining } });
+    if (count === 1) return "ok";
+    const reread = await db.twoFactor.findUnique({ where: { id: enrolment.id }, select: { backupCodes: true } });
+    if (!reread) return "not_enrolled";
+    stored = reread.backupCodes;
+  }
+  return "wrong";
+}
+
+function parseCodes(json: string): string[] {
+  try {
+    const codes: unknown = JSON.parse(json);
+    return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === "string") : [];
+  } catch {
+    return [];
+  }
+}
