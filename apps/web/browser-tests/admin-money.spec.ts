@@ -77,7 +77,7 @@ test("a credit above the approval amount waits until another admin approves it",
   await approver.goto(`/admin/accounts/${player.userId}`);
   await expect(approver.getByTestId("admin-balance")).toHaveText("1000003.00");
   await approver.goto(`/admin/log?target=${player.userId}`);
-  const log = approver.getByTestId("admin-log").locator("tbody tr");
+  const log = approver.getByTestId("admin-log-entry");
   await expect(log.nth(0)).toContainText("wallet.adjusted");
   await expect(log.nth(1)).toContainText("credit.approved");
   await expect(log.nth(2)).toContainText("credit.requested");

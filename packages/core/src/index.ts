@@ -73,7 +73,7 @@ export {
 } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
 export { ADMIN_ACTIONS, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
-export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
+export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter, AdminLogTarget } from "./admin-log/admin-log.ts";
 export { getRtpRange, RtpRangeSchema, setRtpRange } from "./catalog/catalog-settings.ts";
 export {
   AdminPackListSchema,

@@ -17,7 +17,14 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 async function setUp() {
   const db = services().database.prisma;
-  const item = (key: string, value: string, tickets: number) => ({ key, name: key, rarity: "COMMON" as const, value, image: "/images/test.svg", tickets });
+  const item = (key: string, value: string, tickets: number) => ({
+    key,
+    name: key,
+    rarity: "COMMON" as const,
+    value,
+    image: "/images/test.svg",
+    tickets,
+  });
   // Expected value 25.00 × 0.1% + 0.50 × 10% + 10.01 × 0.1% + 9.00 × 89.8% = 8.17 of 10.00.
   const pack = await createTestPack(db, {
     price: "10.00",
@@ -121,7 +128,10 @@ describe("operator reports", () => {
       { userId: u3.userId, name: expect.any(String), email: u3.email, openings: 1, spent: "10.00", won: "10.01", net: "0.01" },
     ]);
     // Over four days u1 also lost 1.00 three days ago: 4.50.
-    expect((await getTopWinners(services(), { from: day(-3), to: day(0), slug })).winners[0]).toMatchObject({ userId: u1.userId, net: "4.50" });
+    expect((await getTopWinners(services(), { from: day(-3), to: day(0), slug })).winners[0]).toMatchObject({
+      userId: u1.userId,
+      net: "4.50",
+    });
   });
 
   it("refuses bad ranges and unknown packs", async () => {

@@ -157,7 +157,15 @@ export async function getTopWinners(services: Services, query: ReportQuery): Pro
   const { lo, hi } = dayRange(from, to);
   const pack = packId === null ? Prisma.empty : Prisma.sql`AND s."packId" = ${packId}`;
   const rows = await services.database.prisma.$queryRaw<
-    Array<{ userId: string; name: string; email: string; openings: bigint; spent: Prisma.Decimal; won: Prisma.Decimal; net: Prisma.Decimal }>
+    Array<{
+      userId: string;
+      name: string;
+      email: string;
+      openings: bigint;
+      spent: Prisma.Decimal;
+      won: Prisma.Decimal;
+      net: Prisma.Decimal;
+    }>
   >`
     SELECT u.id AS "userId", u.name, u.email, t.openings, t.spent, t.won, t.net
     FROM (
