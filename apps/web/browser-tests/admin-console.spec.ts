@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { drawTicket, findRangeForTicket, oddsHash } from "@prizepacks/fairness";
-import { PASSWORD, admin, signIn, uniqueEmail } from "./support";
+import { PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
 
 // The operator console: an admin authors a pack with its chances, sees the expected return and
 // a simulation, publishes; a bot opens it over REST and its draw verifies against the published
@@ -199,6 +199,18 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await expect(diff.getByTestId("odds-diff-mid")).toContainText("same");
   await expect(diff.getByTestId("odds-diff-return")).toContainText("Return v1 93.33% → v2 82.78%: \u221210.56 points");
   await expect(diff.getByTestId("odds-diff-return")).toContainText("$8.40 → $7.45 (\u2212$0.95)");
+  // Readable on a phone: nothing past the edge, nothing over anything, axe clean.
+  const viewport = page.viewportSize()!;
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectLayoutSound(page, "odds compare", { tablesMayScroll: true });
+    await expectNoAxeViolations(page, `odds compare at ${width} px`);
+  }
+  await page.goto(`/admin/log?target=${v1.id}`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectLayoutSound(page, "admin log with diffs");
+  await expectNoAxeViolations(page, "admin log with diffs at 360 px");
+  await page.setViewportSize(viewport);
 
   // The pack's report counts both openings: 10.00 + 9.00 of revenue.
   await page.goto(`/admin/reports?slug=${slug}`);

@@ -88,6 +88,11 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
   test.setTimeout(240_000); // 8 pages at 3 widths, axe on two of them
   const adminEmail = await newAdmin();
   const player = await admin("user:create", { email: uniqueEmail("looked-at"), balance: "12.00" });
+  // Two openings, so the reports have an hour, a pack row and maybe a winner to lay out.
+  for (let i = 0; i < 2; i++) {
+    const opened = await page.request.post("/v1/packs/budget-tech-drop/open", { headers: { authorization: `Bearer ${player.apiKey}` } });
+    expect(opened.status()).toBe(200);
+  }
   await signIn(page, adminEmail, PASSWORD, "/admin/packs");
   await expect(page).toHaveURL(/\/admin\/packs$/);
   const pages = [
@@ -99,6 +104,7 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
     "/admin/approvals",
     "/admin/safer-play",
     "/admin/reports",
+    "/admin/reports?hours=7d",
     "/admin/log",
   ];
   for (const size of LAYOUT_WIDTHS) {
@@ -111,6 +117,13 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
       if (size.width === 390 || size.width === 1440) await expectNoAxeViolations(page, `${path} at ${size.width} px`);
     }
   }
+  // The reports' hourly table open, at a phone's width.
+  await page.setViewportSize(LAYOUT_WIDTHS[0]);
+  await page.goto("/admin/reports");
+  await page.locator("details summary", { hasText: "Hours with openings" }).click();
+  await expect(page.getByTestId("report-hourly")).toBeVisible();
+  await expectLayoutSound(page, "reports, hourly table open", { tablesMayScroll: true });
+  await expectNoAxeViolations(page, "reports, hourly table open at 360 px");
   // The ban's confirmation open, at a phone's width.
   await page.setViewportSize(LAYOUT_WIDTHS[0]);
   await page.goto(`/admin/accounts/${player.userId}`);
