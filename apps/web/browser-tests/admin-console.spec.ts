@@ -223,7 +223,6 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await expect(page.getByTestId("report-active-players")).toContainText(/^1 /);
   await expect(page.getByTestId("report-deposits")).toHaveText(/^\$[\d,]+\.\d{2} \(\d+\)$/);
   // The hourly view holds both openings in the last 24 hours, and the 7-day view too.
-  await page.locator("details summary", { hasText: "Hours with openings" }).click();
   const openingsPerHour = await page.getByTestId("report-hourly").locator("tbody tr td:nth-child(2)").allTextContents();
   expect(openingsPerHour.reduce((sum, n) => sum + Number(n), 0)).toBe(2);
   await page.getByRole("link", { name: "Last 7 days" }).click();

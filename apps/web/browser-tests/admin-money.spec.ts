@@ -117,13 +117,6 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
       if (size.width === 390 || size.width === 1440) await expectNoAxeViolations(page, `${path} at ${size.width} px`);
     }
   }
-  // The reports' hourly table open, at a phone's width.
-  await page.setViewportSize(LAYOUT_WIDTHS[0]);
-  await page.goto("/admin/reports");
-  await page.locator("details summary", { hasText: "Hours with openings" }).click();
-  await expect(page.getByTestId("report-hourly")).toBeVisible();
-  await expectLayoutSound(page, "reports, hourly table open", { tablesMayScroll: true });
-  await expectNoAxeViolations(page, "reports, hourly table open at 360 px");
   // The ban's confirmation open, at a phone's width.
   await page.setViewportSize(LAYOUT_WIDTHS[0]);
   await page.goto(`/admin/accounts/${player.userId}`);

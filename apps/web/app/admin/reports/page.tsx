@@ -10,6 +10,9 @@ export const metadata = { title: "Reports" };
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const validDay = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
+/** The hourly table shows at most this many hours (the chart shows them all). */
+const HOURLY_ROWS = 24;
+
 type Search = { from?: string; to?: string; slug?: string; hours?: string };
 
 /** A realised return, flagged when it passed 100 % (the pack paid out more than it took). */
@@ -200,40 +203,39 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         ) : (
           <>
             <HourlyChart hours={hourly.buckets} />
-            <details>
-              <summary>Hours with openings as a table</summary>
-              <div className="table-wrap" tabIndex={0} role="region" aria-label="Figures per hour" data-testid="report-hourly">
-                <table>
-                  <thead>
-                    <tr>
-                      <th>Hour (UTC)</th>
-                      <th className="num">Openings</th>
-                      <th className="num">Players</th>
-                      <th className="num">Revenue</th>
-                      <th className="num">Paid out</th>
-                      <th className="num">Margin</th>
-                      <th className="num">Sold back</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {hourly.buckets
-                      .filter((bucket) => bucket.openings > 0 || bucket.soldValue !== "0.00")
-                      .reverse()
-                      .map((bucket) => (
-                        <tr key={bucket.hour}>
-                          <td>{bucket.hour.slice(0, 13).replace("T", " ")}:00</td>
-                          <td className="num">{bucket.openings}</td>
-                          <td className="num">{bucket.players}</td>
-                          <td className="num">{displayMoney(bucket.revenue)}</td>
-                          <td className="num">{displayMoney(bucket.valueWon)}</td>
-                          <td className="num">{displayMoney(bucket.margin)}</td>
-                          <td className="num">{displayMoney(bucket.soldValue)}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
+            <h3 className="small-text">The {HOURLY_ROWS} most recent hours with openings or sales</h3>
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Figures per hour" data-testid="report-hourly">
+              <table>
+                <thead>
+                  <tr>
+                    <th>Hour (UTC)</th>
+                    <th className="num">Openings</th>
+                    <th className="num">Players</th>
+                    <th className="num">Revenue</th>
+                    <th className="num">Paid out</th>
+                    <th className="num">Margin</th>
+                    <th className="num">Sold back</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {hourly.buckets
+                    .filter((bucket) => bucket.openings > 0 || bucket.soldValue !== "0.00")
+                    .reverse()
+                    .slice(0, HOURLY_ROWS)
+                    .map((bucket) => (
+                      <tr key={bucket.hour}>
+                        <td>{bucket.hour.slice(0, 13).replace("T", " ")}:00</td>
+                        <td className="num">{bucket.openings}</td>
+                        <td className="num">{bucket.players}</td>
+                        <td className="num">{displayMoney(bucket.revenue)}</td>
+                        <td className="num">{displayMoney(bucket.valueWon)}</td>
+                        <td className="num">{displayMoney(bucket.margin)}</td>
+                        <td className="num">{displayMoney(bucket.soldValue)}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </section>
@@ -247,7 +249,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         ) : winners.winners.length === 0 ? (
           <p className="empty muted">No player came out ahead in this range.</p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Top winners" data-testid="report-winners">
+          <div className="table-wrap" tabIndex={0} data-testid="report-winners">
             <table>
               <thead>
                 <tr>
