@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { drawTicket, findRangeForTicket, oddsHash } from "@prizepacks/fairness";
-import { PASSWORD, admin, signIn, uniqueEmail } from "./support";
+import { PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
 
 // The operator console: an admin authors a pack with its chances, sees the expected return and
 // a simulation, publishes; a bot opens it over REST and its draw verifies against the published
@@ -95,6 +95,9 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   await expect(simulation).toBeVisible({ timeout: 30_000 });
   await expect(simulation.getByTestId("exact-rtp")).toHaveText("84.000%");
   await expect(simulation.getByTestId("simulated-rtp")).toHaveText(/^\d+\.\d{3}%$/);
+  // A player's balance over the first 200 openings, and every outcome's bar drawn (the 2 % one too).
+  await expect(simulation.getByTestId("simulation-player")).toContainText("over 200 openings");
+  await expect(simulation.locator(".recharts-bar-rectangle")).toHaveCount(6);
   await expect(simulation.locator(".recharts-bar-rectangle").first()).toBeVisible();
 
   // Publishing shows what it will publish first; a new pack is not on sale, so no extra tick.
@@ -171,21 +174,60 @@ test("an admin publishes a pack and a second odds version; draws verify against 
 
   // Both publications are in the admin log, by this admin.
   await page.goto(`/admin/log?action=odds.published&target=${v1.id}`);
-  const rows = page.getByTestId("admin-log").locator("tbody tr");
+  const rows = page.getByTestId("admin-log-entry");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(adminEmail);
   await expect(rows.nth(0)).toContainText(v2.oddsHash);
   await expect(rows.nth(1)).toContainText(v1.oddsHash);
+  // By name, linked, with a before/after table: the hash changed from v1's to v2's.
+  await expect(rows.nth(0).getByTestId("admin-log-target").getByRole("link")).toHaveAttribute("href", `/admin/packs/${slug}`);
+  const hashRow = rows
+    .nth(0)
+    .getByTestId("admin-log-diff")
+    .getByRole("row", { name: /^oddsHash/ });
+  await expect(hashRow).toHaveAttribute("data-change", "changed");
+  await expect(hashRow.getByRole("cell")).toHaveText([v1.oddsHash, `${v2.oddsHash} (changed)`]);
 
   // The versions page diffs v1 against v2.
   await page.goto(`/admin/packs/${slug}`);
   await page.getByRole("button", { name: "Compare" }).click();
-  await expect(page.getByTestId("odds-diff").getByRole("row", { name: /Big Prize/ })).toContainText("changed");
+  // Each change sized: the chance's change in points, and the return's (both at today's price, 9.00).
+  const diff = page.getByTestId("odds-diff");
+  await expect(diff.getByTestId("odds-diff-big")).toContainText("2% → 1%");
+  await expect(diff.getByTestId("odds-diff-big")).toContainText("\u22121.000 pt");
+  await expect(diff.getByTestId("odds-diff-small")).toContainText("+1.000 pt");
+  await expect(diff.getByTestId("odds-diff-mid")).toContainText("same");
+  await expect(diff.getByTestId("odds-diff-return")).toContainText("Return v1 93.33% → v2 82.78%: \u221210.56 points");
+  await expect(diff.getByTestId("odds-diff-return")).toContainText("$8.40 → $7.45 (\u2212$0.95)");
+  // Readable on a phone: nothing past the edge, nothing over anything, axe clean.
+  const viewport = page.viewportSize()!;
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectLayoutSound(page, "odds compare", { tablesMayScroll: true });
+    await expectNoAxeViolations(page, `odds compare at ${width} px`);
+  }
+  await page.goto(`/admin/log?target=${v1.id}`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectLayoutSound(page, "admin log with diffs");
+  await expectNoAxeViolations(page, "admin log with diffs at 360 px");
+  await page.setViewportSize(viewport);
 
   // The pack's report counts both openings: 10.00 + 9.00 of revenue.
   await page.goto(`/admin/reports?slug=${slug}`);
   await expect(page.getByTestId("report-total")).toContainText("Openings2");
-  await expect(page.getByTestId("report-total")).toContainText("Revenue19.00");
+  await expect(page.getByTestId("report-revenue")).toHaveText("$19.00");
+  // Margin = revenue − value won, in dollars with its sign, and the formula beside it.
+  await expect(page.getByTestId("report-margin")).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId("margin-formula")).toContainText("margin = revenue (opening prices) − value won");
+  // One player (the bot) opened it; deposits are the site's, in dollars.
+  await expect(page.getByTestId("report-active-players")).toContainText(/^1 /);
+  await expect(page.getByTestId("report-deposits")).toHaveText(/^\$[\d,]+\.\d{2} \(\d+\)$/);
+  // The hourly view holds both openings in the last 24 hours, and the 7-day view too.
+  const openingsPerHour = await page.getByTestId("report-hourly").locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(openingsPerHour.reduce((sum, n) => sum + Number(n), 0)).toBe(2);
+  await page.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page).toHaveURL(/hours=7d/);
+  await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
 });
 
 const consolePages = [
@@ -315,9 +357,13 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   expect((await page.request.get("/v1/me", { headers: { authorization: `Bearer ${player.apiKey}` } })).status()).toBe(403);
 
   await page.goto(`/admin/log?target=${player.userId}`);
-  const rows = page.getByTestId("admin-log").locator("tbody tr");
+  const rows = page.getByTestId("admin-log-entry");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("account.banned");
+  await expect(rows.nth(0).getByTestId("admin-log-target").getByRole("link", { name: playerEmail })).toHaveAttribute(
+    "href",
+    `/admin/accounts/${player.userId}`,
+  );
   await expect(rows.nth(1)).toContainText("wallet.adjusted");
   await expect(rows.nth(1)).toContainText(adminEmail);
 });

@@ -77,7 +77,7 @@ test("a credit above the approval amount waits until another admin approves it",
   await approver.goto(`/admin/accounts/${player.userId}`);
   await expect(approver.getByTestId("admin-balance")).toHaveText("1000003.00");
   await approver.goto(`/admin/log?target=${player.userId}`);
-  const log = approver.getByTestId("admin-log").locator("tbody tr");
+  const log = approver.getByTestId("admin-log-entry");
   await expect(log.nth(0)).toContainText("wallet.adjusted");
   await expect(log.nth(1)).toContainText("credit.approved");
   await expect(log.nth(2)).toContainText("credit.requested");
@@ -88,6 +88,11 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
   test.setTimeout(240_000); // 8 pages at 3 widths, axe on two of them
   const adminEmail = await newAdmin();
   const player = await admin("user:create", { email: uniqueEmail("looked-at"), balance: "12.00" });
+  // Two openings, so the reports have an hour, a pack row and maybe a winner to lay out.
+  for (let i = 0; i < 2; i++) {
+    const opened = await page.request.post("/v1/packs/budget-tech-drop/open", { headers: { authorization: `Bearer ${player.apiKey}` } });
+    expect(opened.status()).toBe(200);
+  }
   await signIn(page, adminEmail, PASSWORD, "/admin/packs");
   await expect(page).toHaveURL(/\/admin\/packs$/);
   const pages = [
@@ -99,6 +104,7 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
     "/admin/approvals",
     "/admin/safer-play",
     "/admin/reports",
+    "/admin/reports?hours=7d",
     "/admin/log",
   ];
   for (const size of LAYOUT_WIDTHS) {

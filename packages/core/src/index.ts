@@ -73,7 +73,7 @@ export {
 } from "./webhooks/deliver-webhooks.ts";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from "./webhooks/signature.ts";
 export { ADMIN_ACTIONS, AdminLogFilterSchema, CLI_ACTOR, listAdminLog, writeAdminLog } from "./admin-log/admin-log.ts";
-export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter } from "./admin-log/admin-log.ts";
+export type { AdminAction, AdminActor, AdminLogEntry, AdminLogFilter, AdminLogTarget } from "./admin-log/admin-log.ts";
 export { getRtpRange, RtpRangeSchema, setRtpRange } from "./catalog/catalog-settings.ts";
 export {
   AdminPackListSchema,
@@ -116,8 +116,10 @@ export type { AdjustmentResult } from "./users/apply-adjustment.ts";
 export { CreditDecisionSchema, creditApprovalAbove, decidePendingCredit, listPendingCredits } from "./users/pending-credits.ts";
 export type { CreditDecision, CreditDecisionResult, PendingCreditRow } from "./users/pending-credits.ts";
 export { RequestKeySchema } from "./admin-log/admin-request.ts";
-export { getPackReport, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
+export { getPackReport, MARGIN_FORMULA, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
+export { getHourlyReport, getReportActivity, getTopWinners, HourlyQuerySchema, TOP_WINNERS_LIMIT } from "./reports/operator-reports.ts";
+export type { HourlyBucket, HourlyQuery, HourlyReport, ReportActivity, TopWinner } from "./reports/operator-reports.ts";
 export * from "./protection/index.ts";
 export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements/statements.ts";
 export * from "./statements/statement.schemas.ts";

@@ -2,11 +2,83 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
+import { displayMoney } from "@prizepacks/core/shared";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
 import { LocalTime } from "../local-time";
 
 type Version = RouterOutputs["admin"]["packs"]["get"]["versions"][number];
+type Diff = RouterOutputs["admin"]["packs"]["diff"];
+
+/** A signed figure with a real minus sign, as the publish preview shows it. */
+const minus = (text: string) => text.replace(/^-/, "\u2212");
+const direction = (delta: string) => (delta.startsWith("+") ? "diff-up" : delta.startsWith("-") ? "diff-down" : undefined);
+
+/** Two versions side by side: the return's change, then each item's chance and its change in percentage points, sized. */
+function OddsDiffView({ diff }: { diff: Diff }) {
+  const largest = Math.max(...diff.rows.map((row) => Math.abs(Number(row.deltaPoints))), 0);
+  const changed = diff.rows.filter((row) => row.change !== "same").length;
+  return (
+    <div className="stack" data-testid="odds-diff">
+      <p data-testid="odds-diff-return">
+        Return v{diff.from.version} {diff.from.rtpPercent}% → v{diff.to.version} {diff.to.rtpPercent}%:{" "}
+        <strong className={direction(diff.rtpDeltaPoints)}>{minus(diff.rtpDeltaPoints)} points</strong>; expected value per opening{" "}
+        {displayMoney(diff.from.expectedValue)} → {displayMoney(diff.to.expectedValue)} (
+        <span className={direction(diff.expectedValueDelta)}>
+          {diff.expectedValueDelta.startsWith("+") ? "+" : ""}
+          {minus(displayMoney(diff.expectedValueDelta.replace(/^\+/, "")))}
+        </span>
+        ). <span className="muted small-text">Both at the current price, {displayMoney(diff.price)}.</span>{" "}
+        {changed === 0 ? "No chance changed." : `${changed} of ${diff.rows.length} items changed.`}
+      </p>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={`Chances, v${diff.from.version} against v${diff.to.version}`}>
+        <table className="admin-diff">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                v{diff.from.version} → v{diff.to.version}
+              </th>
+              <th scope="col" className="num">
+                Change
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {diff.rows.map((row) => (
+              <tr
+                key={row.key}
+                className={row.change === "same" ? undefined : `diff-row-${row.change}`}
+                data-testid={`odds-diff-${row.key}`}
+              >
+                <td>
+                  {row.name}
+                  <div className="muted small-text">{displayMoney(row.value)}</div>
+                </td>
+                <td className="num">
+                  {row.fromChance === null ? "–" : `${row.fromChance}%`} → {row.toChance === null ? "–" : `${row.toChance}%`}
+                </td>
+                <td className="num">
+                  {row.change !== "same" && (
+                    <span
+                      className={`diff-bar ${row.deltaPoints.startsWith("-") ? "diff-bar-down" : "diff-bar-up"}`}
+                      style={{
+                        width: `${largest === 0 ? 0 : Math.max(4, Math.round((Math.abs(Number(row.deltaPoints)) / largest) * 48))}px`,
+                      }}
+                      aria-hidden="true"
+                    />
+                  )}
+                  <span className={direction(row.deltaPoints)}>{row.change === "same" ? "same" : `${minus(row.deltaPoints)} pt`}</span>
+                  {(row.change === "added" || row.change === "removed") && <div className="muted small-text">{row.change}</div>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
 
 /** A pack's odds versions, newest first, and what changed between any two. */
 export function OddsVersions({ slug, versions }: { slug: string; versions: Version[] }) {
@@ -54,32 +126,7 @@ export function OddsVersions({ slug, versions }: { slug: string; versions: Versi
         </div>
       )}
       <ErrorAlert error={compare.error} />
-      {diff && (
-        <div className="table-wrap" tabIndex={0} data-testid="odds-diff">
-          <table>
-            <thead>
-              <tr>
-                <th>Item</th>
-                <th className="num">Value</th>
-                <th className="num">v{diff.from.version}</th>
-                <th className="num">v{diff.to.version}</th>
-                <th>Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.rows.map((row) => (
-                <tr key={row.key}>
-                  <td>{row.name}</td>
-                  <td className="num">{row.value}</td>
-                  <td className="num">{row.fromChance === null ? "–" : `${row.fromChance}%`}</td>
-                  <td className="num">{row.toChance === null ? "–" : `${row.toChance}%`}</td>
-                  <td>{row.change}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {diff && <OddsDiffView diff={diff} />}
     </section>
   );
 }

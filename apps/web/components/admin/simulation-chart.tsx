@@ -1,13 +1,16 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RouterOutputs } from "@prizepacks/api";
+import { displayMoney } from "@prizepacks/core/shared";
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
 
 /** Net result per opening: how often each outcome came up in the simulation against its exact chance. */
 export function SimulationChart({ simulation }: { simulation: Simulation }) {
+  // Horizontal bars, one row per outcome: the names read in full at any width, and a bar of a
+  // 0.1 % legendary outcome next to a 90 % common one still shows (minPointSize).
   const data = simulation.outcomes.map((outcome) => ({
-    label: `${outcome.net} (${outcome.name})`,
+    label: `${outcome.name} (${displayMoney(outcome.net)})`,
     simulated: Number(((outcome.drawn / simulation.draws) * 100).toFixed(3)),
     exact: Number(outcome.chance),
   }));
@@ -57,22 +60,77 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
         </table>
       </div>
       <div className="admin-chart" role="img" aria-label="Distribution of the net result per opening, simulated against exact">
-        <ResponsiveContainer width="100%" height={280}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 48, left: 0 }}>
+        <ResponsiveContainer width="100%" height={Math.max(200, 64 + data.length * 44)}>
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }} barGap={2}>
             <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3a" />
-            <XAxis dataKey="label" angle={-25} textAnchor="end" interval={0} tick={{ fill: "#9aa3b2", fontSize: 11 }} />
-            <YAxis unit="%" tick={{ fill: "#9aa3b2", fontSize: 11 }} />
-            <Tooltip contentStyle={{ background: "#161a22", border: "1px solid #2a2f3a" }} />
+            <XAxis type="number" unit="%" tick={{ fill: "#9aa3b2", fontSize: 11 }} />
+            <YAxis type="category" dataKey="label" width={130} interval={0} tick={{ fill: "#9aa3b2", fontSize: 11 }} />
+            <Tooltip contentStyle={{ background: "#161a22", border: "1px solid #2a2f3a" }} formatter={(value) => `${String(value)}%`} />
             <Legend verticalAlign="top" />
-            <Bar dataKey="exact" name="exact chance" fill="#7c9cff" />
-            <Bar dataKey="simulated" name="simulated share" fill="#34d399" />
+            <Bar dataKey="exact" name="exact chance" fill="#7c9cff" minPointSize={3} />
+            <Bar dataKey="simulated" name="simulated share" fill="#34d399" minPointSize={3} />
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <PlayerBalance simulation={simulation} />
       <p className="muted small-text">
         Drawn with server seed <code>{simulation.serverSeed.slice(0, 16)}…</code> and client seed <code>{simulation.clientSeed}</code>,
         nonces 0 to {simulation.draws - 1}: net result = item value − price.
       </p>
     </section>
+  );
+}
+
+/** One player's balance over the simulation's first openings, against the exact expectation. */
+function PlayerBalance({ simulation }: { simulation: Simulation }) {
+  const path = simulation.player.balanceChange;
+  if (path.length === 0) return null;
+  const expected = Number(simulation.exact.expectedNet);
+  const data = path.map((balance, i) => ({ opening: i + 1, balance: Number(balance), expected: Number((expected * (i + 1)).toFixed(2)) }));
+  const last = path[path.length - 1]!;
+  return (
+    <div className="stack" data-testid="simulation-player">
+      <h4>
+        One player&apos;s balance over {path.length} openings: {displayMoney(last)} at the end
+      </h4>
+      <div
+        className="admin-chart"
+        role="img"
+        aria-label={`One player's balance change over ${path.length} openings, ending at ${displayMoney(last)}`}
+      >
+        <ResponsiveContainer width="100%" height={240}>
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3a" />
+            <XAxis dataKey="opening" tick={{ fill: "#9aa3b2", fontSize: 11 }} />
+            <YAxis
+              tick={{ fill: "#9aa3b2", fontSize: 11 }}
+              tickFormatter={(v: number) => displayMoney(v).replace(/\.00$/, "")}
+              width={64}
+            />
+            <Tooltip
+              contentStyle={{ background: "#161a22", border: "1px solid #2a2f3a" }}
+              formatter={(value) => (typeof value === "number" ? displayMoney(value) : String(value))}
+              labelFormatter={(label) => `after opening ${typeof label === "number" ? label : ""}`}
+            />
+            <Legend verticalAlign="top" />
+            <ReferenceLine y={0} stroke="#9aa3b2" />
+            <Line type="stepAfter" dataKey="balance" name="this player" stroke="#fbbf24" dot={false} isAnimationActive={false} />
+            <Line
+              type="linear"
+              dataKey="expected"
+              name="expected"
+              stroke="#7c9cff"
+              strokeDasharray="4 4"
+              dot={false}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="muted small-text">
+        The change from the starting balance after each of the first {path.length} draws above (nonces 0 to {path.length - 1}); the dashed
+        line is the exact expectation, {displayMoney(simulation.exact.expectedNet)} per opening.
+      </p>
+    </div>
   );
 }

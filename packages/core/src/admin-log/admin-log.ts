@@ -96,6 +96,42 @@ export interface AdminLogEntry {
   before: unknown;
   after: unknown;
   createdAt: string;
+  /** What the target is called now, for showing it by name with a link; null when it no longer exists. */
+  target: AdminLogTarget | null;
+}
+
+/** A log entry's target by name: the pack, the account, the API key with its owner, or a setting. */
+export type AdminLogTarget =
+  | { type: "pack"; name: string; slug: string }
+  | { type: "account"; email: string; name: string }
+  | { type: "api_key"; name: string; start: string; userId: string; email: string }
+  | { type: "settings"; name: string };
+
+const SETTING_NAMES: Record<string, string> = { rtp_range: "publishable return range" };
+
+/** The targets of a page of entries by name: one query per kind of target. */
+async function describeTargets(db: Db, rows: Array<{ targetType: string; targetId: string | null }>): Promise<Map<string, AdminLogTarget>> {
+  const ids = (type: string) => [...new Set(rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!))];
+  const [packs, accounts, keys] = await Promise.all([
+    db.pack.findMany({ where: { id: { in: ids("pack") } }, select: { id: true, name: true, slug: true } }),
+    db.user.findMany({ where: { id: { in: ids("account") } }, select: { id: true, email: true, name: true } }),
+    db.apiKey.findMany({
+      where: { id: { in: ids("api_key") } },
+      select: { id: true, name: true, start: true, userId: true, user: { select: { email: true } } },
+    }),
+  ]);
+  const found = new Map<string, AdminLogTarget>();
+  for (const pack of packs) found.set(`pack:${pack.id}`, { type: "pack", name: pack.name, slug: pack.slug });
+  for (const user of accounts) found.set(`account:${user.id}`, { type: "account", email: user.email, name: user.name });
+  for (const key of keys) {
+    found.set(`api_key:${key.id}`, { type: "api_key", name: key.name, start: key.start, userId: key.userId, email: key.user.email });
+  }
+  for (const row of rows) {
+    if (row.targetType === "settings" && row.targetId) {
+      found.set(`settings:${row.targetId}`, { type: "settings", name: SETTING_NAMES[row.targetId] ?? row.targetId });
+    }
+  }
+  return found;
 }
 
 /** Newest first, keyset-paged like every list (createdAt, then the sequence's id). */
@@ -112,6 +148,7 @@ export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise
     take: f.limit + 1,
   });
   const page = toPage(rows, f.limit);
+  const targets = await describeTargets(db, page.rows);
   return {
     entries: page.rows.map((row) => ({
       id: row.id.toString(),
@@ -123,6 +160,7 @@ export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise
       before: row.before,
       after: row.after,
       createdAt: row.createdAt.toISOString(),
+      target: targets.get(`${row.targetType}:${row.targetId}`) ?? null,
     })),
     nextCursor: page.nextCursor,
   };

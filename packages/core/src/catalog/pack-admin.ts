@@ -3,6 +3,7 @@ import { ticketsToChance } from "@prizepacks/fairness";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { StorableText } from "../schemas.ts";
+import { moneyToCents, ratioText } from "../shared/money-cents.ts";
 import { getRtpRange } from "./catalog-settings.ts";
 import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type PublishedItem, type RtpRange } from "./pack-rules.ts";
 
@@ -145,13 +146,28 @@ export interface OddsDiffRow {
   fromChance: number | null;
   toChance: number | null;
   change: "added" | "removed" | "changed" | "same";
+  /** The chance's change in percentage points, signed ("+1.500", "-2.000", "0.000"); an absent item counts as 0 %. */
+  deltaPoints: string;
+}
+
+/** What one version returns: its expected value per opening and that as a share of the pack's current price. */
+export interface OddsVersionReturn {
+  expectedValue: string;
+  rtpPercent: string;
 }
 
 export interface OddsDiff {
-  from: OddsVersionRow;
-  to: OddsVersionRow;
+  from: OddsVersionRow & OddsVersionReturn;
+  to: OddsVersionRow & OddsVersionReturn;
+  /** The pack's current price, which both returns are measured against (a version does not record one). */
+  price: string;
+  /** to − from, signed: the expected value per opening and the return in percentage points. */
+  expectedValueDelta: string;
+  rtpDeltaPoints: string;
   rows: OddsDiffRow[];
 }
+
+const signed = (text: string) => (text.startsWith("-") || /^0(\.0*)?$/.test(text) ? text : `+${text}`);
 
 export const OddsDiffQuerySchema = z.object({ slug: PackSlugSchema, from: z.number().int().min(1), to: z.number().int().min(1) });
 
@@ -169,7 +185,12 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<ty
   };
   const [a, b] = await Promise.all([load(from), load(to)]);
   const chanceOf = (ranges: typeof a.ranges) =>
-    new Map(ranges.map((range) => [range.item.id, { item: range.item, chance: ticketsToChance(range.ticketTo - range.ticketFrom + 1) }]));
+    new Map(
+      ranges.map((range) => {
+        const tickets = range.ticketTo - range.ticketFrom + 1;
+        return [range.item.id, { item: range.item, tickets, chance: ticketsToChance(tickets) }];
+      }),
+    );
   const before = chanceOf(a.ranges);
   const after = chanceOf(b.ranges);
   const ids = [...new Set([...after.keys(), ...before.keys()])];
@@ -178,6 +199,8 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<ty
     const y = after.get(id);
     const item = (y ?? x)!.item;
     const change = !x ? "added" : !y ? "removed" : x.chance === y.chance ? "same" : "changed";
+    // 100,000 tickets are 100 %: one ticket is 0.001 percentage points.
+    const deltaPoints = signed(ratioText(BigInt((y?.tickets ?? 0) - (x?.tickets ?? 0)), 1000n, 3));
     return {
       key: item.key,
       name: item.name,
@@ -185,9 +208,26 @@ export async function diffOddsVersions(db: DbTx, { slug, from, to }: z.output<ty
       fromChance: x?.chance ?? null,
       toChance: y?.chance ?? null,
       change,
+      deltaPoints,
     };
   });
-  return { from: oddsVersionRow(a, pack.currentOddsVersionId), to: oddsVersionRow(b, pack.currentOddsVersionId), rows };
+  // Exact: value in cents × tickets, over 100,000 tickets; the return against the current price.
+  const priceCents = moneyToCents(pack.price.toFixed(2));
+  const weighted = (ranges: typeof a.ranges) =>
+    ranges.reduce((sum, range) => sum + moneyToCents(range.item.value.toFixed(2)) * BigInt(range.ticketTo - range.ticketFrom + 1), 0n);
+  const [wa, wb] = [weighted(a.ranges), weighted(b.ranges)];
+  const returnOf = (w: bigint): OddsVersionReturn => ({
+    expectedValue: ratioText(w, 100_000n * 100n, 2),
+    rtpPercent: ratioText(w * 100n, 100_000n * priceCents, 2),
+  });
+  return {
+    from: { ...oddsVersionRow(a, pack.currentOddsVersionId), ...returnOf(wa) },
+    to: { ...oddsVersionRow(b, pack.currentOddsVersionId), ...returnOf(wb) },
+    price: pack.price.toFixed(2),
+    expectedValueDelta: signed(ratioText(wb - wa, 100_000n * 100n, 2)),
+    rtpDeltaPoints: signed(ratioText((wb - wa) * 100n, 100_000n * priceCents, 2)),
+    rows,
+  };
 }
 
 /** The pictures the catalogue already uses, offered when a pack or item is given one. */

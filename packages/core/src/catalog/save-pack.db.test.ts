@@ -137,8 +137,22 @@ describe("savePack: versions, history, archive", () => {
     expect(stored.oddsVersion).toMatchObject({ version: 1, oddsHash: v1.oddsHash });
 
     const diff = await diffOddsVersions(db, { slug: file.slug, from: 1, to: 2 });
-    expect(diff.rows.find((row) => row.key === "big")).toMatchObject({ fromChance: 2, toChance: 1, change: "changed" });
-    expect(diff.rows.find((row) => row.key === "mid")).toMatchObject({ change: "same" });
+    expect(diff.rows.find((row) => row.key === "big")).toMatchObject({
+      fromChance: 2,
+      toChance: 1,
+      change: "changed",
+      deltaPoints: "-1.000",
+    });
+    expect(diff.rows.find((row) => row.key === "mid")).toMatchObject({ change: "same", deltaPoints: "0.000" });
+    expect(diff.rows.find((row) => row.key === "small")).toMatchObject({ deltaPoints: "+1.000" });
+    // Both returns at the current price, 9.00: 8.40 / 9 = 93.33 % and 7.45 / 9 = 82.78 %.
+    expect(diff).toMatchObject({
+      price: "9.00",
+      from: { version: 1, expectedValue: "8.40", rtpPercent: "93.33" },
+      to: { version: 2, expectedValue: "7.45", rtpPercent: "82.78" },
+      expectedValueDelta: "-0.95",
+      rtpDeltaPoints: "-10.56",
+    });
 
     // The verifier checks the earlier spin against v1's ranges, found by the hash the spin names.
     const drawOdds = await findDrawOdds(db, file.slug, spin.fairness.oddsHash);
@@ -156,6 +170,8 @@ describe("savePack: versions, history, archive", () => {
     expect(log.entries.map((entry) => entry.action)).toEqual(["odds.published", "pack.updated", "odds.published", "pack.created"]);
     expect(log.entries[0]!.after).toMatchObject({ version: 2, oddsHash: v2.oddsHash });
     expect(log.entries[0]!.before).toEqual({ version: 1, oddsHash: v1.oddsHash });
+    // Each entry names its target, for the console to show and link.
+    expect(log.entries[0]!.target).toEqual({ type: "pack", name: file.name, slug: file.slug });
 
     // Published items keep their value: a changed value needs a new key.
     const revalued = packFile({ slug: file.slug, price: "9.00" });
@@ -306,5 +322,10 @@ describe("simulatePack", () => {
     });
     // 100,000 draws: the simulated return lies within a few standard errors (σ ≈ 0.45%) of the exact one.
     expect(Math.abs(Number(result.simulated.rtpPercent) - 84)).toBeLessThan(3);
+    // One player's balance over the first 200 openings: each step is one outcome's net result.
+    const path = result.player.balanceChange.map(Number);
+    expect(path).toHaveLength(200);
+    const nets = new Set(result.outcomes.map((outcome) => Number(outcome.net)));
+    path.forEach((balance, i) => expect(nets.has(Math.round((balance - (path[i - 1] ?? 0)) * 100) / 100)).toBe(true));
   });
 });

@@ -6,6 +6,8 @@ import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
 import { chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues } from "./pack-rules.ts";
 
 export const SIMULATION_DRAWS = 100_000;
+/** How many openings the one player's balance is followed over (the simulation's first draws). */
+export const SIMULATION_PLAYER_OPENINGS = 200;
 const CHUNK = 10_000;
 
 export interface SimulationOutcome {
@@ -26,6 +28,11 @@ export interface SimulationResult {
   outcomes: SimulationOutcome[];
   exact: { expectedNet: string; rtpPercent: string; profitPercent: string; p1: string; p50: string; p99: string };
   simulated: { meanNet: string; rtpPercent: string; profitPercent: string; p1: string; p50: string; p99: string };
+  /**
+   * One player's balance over the first openings of the simulation (nonces 0, 1, …), as the
+   * change from where it started: after opening n, the sum of the first n net results (exact).
+   */
+  player: { balanceChange: string[] };
 }
 
 /**
@@ -51,9 +58,12 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
   const serverSeed = generateServerSeedSync();
   const clientSeed = generateClientSeed();
   const drawn = new Array<number>(pack.items.length).fill(0);
+  const firstDraws: number[] = [];
   for (let start = 0; start < draws; start += CHUNK) {
     for (let nonce = start; nonce < Math.min(draws, start + CHUNK); nonce++) {
-      drawn[itemOfTicket[drawTicketSync({ serverSeed, clientSeed, nonce }).result]!]!++;
+      const index = itemOfTicket[drawTicketSync({ serverSeed, clientSeed, nonce }).result]!;
+      drawn[index]!++;
+      if (nonce < SIMULATION_PLAYER_OPENINGS) firstDraws.push(index);
     }
     await yieldToEventLoop();
   }
@@ -102,6 +112,16 @@ export async function simulatePack(input: unknown, { draws = SIMULATION_DRAWS } 
       p1: quantile(drawn, draws, 0.01),
       p50: quantile(drawn, draws, 0.5),
       p99: quantile(drawn, draws, 0.99),
+    },
+    player: {
+      balanceChange: firstDraws.reduce<{ sum: bigint; path: string[] }>(
+        (acc, index) => {
+          acc.sum += net(index);
+          acc.path.push(centsToMoney(acc.sum));
+          return acc;
+        },
+        { sum: 0n, path: [] },
+      ).path,
     },
   };
 }

@@ -48,6 +48,8 @@ describe("getPackReport", () => {
       soldValue: opened[4]!.item.value,
       expectedRtpPercent: "84.00",
       realisedRtpPercent: ((Number(valueOf([0, 1, 2, 3, 4])) / 50) * 100).toFixed(2),
+      margin: (50 - Number(valueOf([0, 1, 2, 3, 4]))).toFixed(2),
+      returnAboveFull: Number(valueOf([0, 1, 2, 3, 4])) > 50,
     };
 
     const report = await getPackReport(db, { from: day(-3), to: day(0), slug });

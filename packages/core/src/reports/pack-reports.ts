@@ -136,7 +136,17 @@ export interface ReportFigures {
   /** Value won ÷ revenue, and the expected value of the same openings ÷ revenue (percent, 2 decimals), or null without openings. */
   realisedRtpPercent: string | null;
   expectedRtpPercent: string | null;
+  /** Revenue − value won (see marginFormula). */
+  margin: string;
+  /** Value won exceeded revenue: the realised return passed 100 %. */
+  returnAboveFull: boolean;
 }
+
+/**
+ * How the margin is defined, shown beside it. A sell-back credits exactly the item's value, and
+ * that value is already in "value won" at the opening, so it is not subtracted a second time.
+ */
+export const MARGIN_FORMULA = "margin = revenue (opening prices) − value won (items' value at the opening, kept or sold back)";
 
 export interface PackReport {
   from: string;
@@ -183,6 +193,8 @@ class Sum {
       soldValue: this.soldValue.toFixed(2),
       realisedRtpPercent: pct(this.valueWon),
       expectedRtpPercent: pct(this.expectedValue),
+      margin: this.revenue.minus(this.valueWon).toFixed(2),
+      returnAboveFull: this.valueWon.greaterThan(this.revenue),
     };
   }
 }

@@ -36,6 +36,7 @@ describe("adjustBalance", () => {
       [admin.email, { balance: "12.50" }, { balance: "0.00", amount: "-12.50", reason: "chargeback" }],
       [admin.email, { balance: "10.00" }, { balance: "12.50", amount: "2.50", reason: "goodwill for a slow delivery" }],
     ]);
+    expect(log.entries[0]!.target).toMatchObject({ type: "account", email: user.email });
     const events = await db.accountEvent.findMany({
       where: { userId: user.userId, type: "wallet.changed" },
       orderBy: { id: "desc" },

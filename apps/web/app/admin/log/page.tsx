@@ -1,6 +1,7 @@
 import Link from "next/link";
-import { ADMIN_ACTIONS, isPageCursor, type AdminAction } from "@prizepacks/core";
+import { ADMIN_ACTIONS, isPageCursor, type AdminAction, type AdminLogEntry } from "@prizepacks/core";
 import { adminApi } from "../../../lib/admin";
+import { diffLogEntry } from "../../../lib/log-diff";
 
 export const metadata = { title: "Admin log" };
 
@@ -44,38 +45,32 @@ export default async function AdminLogPage({ searchParams }: { searchParams: Pro
         </label>
         <button className="button small">Filter</button>
       </form>
-      <div className="table-wrap" tabIndex={0}>
-        <table data-testid="admin-log">
-          <thead>
-            <tr>
-              <th>When (UTC)</th>
-              <th>Who</th>
-              <th>Action</th>
-              <th>Target</th>
-              <th>Before</th>
-              <th>After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="small-text">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
-                <td>{entry.actor}</td>
-                <td>{entry.action}</td>
-                <td className="small-text">
-                  {entry.targetType} <code className="break">{entry.targetId}</code>
-                </td>
-                <td>
-                  <code className="admin-json">{entry.before === null ? "" : JSON.stringify(entry.before)}</code>
-                </td>
-                <td>
-                  <code className="admin-json">{entry.after === null ? "" : JSON.stringify(entry.after)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ol className="admin-log-entries" data-testid="admin-log">
+        {entries.map((entry) => (
+          <li key={entry.id} className="admin-log-entry" data-testid="admin-log-entry">
+            <header>
+              <time className="small-text muted" dateTime={entry.createdAt}>
+                {entry.createdAt.replace("T", " ").slice(0, 19)} UTC
+              </time>
+              <strong>{entry.action}</strong>
+              <span className="small-text">
+                by{" "}
+                {entry.actorId ? (
+                  <Link href={`/admin/accounts/${entry.actorId}`} className="break">
+                    {entry.actor}
+                  </Link>
+                ) : (
+                  entry.actor
+                )}
+              </span>
+              <span className="small-text" data-testid="admin-log-target">
+                on <Target entry={entry} />
+              </span>
+            </header>
+            <ChangeTable before={entry.before} after={entry.after} />
+          </li>
+        ))}
+      </ol>
       {entries.length === 0 && <p className="empty muted">No entries match.</p>}
       {nextCursor && (
         <Link href={`/admin/log?${next}`} className="button ghost small">
@@ -83,5 +78,75 @@ export default async function AdminLogPage({ searchParams }: { searchParams: Pro
         </Link>
       )}
     </>
+  );
+}
+
+/** The target by name, linked to its console page; its id only when it no longer exists. */
+function Target({ entry }: { entry: AdminLogEntry }) {
+  const { target } = entry;
+  if (!target) {
+    return (
+      <>
+        {entry.targetType} {entry.targetId && <code className="break">{entry.targetId}</code>}
+      </>
+    );
+  }
+  switch (target.type) {
+    case "pack":
+      return (
+        <>
+          pack <Link href={`/admin/packs/${target.slug}`}>{target.name}</Link>
+        </>
+      );
+    case "account":
+      return (
+        <>
+          account{" "}
+          <Link href={`/admin/accounts/${entry.targetId}`} className="break">
+            {target.email}
+          </Link>
+          {target.name && target.name !== target.email && <span className="muted"> ({target.name})</span>}
+        </>
+      );
+    case "api_key":
+      return (
+        <>
+          API key “{target.name}” <code>{target.start}…</code> of{" "}
+          <Link href={`/admin/accounts/${target.userId}`} className="break">
+            {target.email}
+          </Link>
+        </>
+      );
+    case "settings":
+      return <>setting {target.name}</>;
+  }
+}
+
+/** Before and after, field by field; changed fields marked. */
+function ChangeTable({ before, after }: { before: unknown; after: unknown }) {
+  const rows = diffLogEntry(before, after);
+  if (rows.length === 0) return null;
+  return (
+    <table className="admin-diff" data-testid="admin-log-diff">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.field} className={row.change === "same" ? undefined : `diff-row-${row.change}`} data-change={row.change}>
+            <th scope="row">{row.field}</th>
+            <td className={row.change === "same" ? undefined : "diff-before"}>{row.before ?? "–"}</td>
+            <td className={row.change === "same" ? undefined : "diff-after"}>
+              {row.after ?? "–"}
+              {row.change !== "same" && <span className="visually-hidden"> ({row.change})</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

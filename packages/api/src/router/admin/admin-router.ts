@@ -19,7 +19,10 @@ import { simulatePackRoute } from "./packs/simulate-pack.ts";
 import { excludeOnRequestRoute } from "./protection/exclude-on-request.ts";
 import { getAccountProtectionRoute } from "./protection/get-account-protection.ts";
 import { listSaferPlayRoute } from "./protection/list-safer-play.ts";
+import { getHourlyReportRoute } from "./reports/get-hourly-report.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
+import { getReportActivityRoute } from "./reports/get-report-activity.ts";
+import { getTopWinnersRoute } from "./reports/get-top-winners.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 
@@ -57,7 +60,12 @@ export const adminRouter = router({
     decide: decidePendingCreditRoute,
   }),
   log: router({ list: listAdminLogRoute }),
-  reports: router({ get: getPackReportRoute }),
+  reports: router({
+    get: getPackReportRoute,
+    activity: getReportActivityRoute,
+    hourly: getHourlyReportRoute,
+    winners: getTopWinnersRoute,
+  }),
   protection: router({
     account: getAccountProtectionRoute,
     saferPlay: listSaferPlayRoute,
