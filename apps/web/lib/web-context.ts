@@ -1,5 +1,5 @@
 import { createContext } from "@prizepacks/api";
-import { findActingUserId } from "@prizepacks/auth";
+import { appBaseUrl, findActingUserId, sendMailInBackground } from "@prizepacks/auth";
 import { services } from "./database";
 
 /** The tRPC context of a web request: the caller is the signed-in session, never an API key. */
@@ -10,5 +10,6 @@ export async function createWebContext(headers: Headers) {
     services: opened,
     headers,
     resolveSessionUserId: () => findActingUserId(opened.database.prisma, headers),
+    mailer: { send: sendMailInBackground, linkBase: appBaseUrl() },
   });
 }

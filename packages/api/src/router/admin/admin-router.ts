@@ -22,6 +22,9 @@ import { listSaferPlayRoute } from "./protection/list-safer-play.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
+import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
+import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
+import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
 
 // The operator console's procedures, one file each (with its .types.ts), each calling the domain
 // function it is named after with the acting admin; each input is the schema written beside that
@@ -55,6 +58,11 @@ export const adminRouter = router({
   credits: router({
     pending: listPendingCreditsRoute,
     decide: decidePendingCreditRoute,
+  }),
+  withdrawals: router({
+    list: listWithdrawalsForAdminRoute,
+    decide: decideWithdrawalRoute,
+    setSettings: setWithdrawalSettingsRoute,
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({ get: getPackReportRoute }),
