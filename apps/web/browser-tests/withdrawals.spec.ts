@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { LAYOUT_WIDTHS, PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, signedInPlayer, uniqueEmail } from "./support";
+import {
+  LAYOUT_WIDTHS,
+  PASSWORD,
+  admin,
+  expectLayoutSound,
+  expectNoAxeViolations,
+  signIn,
+  signedInPlayer,
+  snapView,
+  uniqueEmail,
+} from "./support";
 
 // Withdrawals in the web app: Wallet → Withdraw, Settings → Payout destinations and the
 // console's Withdrawals page, sound from 360 to 1440 px and clean under axe. Money out needs
@@ -14,6 +24,7 @@ test("the withdraw form, payout destinations and their second-factor refusal", a
   for (const size of LAYOUT_WIDTHS) {
     await page.setViewportSize(size);
     await expectLayoutSound(page, "wallet with withdrawals");
+    await snapView(page, `wallet-withdraw-${size.width}`);
   }
   await expectNoAxeViolations(page, "wallet with withdrawals");
 
@@ -29,6 +40,7 @@ test("the withdraw form, payout destinations and their second-factor refusal", a
   for (const size of LAYOUT_WIDTHS) {
     await page.setViewportSize(size);
     await expectLayoutSound(page, "payout destinations");
+    await snapView(page, `payout-destinations-${size.width}`);
   }
   await expectNoAxeViolations(page, "payout destinations");
 
@@ -51,6 +63,7 @@ test("the console lists withdrawals by state", async ({ page }) => {
     for (const size of LAYOUT_WIDTHS) {
       await page.setViewportSize(size);
       await expectLayoutSound(page, `console withdrawals (${state})`, { tablesMayScroll: true });
+      await snapView(page, `console-withdrawals-${state}-${size.width}`);
     }
     await expectNoAxeViolations(page, `console withdrawals (${state})`);
   }

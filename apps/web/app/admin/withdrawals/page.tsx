@@ -26,7 +26,7 @@ export default async function AdminWithdrawalsPage({ searchParams }: { searchPar
         ))}
       </nav>
       {withdrawals.length === 0 ? (
-        <p className="muted">No withdrawals {state ? `in state ${state}` : ""}.</p>
+        <p className="muted">{state ? `No withdrawals in state ${state}.` : "No withdrawals yet."}</p>
       ) : (
         <div className="table-wrap" tabIndex={0}>
           <table data-testid="admin-withdrawals">
