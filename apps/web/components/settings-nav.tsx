@@ -3,6 +3,7 @@ import { SAFER_PLAY_PATH } from "../lib/safer-play";
 
 const pages = [
   { href: "/settings/api", label: "API keys" },
+  { href: "/settings/payouts", label: "Payout destinations" },
   { href: SAFER_PLAY_PATH, label: "Safer play" },
   { href: "/settings/security", label: "Security" },
 ];

@@ -17,6 +17,11 @@ export function WalletBalance({ initialBalance }: { initialBalance: WalletBalanc
       <p className="money wallet-balance-amount" data-testid="wallet-balance">
         {displayMoney(data.balanceString)}
       </p>
+      {data.pendingWithdrawals !== "0.00" && (
+        <p className="small-text" data-testid="pending-withdrawals">
+          {displayMoney(data.pendingWithdrawals)} reserved for pending withdrawals
+        </p>
+      )}
       <p className="hint">Opening a pack debits its price; selling an item credits its value.</p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { createContext } from "@prizepacks/api";
 import { takeRateLimitSlot } from "@prizepacks/api/rate-limit";
-import { findActingUserId, verifySecondFactorCode } from "@prizepacks/auth";
+import { appBaseUrl, findActingUserId, sendMailInBackground, verifySecondFactorCode } from "@prizepacks/auth";
 import { services } from "./database";
 
 /** The tRPC context of a web request: the caller is the signed-in session, never an API key. */
@@ -15,5 +15,6 @@ export async function createWebContext(headers: Headers) {
     // The account's TOTP or a backup code (used up), checked without touching the session; wrong
     // codes are limited per account (policy secondFactorFailures: RATE_LIMITED, 429, when full).
     verifySecondFactor: (userId, code) => verifySecondFactorCode(db, userId, code, takeRateLimitSlot),
+    mailer: { send: sendMailInBackground, linkBase: appBaseUrl() },
   });
 }

@@ -91,7 +91,11 @@ describe("POST /v1/inventory/sell", () => {
     });
     const me = (await call("/v1/me", { key: player.apiKey })).json;
     expect(me.balance).toBe(sold.json.balanceAfter);
-    expect((await call("/v1/wallet", { key: player.apiKey })).json).toEqual({ balance: me.balance, balanceString: me.balanceString });
+    expect((await call("/v1/wallet", { key: player.apiKey })).json).toEqual({
+      balance: me.balance,
+      balanceString: me.balanceString,
+      pendingWithdrawals: "0.00",
+    });
 
     const held = (await call("/v1/inventory", { key: player.apiKey })).json;
     expect(held.items.map((i: { id: string }) => i.id)).toEqual([b.inventoryItem.id]);

@@ -1,4 +1,4 @@
-import type { Services } from "@prizepacks/core";
+import type { MailSender, Services } from "@prizepacks/core";
 import type { Database, Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
@@ -36,18 +36,27 @@ export interface Context {
    * (auth owns the secrets); REST answers "unavailable", so money-out procedures refuse API keys.
    */
   verifySecondFactor: (userId: string, code: string) => Promise<SecondFactorCheck>;
+  /**
+   * Web only: how a procedure mails the account (payout destination confirmations). The web
+   * transport supplies auth's mailer and the app's public URL; null elsewhere.
+   */
+  mailer: MailSender | null;
   /** Filled by middlewares, sent by the transport (RateLimit-*, Retry-After). */
   responseHeaders: Record<string, string>;
 }
 
-export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "database" | "db"> &
-  Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor">>;
+export type CreateContextOptions = Omit<
+  Context,
+  "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "mailer" | "database" | "db"
+> &
+  Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor" | "mailer">>;
 
 export function createContext(opts: CreateContextOptions): Context {
   const { database } = opts.services;
   return {
     resolveSessionUserId: async () => null,
     verifySecondFactor: async () => "unavailable",
+    mailer: null,
     ...opts,
     database,
     db: database.prisma,

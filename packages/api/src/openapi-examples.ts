@@ -15,6 +15,7 @@ import type {
   SellResult,
   SetLimitResult,
   WalletBalance,
+  Withdrawal,
 } from "@prizepacks/core";
 
 // One account's story, as the API told it: 100.00 deposited, one Budget Tech Drop opened
@@ -187,7 +188,7 @@ const historyPage: HistoryPage = {
   nextCursor: null,
 };
 
-const wallet: WalletBalance = { balance: 99.51, balanceString: "99.51" };
+const wallet: WalletBalance = { balance: 99.51, balanceString: "99.51", pendingWithdrawals: "0.00" };
 
 const ledgerPage: LedgerPage = {
   entries: [
@@ -276,6 +277,28 @@ const pendingDeposit: Deposit = {
 };
 const settledDeposit: Deposit = { ...pendingDeposit, status: "settled", settledAt: at("12:04:10") };
 
+const requestedWithdrawal: Withdrawal = {
+  id: "cmf3k2x7a0001pp01wdr00001",
+  state: "requested",
+  amount: "40.00",
+  currency: "USD",
+  payoutMethodId: "BTC-CHAIN",
+  address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  reason: null,
+  createdAt: at("12:06:00"),
+  decidedAt: null,
+  completedAt: null,
+};
+const approvedWithdrawal: Withdrawal = { ...requestedWithdrawal, state: "approved", decidedAt: at("12:07:00") };
+const completedWithdrawal: Withdrawal = { ...approvedWithdrawal, state: "completed", completedAt: at("12:09:00") };
+const rejectedWithdrawal: Withdrawal = {
+  ...requestedWithdrawal,
+  state: "rejected",
+  reason: "The destination belongs to a sanctioned service.",
+  decidedAt: at("12:07:00"),
+};
+const failedWithdrawal: Withdrawal = { ...approvedWithdrawal, state: "failed", reason: "the payout was cancelled at the payment server" };
+
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
 export const successExamples: Record<string, unknown> = {
   list: [packSummary],
@@ -296,6 +319,9 @@ export const successExamples: Record<string, unknown> = {
   "deposits-create": pendingDeposit,
   "deposits-list": { deposits: [settledDeposit], nextCursor: null },
   "deposits-get": settledDeposit,
+  "withdrawals-create": requestedWithdrawal,
+  "withdrawals-list": { withdrawals: [completedWithdrawal], nextCursor: null },
+  "withdrawals-get": completedWithdrawal,
 };
 
 export const eventExamples = {
@@ -314,6 +340,11 @@ export const eventExamples = {
   },
   "seed.rotated": { id: "18346", type: "seed.rotated", createdAt: at("12:02:30"), data: rotateResultExample },
   "deposit.settled": { id: "18348", type: "deposit.settled", createdAt: at("12:04:10"), data: settledDeposit },
+  "withdrawal.requested": { id: "18349", type: "withdrawal.requested", createdAt: at("12:06:00"), data: requestedWithdrawal },
+  "withdrawal.approved": { id: "18350", type: "withdrawal.approved", createdAt: at("12:07:00"), data: approvedWithdrawal },
+  "withdrawal.completed": { id: "18351", type: "withdrawal.completed", createdAt: at("12:09:00"), data: completedWithdrawal },
+  "withdrawal.rejected": { id: "18352", type: "withdrawal.rejected", createdAt: at("12:07:00"), data: rejectedWithdrawal },
+  "withdrawal.failed": { id: "18353", type: "withdrawal.failed", createdAt: at("12:09:00"), data: failedWithdrawal },
   "key.revoked": {
     id: "18347",
     type: "key.revoked",

@@ -124,6 +124,11 @@ describe("the OpenAPI document", () => {
       "seed.rotated",
       "key.revoked",
       "deposit.settled",
+      "withdrawal.requested",
+      "withdrawal.approved",
+      "withdrawal.completed",
+      "withdrawal.rejected",
+      "withdrawal.failed",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

@@ -160,6 +160,11 @@ const tags = [
     name: "Deposits",
     description: "Money in through the operator's BTCPay Server: an invoice per deposit, credited once when it settles.",
   },
+  {
+    name: "Withdrawals",
+    description:
+      "Money out to a confirmed payout destination, made in the web app with the account's second factor only; an API key can list withdrawals and follow their state, never make one.",
+  },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -355,6 +360,11 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "seed.rotated": "SeedRotatedEvent",
   "key.revoked": "KeyRevokedEvent",
   "deposit.settled": "DepositSettledEvent",
+  "withdrawal.requested": "WithdrawalRequestedEvent",
+  "withdrawal.approved": "WithdrawalApprovedEvent",
+  "withdrawal.completed": "WithdrawalCompletedEvent",
+  "withdrawal.rejected": "WithdrawalRejectedEvent",
+  "withdrawal.failed": "WithdrawalFailedEvent",
 };
 
 function webhookOperations(): Json {

@@ -1,6 +1,13 @@
 import { adminRouter } from "./router/admin/admin-router.ts";
 import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
 import { createDepositRoute, getDepositRoute, listDepositsRoute } from "./router/deposits/deposits.ts";
+import {
+  addPayoutDestinationRoute,
+  confirmPayoutDestinationRoute,
+  listPayoutDestinationsRoute,
+  removePayoutDestinationRoute,
+} from "./router/withdrawals/payout-destinations.ts";
+import { createWithdrawalRoute, getWithdrawalRoute, listWithdrawalsRoute } from "./router/withdrawals/withdrawals.ts";
 import { listHistory } from "./router/history/list-history.ts";
 import { summarizeHistory } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
@@ -35,6 +42,13 @@ export const appRouter = router({
   history: router({ list: listHistory, summary: summarizeHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
+  withdrawals: router({ create: createWithdrawalRoute, list: listWithdrawalsRoute, get: getWithdrawalRoute }),
+  payoutDestinations: router({
+    list: listPayoutDestinationsRoute,
+    add: addPayoutDestinationRoute,
+    confirm: confirmPayoutDestinationRoute,
+    remove: removePayoutDestinationRoute,
+  }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
   webhooks: router({
     list: listWebhooks,

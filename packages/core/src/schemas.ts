@@ -249,11 +249,16 @@ export const WalletBalanceSchema = z
   .object({
     balance: z.number().meta({ description: "Wallet balance (JSON number).", example: 100 }),
     balanceString: MoneyString.meta({ description: "The same balance as an exact decimal string." }),
+    pendingWithdrawals: MoneyString.meta({
+      description:
+        "Withdrawals requested and not yet paid or given back: already taken from the balance (reserved), shown so the player sees where it went.",
+      example: "0.00",
+    }),
   })
   .meta({ id: "WalletBalance" });
 export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 
-export const LedgerKindSchema = z.enum(["DEPOSIT", "PACK_OPEN", "ITEM_SALE", "ADJUSTMENT"]);
+export const LedgerKindSchema = z.enum(["DEPOSIT", "PACK_OPEN", "ITEM_SALE", "ADJUSTMENT", "WITHDRAWAL", "WITHDRAWAL_RETURN"]);
 
 export const LedgerEntrySchema = z
   .object({
@@ -294,6 +299,53 @@ export const DepositSchema = z
   })
   .meta({ id: "Deposit" });
 export type Deposit = z.infer<typeof DepositSchema>;
+
+export const PayoutMethodIdSchema = z
+  .enum(["BTC-CHAIN", "BTC-LN"])
+  .meta({ description: "BTCPay's payout method: on-chain bitcoin or Lightning.", example: "BTC-CHAIN" });
+
+export const PayoutDestinationSchema = z
+  .object({
+    id: z.string().meta({ example: "cmf3k2x7a0001pp01dst00001" }),
+    payoutMethodId: PayoutMethodIdSchema,
+    address: z.string().meta({ example: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
+    label: z.string().meta({ example: "My hardware wallet" }),
+    status: z
+      .enum(["pending_confirmation", "confirmed"])
+      .meta({ description: "pending_confirmation until the link mailed to the account is followed.", example: "confirmed" }),
+    confirmedAt: IsoTimestamp.nullable(),
+    usableAt: IsoTimestamp.nullable().meta({ description: "Withdrawals to it are accepted from then on (24 h after confirmation)." }),
+    createdAt: IsoTimestamp,
+  })
+  .meta({ id: "PayoutDestination" });
+export type PayoutDestination = z.infer<typeof PayoutDestinationSchema>;
+
+export const WithdrawalStateSchema = z.enum(["requested", "approved", "paying", "completed", "rejected", "failed"]).meta({
+  description:
+    "requested (reserved, waiting for approval), approved, paying (the payout is under way), completed; or rejected by an operator or failed at the payout, both with the amount given back.",
+  example: "requested",
+});
+
+export const WithdrawalSchema = z
+  .object({
+    id: z.string().meta({ example: "cmf3k2x7a0001pp01wdr00001" }),
+    state: WithdrawalStateSchema,
+    amount: MoneyString.meta({ description: "Reserved from the wallet when requested.", example: "40.00" }),
+    currency: z.string().meta({ example: "USD" }),
+    payoutMethodId: PayoutMethodIdSchema,
+    address: z.string().meta({ example: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }),
+    reason: z.string().nullable().meta({ description: "Why it was rejected or failed.", example: null }),
+    createdAt: IsoTimestamp,
+    decidedAt: IsoTimestamp.nullable(),
+    completedAt: IsoTimestamp.nullable(),
+  })
+  .meta({ id: "Withdrawal" });
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
+
+export const WithdrawalPageSchema = z
+  .object({ withdrawals: z.array(WithdrawalSchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
+  .meta({ id: "WithdrawalPage" });
+export type WithdrawalPage = z.infer<typeof WithdrawalPageSchema>;
 
 export const DepositPageSchema = z
   .object({ deposits: z.array(DepositSchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
@@ -421,6 +473,37 @@ export const DepositSettledEventSchema = accountEvent(
   "A deposit's payment settled and its amount was credited (a wallet.changed event follows in the same moment); data is the deposit.",
 );
 
+export const WithdrawalRequestedEventSchema = accountEvent(
+  "WithdrawalRequestedEvent",
+  "withdrawal.requested",
+  WithdrawalSchema,
+  "A withdrawal was requested and its amount reserved (a wallet.changed event follows in the same moment); data is the withdrawal.",
+);
+export const WithdrawalApprovedEventSchema = accountEvent(
+  "WithdrawalApprovedEvent",
+  "withdrawal.approved",
+  WithdrawalSchema,
+  "A withdrawal was approved (by an operator, or automatically under the operator's amount) and will be paid; data is the withdrawal.",
+);
+export const WithdrawalCompletedEventSchema = accountEvent(
+  "WithdrawalCompletedEvent",
+  "withdrawal.completed",
+  WithdrawalSchema,
+  "A withdrawal's payout completed; data is the withdrawal.",
+);
+export const WithdrawalRejectedEventSchema = accountEvent(
+  "WithdrawalRejectedEvent",
+  "withdrawal.rejected",
+  WithdrawalSchema,
+  "An operator rejected a withdrawal (reason says why) and its amount was given back (a wallet.changed event follows); data is the withdrawal.",
+);
+export const WithdrawalFailedEventSchema = accountEvent(
+  "WithdrawalFailedEvent",
+  "withdrawal.failed",
+  WithdrawalSchema,
+  "A withdrawal's payout failed or was cancelled and its amount was given back (a wallet.changed event follows); data is the withdrawal.",
+);
+
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
     OpenCompletedEventSchema,
@@ -429,6 +512,11 @@ export const AccountEventSchema = z
     SeedRotatedEventSchema,
     KeyRevokedEventSchema,
     DepositSettledEventSchema,
+    WithdrawalRequestedEventSchema,
+    WithdrawalApprovedEventSchema,
+    WithdrawalCompletedEventSchema,
+    WithdrawalRejectedEventSchema,
+    WithdrawalFailedEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

@@ -35,6 +35,9 @@ export const ADMIN_ACTIONS = [
   "credit.approved",
   "credit.rejected",
   "key.revoked",
+  "withdrawal.approved",
+  "withdrawal.rejected",
+  "settings.withdrawal_auto_approve",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

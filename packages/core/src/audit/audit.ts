@@ -23,7 +23,9 @@ export interface AuditReport {
  * of the pack price per spin, consecutive nonces 0..n-1 per seed pair, and one sale credit
  * of its value per sold item, and spin counts that neither lose nor double-count an opening;
  * every provider deposit credited once, as created, and only when settled; outside demo mode
- * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode).
+ * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode);
+ * every withdrawal reserved once and given back once exactly when rejected or failed; and the
+ * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices.
  */
 export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const breaches: AuditBreach[] = [];
@@ -126,6 +128,46 @@ export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { dem
         WHERE l.kind = 'DEPOSIT' AND d.provider = 'demo'`,
     );
   }
+
+  // ledger_entry (withdrawalId, kind) is unique: at most one reservation and one return each.
+  add(
+    "every withdrawal has one WITHDRAWAL entry of minus its amount, and a WITHDRAWAL_RETURN of its amount iff rejected or failed",
+    await db.$queryRaw`
+      SELECT w.id AS "withdrawalId", w.state, w.amount::text AS amount,
+             r.amount::text AS reserved, b.amount::text AS returned
+      FROM withdrawal w
+      LEFT JOIN ledger_entry r ON r."withdrawalId" = w.id AND r.kind = 'WITHDRAWAL'
+      LEFT JOIN ledger_entry b ON b."withdrawalId" = w.id AND b.kind = 'WITHDRAWAL_RETURN'
+      WHERE r.id IS NULL OR r.amount <> -w.amount OR r."userId" <> w."userId"
+         OR (w.state IN ('rejected', 'failed')) <> (b.id IS NOT NULL)
+         OR (b.id IS NOT NULL AND (b.amount <> w.amount OR b."userId" <> w."userId"))`,
+  );
+  add(
+    "withdrawal ledger entries name a withdrawal; a paid one has its payout and only a completed one is complete",
+    await db.$queryRaw`
+      SELECT l.id AS "ledgerEntryId", l.kind::text AS kind, NULL AS "withdrawalId" FROM ledger_entry l
+      WHERE l.kind IN ('WITHDRAWAL', 'WITHDRAWAL_RETURN') AND l."withdrawalId" IS NULL
+      UNION ALL
+      SELECT NULL, NULL, w.id FROM withdrawal w
+      WHERE (w.state IN ('paying', 'completed') AND w."payoutId" IS NULL) OR ((w.state = 'completed') <> (w."completedAt" IS NOT NULL))`,
+  );
+  // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
+  // entries: provider deposits and operator credits), withdrawals (what has left or is
+  // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
+  // entries, either sign), sales (the values of sold items) and opening prices (the spins).
+  add(
+    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices",
+    await db.$queryRaw`
+      SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text
+      FROM (SELECT
+        (SELECT COALESCE(SUM(balance), 0) FROM wallet) AS wallets,
+        (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'DEPOSIT') AS deposits,
+        (SELECT COALESCE(SUM(amount), 0) FROM withdrawal WHERE state NOT IN ('rejected', 'failed')) AS withdrawals,
+        (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'ADJUSTMENT') AS adjustments,
+        (SELECT COALESCE(SUM(value), 0) FROM inventory_item WHERE status = 'SOLD') AS sales,
+        (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices") t
+      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices"`,
+  );
 
   const flagged = await db.deposit.findMany({
     where: { flag: { not: null } },

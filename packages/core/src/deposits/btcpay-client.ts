@@ -25,6 +25,24 @@ export const WebhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
+/** A store payout (PayoutData); older servers name the method `paymentMethod`. */
+export const PayoutSchema = z.object({
+  id: z.string().min(1),
+  state: z.enum(["AwaitingApproval", "AwaitingPayment", "InProgress", "Completed", "Cancelled"]),
+  destination: z.string().optional(),
+  payoutMethodId: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+export type Payout = z.infer<typeof PayoutSchema>;
+
+export interface CreatePayoutRequest {
+  destination: string;
+  amount: string;
+  payoutMethodId: string;
+  approved: boolean;
+  metadata: { withdrawalId: string };
+}
+
 export interface CreateInvoiceRequest {
   amount: string;
   currency: string;
@@ -71,6 +89,19 @@ export class GreenfieldClient {
 
   getInvoice(invoiceId: string): Promise<Invoice> {
     return this.call("GET", `${this.store}/invoices/${encodeURIComponent(invoiceId)}`, InvoiceSchema);
+  }
+
+  createPayout(request: CreatePayoutRequest): Promise<Payout> {
+    return this.call("POST", `${this.store}/payouts`, PayoutSchema, request);
+  }
+
+  getPayout(payoutId: string): Promise<Payout> {
+    return this.call("GET", `${this.store}/payouts/${encodeURIComponent(payoutId)}`, PayoutSchema);
+  }
+
+  /** The store's payouts, cancelled ones included. */
+  listPayouts(): Promise<Payout[]> {
+    return this.call("GET", `${this.store}/payouts?includeCancelled=true`, z.array(PayoutSchema));
   }
 
   listWebhooks(): Promise<Webhook[]> {

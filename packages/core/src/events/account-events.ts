@@ -12,6 +12,11 @@ export const ACCOUNT_EVENT_TYPES = [
   "seed.rotated",
   "key.revoked",
   "deposit.settled",
+  "withdrawal.requested",
+  "withdrawal.approved",
+  "withdrawal.completed",
+  "withdrawal.rejected",
+  "withdrawal.failed",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

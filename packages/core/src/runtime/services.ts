@@ -10,6 +10,9 @@ import { BtcpayProvider } from "../deposits/btcpay-provider.ts";
 import { configuredDepositProvider } from "../deposits/configured-provider.ts";
 import type { DepositProvider } from "../deposits/deposit-provider.ts";
 import { startDepositReconciliation } from "../deposits/reconcile-deposits.ts";
+import { configuredPayoutProvider } from "../withdrawals/configured-payout-provider.ts";
+import type { PayoutProvider } from "../withdrawals/payout-provider.ts";
+import { startWithdrawalPayouts } from "../withdrawals/process-withdrawals.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { AccountGate } from "./account-gate.ts";
@@ -34,6 +37,8 @@ export interface Services {
   events: () => Promise<EventHub>;
   /** How players deposit (configuredDepositProvider), or null: deposits are refused. */
   deposits: DepositProvider | null;
+  /** How withdrawals are paid (configuredPayoutProvider), or null: withdrawals are refused. */
+  payouts: PayoutProvider | null;
 }
 
 // On globalThis, as getDatabase's database is: Next.js may load this module once per route
@@ -74,6 +79,7 @@ async function open(database: Database): Promise<Services> {
     turns: new AccountGate(),
     events: () => (events ??= EventHub.start(database, catalog)),
     deposits: configuredDepositProvider(),
+    payouts: configuredPayoutProvider(),
   };
 }
 
@@ -82,7 +88,7 @@ const started = new WeakMap<Services, BackgroundJob>();
 /**
  * The work a serving instance does besides answering requests: spin-count and report rollups,
  * event retention, webhook delivery, and with BTCPay its webhook registration (at `publicUrl`)
- * and deposit reconciliation. Every instance runs them (each claims its own rows).
+ * and deposit reconciliation, and the withdrawals' payouts followed to completion. Every instance runs them (each claims its own rows).
  * Called once, by the server at start; a second call for the same Services returns the same
  * jobs. Tests start the one job they need instead. They run until the database closes or
  * `stop` is called, which waits for each job's pass in progress and gives the webhook
@@ -100,6 +106,7 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
       .catch((error: unknown) => logger("deposits").error({ err: error }, "deposit provider start failed"));
     jobs.push(startDepositReconciliation(database, deposits));
   }
+  if (services.payouts) jobs.push(startWithdrawalPayouts(services));
   const all: BackgroundJob = { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
   started.set(services, all);
   return all;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 // A BTCPay Server stand-in on loopback for tests, speaking the Greenfield API's wire format for
-// the calls we make (invoices, webhooks) and sending webhooks as BTCPay does (BTCPay-Sig:
+// the calls we make (invoices, webhooks, store payouts) and sending webhooks as BTCPay does (BTCPay-Sig:
 // sha256=<hex HMAC-SHA256(secret, body)>). Anything it does not implement is a 404, a bad
 // request a 400 (malformed JSON) or 422 (a list of { path, message }), as BTCPay answers.
 
@@ -36,12 +36,39 @@ export interface StandinWebhook {
   authorizedEvents: { everything: boolean; specificEvents: string[] };
 }
 
+export type StandinPayoutState = "AwaitingApproval" | "AwaitingPayment" | "InProgress" | "Completed" | "Cancelled";
+
+/** A store payout as Greenfield's PayoutData shows it. */
+export interface StandinPayout {
+  id: string;
+  revision: number;
+  pullPaymentId: string | null;
+  date: number;
+  destination: string;
+  originalAmount: string;
+  originalCurrency: string;
+  payoutAmount: string | null;
+  payoutCurrency: string;
+  payoutMethodId: string;
+  state: StandinPayoutState;
+  paymentProof: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+}
+
+/** The payout methods the stand-in's store has (BTCPay answers 422 for any other). */
+const PAYOUT_METHODS = ["BTC-CHAIN", "BTC-LN"];
+
 export interface BtcpayStandin {
   url: string;
   storeId: string;
   apiKey: string;
   invoices: Map<string, StandinInvoice>;
   webhooks: Map<string, StandinWebhook>;
+  payouts: Map<string, StandinPayout>;
+  /** Destinations the store refuses to pay (a 422 on destination, as for an address of another network). */
+  invalidDestinations: Set<string>;
+  /** Moves a payout on, as the store's payout processor (InProgress, Completed) or an operator (Cancelled) would. */
+  setPayoutState(payoutId: string, state: StandinPayoutState): void;
   /** Every Greenfield request, as "METHOD path". */
   requests: string[];
   /** While true every request is answered 503 (a server that is down for maintenance). */
@@ -81,6 +108,8 @@ function readJson(req: IncomingMessage): Promise<{ ok: true; body: Record<string
 export async function startBtcpayStandin({ storeId = `store${id(10)}`, apiKey = id(40) } = {}): Promise<BtcpayStandin> {
   const invoices = new Map<string, StandinInvoice>();
   const webhooks = new Map<string, StandinWebhook>();
+  const payouts = new Map<string, StandinPayout>();
+  const invalidDestinations = new Set<string>();
   const requests: string[] = [];
   let base = "";
 
@@ -149,6 +178,52 @@ export async function startBtcpayStandin({ storeId = `store${id(10)}`, apiKey = 
       const found = invoices.get(decodeURIComponent(invoice[1]!));
       return found ? json(res, 200, found) : error(res, 404, "invoice-not-found", "The invoice could not be found");
     }
+    if (rest === "/payouts" && method === "POST") {
+      const read = await readJson(req);
+      if (!read.ok) return error(res, 400, "invalid-json", "Invalid JSON");
+      const { destination, amount, payoutMethodId, approved, metadata, pullPaymentId } = read.body;
+      const issues = [];
+      if (pullPaymentId !== undefined && pullPaymentId !== null)
+        return error(res, 400, "not-implemented", "The stand-in does not implement pull payments");
+      if (typeof payoutMethodId !== "string" || !PAYOUT_METHODS.includes(payoutMethodId))
+        issues.push({ path: "payoutMethodId", message: "Invalid payment method" });
+      if (typeof destination !== "string" || destination.length === 0 || invalidDestinations.has(destination))
+        issues.push({ path: "destination", message: "The destination is invalid for this payment method" });
+      if (typeof amount !== "string" || !/^\d+(\.\d+)?$/.test(amount) || Number(amount) <= 0)
+        issues.push({ path: "amount", message: "The amount should be more than 0" });
+      if (approved !== undefined && typeof approved !== "boolean") issues.push({ path: "approved", message: "Invalid boolean" });
+      if (issues.length) return json(res, 422, issues);
+      const payout: StandinPayout = {
+        id: id(),
+        revision: 0,
+        pullPaymentId: null,
+        date: now(),
+        destination: String(destination),
+        originalAmount: String(amount),
+        originalCurrency: "USD",
+        payoutAmount: null,
+        payoutCurrency: "BTC",
+        payoutMethodId: String(payoutMethodId),
+        state: approved === true ? "AwaitingPayment" : "AwaitingApproval",
+        paymentProof: null,
+        metadata: (metadata as Record<string, unknown>) ?? {},
+      };
+      payouts.set(payout.id, payout);
+      return json(res, 200, payout);
+    }
+    if (rest === "/payouts" && method === "GET") {
+      const includeCancelled = new URL(req.url ?? "/", "http://standin").searchParams.get("includeCancelled") === "true";
+      return json(
+        res,
+        200,
+        [...payouts.values()].filter((payout) => includeCancelled || payout.state !== "Cancelled"),
+      );
+    }
+    const payout = /^\/payouts\/([^/]+)$/.exec(rest);
+    if (payout && method === "GET") {
+      const found = payouts.get(decodeURIComponent(payout[1]!));
+      return found ? json(res, 200, found) : error(res, 404, "payout-not-found", "The payout could not be found");
+    }
     if (rest === "/webhooks" && method === "GET")
       return json(
         res,
@@ -188,6 +263,14 @@ export async function startBtcpayStandin({ storeId = `store${id(10)}`, apiKey = 
     apiKey,
     invoices,
     webhooks,
+    payouts,
+    invalidDestinations,
+    setPayoutState(payoutId, state) {
+      const found = payouts.get(payoutId);
+      if (!found) throw new Error(`no payout ${payoutId}`);
+      found.state = state;
+      found.revision++;
+    },
     requests,
     unavailable: false,
     invoiceFor(orderId) {

@@ -1,8 +1,8 @@
 import type { Db } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
-import { formatMoney, moneyToNumber, parseMoney } from "../money.ts";
+import { parseMoney } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
-import { creditWallet } from "./wallet.ts";
+import { creditWallet, getWalletBalance } from "./wallet.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 
 /** Play money only: caps one deposit so a typo cannot make balances absurd. */
@@ -25,6 +25,6 @@ export async function depositDemoFunds(db: Db, { userId, amount }: DepositDemoFu
   if (parsed.isZero() || parsed.gt(DEMO_DEPOSIT_MAX)) {
     throw new AppError("BAD_REQUEST", `The amount must be more than $0.00 and at most ${displayMoney(DEMO_DEPOSIT_MAX)}.`);
   }
-  const balance = await creditWallet(db, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
-  return { balance: moneyToNumber(balance), balanceString: formatMoney(balance) };
+  await creditWallet(db, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
+  return getWalletBalance(db, userId);
 }

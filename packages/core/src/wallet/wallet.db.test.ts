@@ -61,9 +61,21 @@ describe("depositDemoFunds", () => {
   it("credits amounts above 0 up to 1000.00 as DEPOSIT entries", async () => {
     const db = database().prisma;
     const user = await createTestUser(db);
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "1000.00" })).toEqual({ balance: 1000, balanceString: "1000.00" });
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "0.01" })).toEqual({ balance: 1000.01, balanceString: "1000.01" });
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "10.5" })).toEqual({ balance: 1010.51, balanceString: "1010.51" });
+    expect(await depositDemoFunds(db, { userId: user.userId, amount: "1000.00" })).toEqual({
+      balance: 1000,
+      balanceString: "1000.00",
+      pendingWithdrawals: "0.00",
+    });
+    expect(await depositDemoFunds(db, { userId: user.userId, amount: "0.01" })).toEqual({
+      balance: 1000.01,
+      balanceString: "1000.01",
+      pendingWithdrawals: "0.00",
+    });
+    expect(await depositDemoFunds(db, { userId: user.userId, amount: "10.5" })).toEqual({
+      balance: 1010.51,
+      balanceString: "1010.51",
+      pendingWithdrawals: "0.00",
+    });
     const deposits = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "DEPOSIT", note: "demo deposit" } });
     expect(deposits).toHaveLength(3);
     expect((await auditInvariants(db)).breaches).toEqual([]);
@@ -75,7 +87,7 @@ describe("depositDemoFunds", () => {
     for (const amount of ["0", "0.00", "-1.00", "1000.01", "5000", "1.001", "abc", "", "1e3", " 10.00"]) {
       await expectAppError(depositDemoFunds(db, { userId: user.userId, amount }), "BAD_REQUEST");
     }
-    expect(await getWalletBalance(db, user.userId)).toEqual({ balance: 5, balanceString: "5.00" });
+    expect(await getWalletBalance(db, user.userId)).toEqual({ balance: 5, balanceString: "5.00", pendingWithdrawals: "0.00" });
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);
   });
 

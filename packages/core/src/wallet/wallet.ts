@@ -13,9 +13,17 @@ export async function getBalance(db: DbTx, userId: string): Promise<Money> {
   return wallet?.balance ?? new Prisma.Decimal(0);
 }
 
+/** The balance, and the withdrawals reserved from it that are not yet paid or given back. */
 export async function getWalletBalance(db: DbTx, userId: string): Promise<WalletBalance> {
-  const balance = await getBalance(db, userId);
-  return { balance: moneyToNumber(balance), balanceString: formatMoney(balance) };
+  const [balance, pending] = await Promise.all([
+    getBalance(db, userId),
+    db.withdrawal.aggregate({ where: { userId, state: { in: ["requested", "approved", "paying"] } }, _sum: { amount: true } }),
+  ]);
+  return {
+    balance: moneyToNumber(balance),
+    balanceString: formatMoney(balance),
+    pendingWithdrawals: formatMoney(pending._sum.amount ?? new Prisma.Decimal(0)),
+  };
 }
 
 export interface CreditWalletInput {

@@ -1,10 +1,12 @@
 import Link from "next/link";
-import { demoDepositsEnabled, depositEnv } from "@prizepacks/core";
+import { demoDepositsEnabled, depositEnv, withdrawalEnv } from "@prizepacks/core";
 import { WalletBalance } from "../../../components/wallet-balance";
 import { WalletCheckoutDeposit } from "../../../components/wallet-checkout-deposit";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
 import { WalletLedger } from "../../../components/wallet-ledger";
-import { db } from "../../../lib/database";
+import { WalletWithdrawForm } from "../../../components/wallet-withdraw-form";
+import { WalletWithdrawals } from "../../../components/wallet-withdrawals";
+import { db, services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +17,19 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   const api = await serverApi();
   const { deposit: returnedFrom } = await searchParams;
   const deposits = depositEnv();
-  const [balance, ledger, protection, firstDeposit, returnedDeposit] = await Promise.all([
+  const payouts = (await services()).payouts;
+  const [balance, ledger, protection, firstDeposit, returnedDeposit, destinations, withdrawals] = await Promise.all([
     api.wallet.get(),
     api.wallet.ledger({}),
     api.me.limits.get(),
     (await db()).ledgerEntry.findFirst({ where: { userId: viewer.id, kind: "DEPOSIT" }, select: { id: true } }),
     // Back from the checkout page: the deposit it was for (not the account's: nothing shown).
     deposits.btcpay && returnedFrom ? api.deposits.get({ id: returnedFrom }).catch(() => null) : null,
+    payouts ? api.payoutDestinations.list() : [],
+    payouts ? api.withdrawals.list({}) : null,
   ]);
+  const now = new Date();
+  const usable = destinations.filter((d) => d.status === "confirmed" && d.usableAt && new Date(d.usableAt) <= now);
   const offerSaferPlay = protection.limits.length === 0 && firstDeposit === null;
   return (
     <>
@@ -51,6 +58,12 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
             </section>
           )}
         </div>
+        {payouts && withdrawals && (
+          <div className="grid-2">
+            <WalletWithdrawForm destinations={usable} min={withdrawalEnv().WITHDRAWAL_MIN} />
+            <WalletWithdrawals withdrawals={withdrawals.withdrawals} />
+          </div>
+        )}
         <section className="stack" aria-labelledby="wallet-history-heading">
           <h2 id="wallet-history-heading">Wallet history</h2>
           <WalletLedger initialPage={ledger} />

@@ -25,6 +25,9 @@ import { getReportActivityRoute } from "./reports/get-report-activity.ts";
 import { getTopWinnersRoute } from "./reports/get-top-winners.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
+import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
+import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
+import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
 
 // The operator console's procedures, one file each (with its .types.ts), each calling the domain
 // function it is named after with the acting admin; each input is the schema written beside that
@@ -58,6 +61,11 @@ export const adminRouter = router({
   credits: router({
     pending: listPendingCreditsRoute,
     decide: decidePendingCreditRoute,
+  }),
+  withdrawals: router({
+    list: listWithdrawalsForAdminRoute,
+    decide: decideWithdrawalRoute,
+    setSettings: setWithdrawalSettingsRoute,
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({

@@ -1,0 +1,26 @@
+import { PayoutDestinationsManager } from "../../../../components/payout-destinations-manager";
+import { SettingsNav } from "../../../../components/settings-nav";
+import { requireViewer, serverApi } from "../../../../lib/server-api";
+
+export const metadata = { title: "Payout destinations" };
+export const dynamic = "force-dynamic";
+
+export default async function PayoutDestinationsPage() {
+  await requireViewer("/settings/payouts");
+  const destinations = await (await serverApi()).payoutDestinations.list();
+  return (
+    <div className="stack">
+      <SettingsNav current="/settings/payouts" />
+      <header className="page-header">
+        <div>
+          <h1>Payout destinations</h1>
+          <p className="muted">
+            Where withdrawals are paid. Adding one needs your two-factor code and the link we mail you; it can be used 24 hours after you
+            confirm it.
+          </p>
+        </div>
+      </header>
+      <PayoutDestinationsManager initial={destinations} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
+import { useRequestKey } from "./request-key";
+
+/** Approve (the payout starts) or reject (with a reason the player sees) one requested withdrawal. */
+export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId: string; label: string; own: boolean }) {
+  const router = useRouter();
+  const reasonId = useId();
+  const [requestKey, renewKey] = useRequestKey();
+  const [reason, setReason] = useState("");
+  const decide = useMutation({
+    mutationFn: (decision: "approve" | "reject") =>
+      trpc.admin.withdrawals.decide.mutate({ withdrawalId, decision, requestKey, ...(reason.trim() && { reason: reason.trim() }) }),
+    onSuccess: () => {
+      renewKey();
+      router.refresh();
+    },
+  });
+  if (own) return <span className="muted small-text">Yours: another admin decides</span>;
+  return (
+    <div className="stack">
+      <div className="field">
+        <label htmlFor={reasonId} className="small-text">
+          Reason (needed to reject)
+        </label>
+        <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+      </div>
+      <div className="row">
+        <button
+          type="button"
+          className="button small"
+          disabled={decide.isPending}
+          aria-label={`Approve ${label}`}
+          onClick={() => decide.mutate("approve")}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          className="button ghost small"
+          disabled={decide.isPending}
+          aria-label={`Reject ${label}`}
+          onClick={() => decide.mutate("reject")}
+        >
+          Reject
+        </button>
+      </div>
+      <ErrorAlert error={decide.error} inline />
+    </div>
+  );
+}
+
+/** The operator's automatic approval: withdrawals below this amount need no admin (0 turns it off). */
+export function WithdrawalAutoApproveForm({ current }: { current: string }) {
+  const router = useRouter();
+  const inputId = useId();
+  const [requestKey, renewKey] = useRequestKey();
+  const [value, setValue] = useState(current);
+  const save = useMutation({
+    mutationFn: () => trpc.admin.withdrawals.setSettings.mutate({ autoApproveBelow: value.trim(), requestKey }),
+    onSuccess: () => {
+      renewKey();
+      router.refresh();
+    },
+  });
+  return (
+    <form
+      className="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={inputId}>Approve automatically below ($, 0 = never)</label>
+        <input id={inputId} inputMode="decimal" value={value} onChange={(event) => setValue(event.target.value)} />
+      </div>
+      <button type="submit" className="button small" disabled={save.isPending}>
+        Save
+      </button>
+      <ErrorAlert error={save.error} inline />
+    </form>
+  );
+}

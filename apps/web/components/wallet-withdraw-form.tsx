@@ -1,0 +1,108 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState, type FormEvent } from "react";
+import type { PayoutDestination } from "@prizepacks/core";
+import { displayMoney } from "@prizepacks/core/shared";
+import { queryKeys, trpc } from "../lib/trpc";
+import { ErrorAlert } from "./error-alert";
+
+/**
+ * Wallet → Withdraw: an amount, a confirmed destination past its 24 hours, and the second
+ * factor's code. The amount is reserved at once (the balance drops, shown as pending) until
+ * the withdrawal is paid, or given back when rejected or failed.
+ */
+export function WalletWithdrawForm({ destinations, min }: { destinations: PayoutDestination[]; min: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const amountId = useId();
+  const destinationId = useId();
+  const codeId = useId();
+  const hintId = useId();
+  const [amount, setAmount] = useState("");
+  const [destination, setDestination] = useState(destinations[0]?.id ?? "");
+  const [code, setCode] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const withdraw = useMutation({
+    mutationFn: () => trpc.withdrawals.create.mutate({ amount: amount.trim(), destinationId: destination, code: code.trim() }),
+    onSuccess: (result) => {
+      setNotice(`Withdrawal of ${displayMoney(result.amount)} requested: it is reserved from your balance until it is paid.`);
+      setAmount("");
+      setCode("");
+      router.refresh();
+    },
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
+      ]);
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNotice(null);
+    withdraw.mutate();
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="wallet-withdraw-heading">
+      <h2 id="wallet-withdraw-heading">Withdraw</h2>
+      {destinations.length === 0 ? (
+        <p className="muted">
+          Add a payout destination in <Link href="/settings/payouts">Settings → Payout destinations</Link> first. It can be used 24 hours
+          after you confirm it from the mail we send.
+        </p>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={amountId}>Amount</label>
+            <input
+              id={amountId}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="40.00"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              aria-describedby={hintId}
+            />
+            <span id={hintId} className="hint">
+              At least {displayMoney(min)}.
+            </span>
+          </div>
+          <div className="field">
+            <label htmlFor={destinationId}>To</label>
+            <select id={destinationId} name="destination" value={destination} onChange={(event) => setDestination(event.target.value)}>
+              {destinations.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.label} ({d.payoutMethodId === "BTC-LN" ? "Lightning" : "Bitcoin"} {d.address.slice(0, 12)}…)
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={codeId}>Two-factor code</label>
+            <input
+              id={codeId}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="button" disabled={withdraw.isPending}>
+            {withdraw.isPending && <span className="spinner" aria-hidden="true" />}
+            Withdraw
+          </button>
+        </form>
+      )}
+      <div role="status">{notice && <p className="alert success">{notice}</p>}</div>
+      <ErrorAlert error={withdraw.error} />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { logger } from "@prizepacks/db/log";
+import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import type { Services } from "../runtime/services.ts";
+import type { PayoutState } from "./payout-provider.ts";
+import { giveBack, withdrawalView, type WithdrawalRow } from "./withdrawals.ts";
+
+/** A claimed withdrawal is not looked at again, by any instance, for this long. */
+const RECHECK_SECONDS = 30;
+const POLL_MS = 5_000;
+const BATCH = 50;
+
+/**
+ * One pass of the payout job: claims this provider's approved and paying withdrawals that are
+ * due (FOR UPDATE SKIP LOCKED hands each to one instance; nextCheckAt keeps it theirs and paces
+ * the polls), or only `ids` when given (a fresh approval, started at once). An approved one
+ * gets its payout created (the provider finds one made before for it, so a crash in between
+ * pays once); a paying one is fetched: Completed completes it, Cancelled fails it and gives the
+ * money back, exactly once. A provider that does not answer is tried again after
+ * RECHECK_SECONDS. Returns how many were claimed.
+ */
+export async function processWithdrawals(services: Services, { ids }: { ids?: string[] } = {}): Promise<number> {
+  const provider = services.payouts;
+  if (!provider) return 0;
+  const { database } = services;
+  const due = await database.sql.query<{ id: string }>(
+    `UPDATE withdrawal w SET "nextCheckAt" = now() + make_interval(secs => $2::int)
+     WHERE w.id IN (
+       SELECT id FROM withdrawal
+       WHERE provider = $1 AND state IN ('approved', 'paying') AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
+         AND ($4::text[] IS NULL OR id = ANY($4::text[]))
+       ORDER BY "createdAt" LIMIT $3
+       FOR UPDATE SKIP LOCKED)
+     RETURNING w.id`,
+    [provider.name, RECHECK_SECONDS, BATCH, ids ?? null],
+  );
+  for (const { id } of due) {
+    const row = await database.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+    try {
+      await advance(services, row);
+    } catch (error) {
+      // An unreachable provider was logged where it was called; the next pass tries again.
+      if (error instanceof AppError && error.code === "UNAVAILABLE") continue;
+      logger("withdrawals").error({ err: error, withdrawalId: id }, "a withdrawal's payout could not be advanced; retrying");
+    }
+  }
+  return due.length;
+}
+
+async function advance(services: Services, row: WithdrawalRow): Promise<void> {
+  const provider = services.payouts!;
+  const db = services.database.prisma;
+  let state: PayoutState;
+  if (row.state === "approved") {
+    try {
+      state = await provider.createPayout({
+        withdrawalId: row.id,
+        amount: row.amount,
+        currency: row.currency,
+        payoutMethodId: row.payoutMethodId,
+        destination: row.address,
+      });
+    } catch (error) {
+      // Refused for good (an address the provider will not pay): the money goes back.
+      if (error instanceof AppError && error.code === "BAD_REQUEST") return fail(services, row, error.message);
+      throw error;
+    }
+    const recorded = await db.withdrawal.updateMany({
+      where: { id: row.id, state: "approved" },
+      data: { state: "paying", payoutId: state.payoutId },
+    });
+    if (recorded.count === 0) return;
+  } else if (row.state === "paying" && row.payoutId) {
+    try {
+      state = await provider.fetchPayout(row.payoutId);
+    } catch (error) {
+      // Not known (anymore): the money may have left; the operator looks, nothing is given back.
+      if (error instanceof AppError && error.code === "NOT_FOUND")
+        logger("withdrawals").error({ withdrawalId: row.id, payoutId: row.payoutId }, "the payout provider knows no such payout");
+      throw error;
+    }
+  } else return;
+  if (state.status === "completed") {
+    await db.$transaction(async (tx) => {
+      const done = await tx.withdrawal.updateMany({
+        where: { id: row.id, state: "paying" },
+        data: { state: "completed", completedAt: new Date() },
+      });
+      if (done.count === 0) return;
+      const updated = await tx.withdrawal.findUniqueOrThrow({ where: { id: row.id } });
+      await recordAccountEvent(tx, row.userId, "withdrawal.completed", withdrawalView(updated));
+    });
+  } else if (state.status === "cancelled") await fail(services, row, "the payout was cancelled at the payment server");
+}
+
+async function fail(services: Services, row: WithdrawalRow, reason: string): Promise<void> {
+  await services.database.prisma
+    .$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state FROM withdrawal WHERE id = ${row.id} FOR UPDATE`;
+      if (locked?.state !== "approved" && locked?.state !== "paying") return;
+      await giveBack(tx, row, "failed", reason);
+    })
+    .then(() => logger("withdrawals").warn({ withdrawalId: row.id, reason }, "withdrawal failed; its amount was given back"));
+}
+
+/** Follows approved withdrawals to completion from every instance (each claims its own), every few seconds. */
+export function startWithdrawalPayouts(services: Services): BackgroundJob {
+  let running: Promise<void> | null = null;
+  let failing = false;
+  const timer = setInterval(() => {
+    running ??= processWithdrawals(services)
+      .then(() => void (failing = false))
+      .catch((error: unknown) => {
+        if (!failing) logger("withdrawals").error({ err: error }, "withdrawal payout pass failed, retrying");
+        failing = true;
+      })
+      .finally(() => (running = null));
+  }, POLL_MS);
+  timer.unref();
+  services.database.onClose(() => clearInterval(timer));
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

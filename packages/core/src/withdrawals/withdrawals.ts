@@ -1,0 +1,314 @@
+import { z } from "zod";
+import type { Db, DbTx } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
+import { Prisma } from "@prizepacks/db/prisma";
+import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
+import { depositEnv } from "../deposits/deposit-env.ts";
+import { AppError } from "../errors.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
+import { formatMoney, Money, parseMoney } from "../money.ts";
+import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import type { Services } from "../runtime/services.ts";
+import { IdSchema, StorableText, WithdrawalStateSchema, type Withdrawal, type WithdrawalPage } from "../schemas.ts";
+import { displayMoney } from "../shared/money-cents.ts";
+import { walletChange } from "../wallet/wallet-change.ts";
+import { processWithdrawals } from "./process-withdrawals.ts";
+import { withdrawalEnv } from "./withdrawal-env.ts";
+
+export const WITHDRAWAL_PAGE_SIZE = 20;
+/** States whose amount is still reserved: not yet paid, and not given back. */
+export const OPEN_WITHDRAWAL_STATES = ["requested", "approved", "paying"] as const;
+/** States whose amount has left or will leave the books (the daily maximum counts them). */
+const COUNTED_STATES = [...OPEN_WITHDRAWAL_STATES, "completed"];
+
+export type WithdrawalRow = Prisma.WithdrawalGetPayload<object>;
+
+export function withdrawalView(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    state: row.state as Withdrawal["state"],
+    amount: formatMoney(row.amount),
+    currency: row.currency,
+    payoutMethodId: row.payoutMethodId as Withdrawal["payoutMethodId"],
+    address: row.address,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export const RequestWithdrawalSchema = z.object({
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount: must be an amount like "25.00"'),
+  destinationId: IdSchema,
+});
+export type RequestWithdrawalInput = z.input<typeof RequestWithdrawalSchema>;
+
+/**
+ * Requests a withdrawal to one of the account's usable destinations and reserves its amount at
+ * once: under the wallet's row lock, the balance and the daily maximum are checked, the wallet
+ * is debited (a WITHDRAWAL entry) and the withdrawal recorded, all in one transaction, so no
+ * number of concurrent requests can overdraw or pass the maximum. Time-outs and
+ * self-exclusions do not refuse it (a player can always take their money out). Under the
+ * operator's automatic amount it is approved at once and its payout started.
+ */
+export async function requestWithdrawal(services: Services, input: { userId: string } & RequestWithdrawalInput): Promise<Withdrawal> {
+  const { amount: text, destinationId } = parseInputOrThrow(RequestWithdrawalSchema, input);
+  const { userId } = input;
+  const provider = services.payouts;
+  if (!provider) throw new AppError("FORBIDDEN", "Withdrawals are not available: no payment server is configured.");
+  const { WITHDRAWAL_MIN: min, WITHDRAWAL_DAILY_MAX: dailyMax } = withdrawalEnv();
+  const amount = parseMoney(text);
+  if (amount.lt(min) || amount.isZero())
+    throw new AppError("BAD_REQUEST", `A withdrawal must be at least ${displayMoney(formatMoney(parseMoney(min)))}.`);
+  const db = services.database.prisma;
+  const id = newId();
+  const row = await db.$transaction(async (tx) => {
+    // The wallet's row lock: every money-moving request of this account waits here in turn.
+    const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
+      SELECT balance FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
+    const destination = await tx.payoutDestination.findFirst({ where: { id: destinationId, userId } });
+    if (!destination) throw new AppError("NOT_FOUND", "No such payout destination.");
+    if (destination.status !== "confirmed" || !destination.usableAt)
+      throw new AppError("FORBIDDEN", "This payout destination is not confirmed yet: follow the link mailed to you when you added it.");
+    if (destination.usableAt > new Date())
+      throw new AppError(
+        "FORBIDDEN",
+        `This payout destination can be used from ${destination.usableAt.toISOString()} (24 hours after its confirmation).`,
+      );
+    const [day] = await tx.$queryRaw<Array<{ total: Prisma.Decimal | null }>>`
+      SELECT sum(amount) AS total FROM withdrawal
+      WHERE "userId" = ${userId} AND state = ANY(${COUNTED_STATES}) AND "createdAt" > now() - interval '24 hours'`;
+    const used = new Money(day?.total ?? 0);
+    if (used.plus(amount).gt(dailyMax)) {
+      const left = Prisma.Decimal.max(new Money(dailyMax).minus(used), 0);
+      throw new AppError(
+        "BAD_REQUEST",
+        `Withdrawals are limited to ${displayMoney(formatMoney(parseMoney(dailyMax)))} in 24 hours; ${displayMoney(formatMoney(left))} is left now.`,
+      );
+    }
+    if (!wallet || wallet.balance.lt(amount))
+      throw new AppError(
+        "INSUFFICIENT_BALANCE",
+        `The balance (${displayMoney(formatMoney(wallet?.balance ?? 0))}) is less than the withdrawal.`,
+      );
+    const [settings] = await tx.$queryRaw<Array<{ autoApproveBelow: Prisma.Decimal }>>`
+      SELECT "autoApproveBelow" FROM withdrawal_settings WHERE id = 1`;
+    const auto = settings !== undefined && settings.autoApproveBelow.gt(0) && amount.lt(settings.autoApproveBelow);
+    const [debited] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
+      UPDATE wallet SET balance = balance - ${amount.toFixed(2)}::numeric, "updatedAt" = now()
+      WHERE "userId" = ${userId} AND balance >= ${amount.toFixed(2)}::numeric RETURNING balance`;
+    if (!debited) throw new AppError("INSUFFICIENT_BALANCE", "The balance is less than the withdrawal.");
+    const created = await tx.withdrawal.create({
+      data: {
+        id,
+        userId,
+        amount,
+        currency: depositEnv().DEPOSIT_CURRENCY,
+        destinationId,
+        payoutMethodId: destination.payoutMethodId,
+        address: destination.address,
+        provider: provider.name,
+        ...(auto && { state: "approved", decidedBy: "auto", decidedAt: new Date() }),
+      },
+    });
+    const note = `withdrawal to ${destination.payoutMethodId} ${destination.address}`;
+    await tx.ledgerEntry.create({
+      data: { userId, kind: "WITHDRAWAL", amount: amount.negated(), balanceAfter: debited.balance, note, withdrawalId: id },
+    });
+    await recordAccountEvent(tx, userId, "withdrawal.requested", withdrawalView({ ...created, state: "requested" }));
+    await recordAccountEvent(tx, userId, "wallet.changed", walletChange(debited.balance, amount.negated(), "WITHDRAWAL", note));
+    if (auto) await recordAccountEvent(tx, userId, "withdrawal.approved", withdrawalView(created));
+    return created;
+  });
+  if (row.state === "approved") await startPayout(services, id);
+  return withdrawalView(await db.withdrawal.findUniqueOrThrow({ where: { id } }));
+}
+
+/** Starts an approved withdrawal's payout now (the payout job would within seconds); a failure is the job's to retry. */
+async function startPayout(services: Services, id: string): Promise<void> {
+  await processWithdrawals(services, { ids: [id] }).catch(() => undefined);
+}
+
+export async function getWithdrawal(db: DbTx, userId: string, id: string): Promise<Withdrawal> {
+  const row = await db.withdrawal.findFirst({ where: { id, userId } });
+  if (!row) throw new AppError("NOT_FOUND", "No such withdrawal.");
+  return withdrawalView(row);
+}
+
+/** The account's withdrawals, newest first. */
+export async function listWithdrawals(
+  db: DbTx,
+  { userId, cursor, limit }: { userId: string; cursor?: string; limit?: number },
+): Promise<WithdrawalPage> {
+  const take = pageLimit(limit, WITHDRAWAL_PAGE_SIZE);
+  const rows = await db.withdrawal.findMany({
+    where: { userId, ...afterPageCursor(cursor) },
+    orderBy: newestFirst,
+    take: take + 1,
+  });
+  const page = toPage(rows, take);
+  return { withdrawals: page.rows.map(withdrawalView), nextCursor: page.nextCursor };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+// ---------------------------------------------------------------------------------------------
+
+export interface AdminWithdrawalRow extends Withdrawal {
+  userId: string;
+  email: string;
+  decidedBy: string | null;
+  payoutId: string | null;
+}
+
+export const AdminWithdrawalFilterSchema = z.object({
+  state: WithdrawalStateSchema.optional(),
+  cursor: z.string().optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+});
+
+/** The console's list: one state (oldest first for requested ones, the queue to work through) or all, newest first. */
+export async function listWithdrawalsForAdmin(
+  db: DbTx,
+  input: z.input<typeof AdminWithdrawalFilterSchema>,
+): Promise<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }> {
+  const { state, cursor, limit } = parseInputOrThrow(AdminWithdrawalFilterSchema, input);
+  const take = limit ?? 50;
+  const rows = await db.withdrawal.findMany({
+    where: { ...(state && { state }), ...afterPageCursor(cursor) },
+    orderBy: newestFirst,
+    take: take + 1,
+    include: { user: { select: { email: true } } },
+  });
+  const page = toPage(rows, take);
+  return {
+    withdrawals: page.rows.map((row) => ({
+      ...withdrawalView(row),
+      userId: row.userId,
+      email: row.user.email,
+      decidedBy: row.decidedBy,
+      payoutId: row.payoutId,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export const WithdrawalDecisionSchema = z
+  .object({
+    withdrawalId: IdSchema,
+    decision: z.enum(["approve", "reject"]),
+    reason: StorableText.trim().max(500).optional(),
+    requestKey: RequestKeySchema.optional(),
+  })
+  .refine((value) => value.decision === "approve" || (value.reason ?? "").length > 0, {
+    path: ["reason"],
+    message: "a rejection needs a reason (the player is shown it)",
+  });
+export type WithdrawalDecision = z.input<typeof WithdrawalDecisionSchema>;
+
+/**
+ * An admin approves (the payout starts) or rejects (the amount is given back) a requested
+ * withdrawal, with the admin log entry in the same transaction. The row is locked first, so of
+ * two decisions one applies and the other is told it was decided; a repeated submission with
+ * the same request key replays its result. Nobody decides their own withdrawal.
+ */
+export async function decideWithdrawal(services: Services, actor: AdminActor, input: WithdrawalDecision): Promise<Withdrawal> {
+  const { withdrawalId, decision, reason, requestKey } = parseInputOrThrow(WithdrawalDecisionSchema, input);
+  const action = decision === "approve" ? "withdrawal.approved" : "withdrawal.rejected";
+  const db = services.database.prisma;
+  const result = await runAdminMutation<Withdrawal>(db, actor, { requestKey, action }, async (tx) => {
+    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM withdrawal WHERE id = ${withdrawalId} FOR UPDATE`;
+    if (!locked) throw new AppError("NOT_FOUND", `No withdrawal ${withdrawalId}.`);
+    const row = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+    if (row.state !== "requested")
+      throw new AppError("CONFLICT", `This withdrawal was already ${row.state}${row.decidedBy ? ` (decided by ${row.decidedBy})` : ""}.`);
+    if (actor.id && actor.id === row.userId)
+      throw new AppError("FORBIDDEN", "An admin cannot decide their own withdrawal: another admin must.");
+    const decided = { decidedById: actor.id, decidedBy: actor.email, decidedAt: new Date() };
+    await writeAdminLog(tx, actor, {
+      action,
+      targetType: "account",
+      targetId: row.userId,
+      before: { withdrawalId, state: "requested" },
+      after: {
+        withdrawalId,
+        state: decision === "approve" ? "approved" : "rejected",
+        amount: formatMoney(row.amount),
+        reason: reason ?? null,
+      },
+    });
+    if (decision === "reject") return withdrawalView(await giveBack(tx, row, "rejected", reason ?? "", decided));
+    const approved = await tx.withdrawal.update({ where: { id: withdrawalId }, data: { state: "approved", ...decided } });
+    await recordAccountEvent(tx, row.userId, "withdrawal.approved", withdrawalView(approved));
+    return withdrawalView(approved);
+  });
+  if (result.state === "approved") await startPayout(services, withdrawalId);
+  return withdrawalView(await db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } }));
+}
+
+/**
+ * Ends a withdrawal whose money does not leave (rejected, or failed at the payout) and gives its
+ * amount back with one WITHDRAWAL_RETURN entry. The state change is conditional on the row's
+ * current (open) state and the entry is unique per withdrawal, so it happens exactly once.
+ * Returns the updated row; throws CONFLICT when it was no longer open.
+ */
+export async function giveBack(
+  tx: DbTx,
+  row: WithdrawalRow,
+  state: "rejected" | "failed",
+  reason: string,
+  decided: { decidedById?: string | null; decidedBy?: string | null; decidedAt?: Date } = {},
+): Promise<WithdrawalRow> {
+  const closed = await tx.withdrawal.updateMany({
+    where: { id: row.id, state: { in: [...OPEN_WITHDRAWAL_STATES] } },
+    data: { state, reason, ...decided },
+  });
+  if (closed.count === 0) throw new AppError("CONFLICT", "This withdrawal is no longer open.");
+  const wallet = await tx.wallet.update({ where: { userId: row.userId }, data: { balance: { increment: row.amount } } });
+  const note = `withdrawal ${state}: ${reason}`.slice(0, 500);
+  await tx.ledgerEntry.create({
+    data: { userId: row.userId, kind: "WITHDRAWAL_RETURN", amount: row.amount, balanceAfter: wallet.balance, note, withdrawalId: row.id },
+  });
+  const updated = await tx.withdrawal.findUniqueOrThrow({ where: { id: row.id } });
+  await recordAccountEvent(tx, row.userId, state === "rejected" ? "withdrawal.rejected" : "withdrawal.failed", withdrawalView(updated));
+  await recordAccountEvent(tx, row.userId, "wallet.changed", walletChange(wallet.balance, row.amount, "WITHDRAWAL_RETURN", note));
+  return updated;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's automatic approval
+// ---------------------------------------------------------------------------------------------
+
+export async function getWithdrawalSettings(db: DbTx): Promise<{ autoApproveBelow: string }> {
+  const row = await db.withdrawalSettings.findUnique({ where: { id: 1 } });
+  return { autoApproveBelow: formatMoney(row?.autoApproveBelow ?? 0) };
+}
+
+export const WithdrawalSettingsSchema = z.object({
+  autoApproveBelow: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'autoApproveBelow: must be an amount like "50.00" ("0" turns it off)'),
+  requestKey: RequestKeySchema.optional(),
+});
+
+/** Withdrawals below this amount are approved without an admin; 0 turns automatic approval off. */
+export async function setWithdrawalSettings(
+  db: Db,
+  actor: AdminActor,
+  input: z.input<typeof WithdrawalSettingsSchema>,
+): Promise<{ autoApproveBelow: string }> {
+  const { autoApproveBelow, requestKey } = parseInputOrThrow(WithdrawalSettingsSchema, input);
+  const amount = parseMoney(autoApproveBelow);
+  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, async (tx) => {
+    const before = await getWithdrawalSettings(tx);
+    await tx.withdrawalSettings.upsert({
+      where: { id: 1 },
+      create: { id: 1, autoApproveBelow: amount },
+      update: { autoApproveBelow: amount },
+    });
+    const after = { autoApproveBelow: formatMoney(amount) };
+    await writeAdminLog(tx, actor, { action: "settings.withdrawal_auto_approve", targetType: "settings", targetId: null, before, after });
+    return after;
+  });
+}
