@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./shared/input-messages.ts";
 import { ErrorCodeSchema } from "./errors.ts";
 import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./shared/catalog-labels.ts";
 
