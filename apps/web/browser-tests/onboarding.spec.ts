@@ -7,6 +7,7 @@ import {
   cents,
   expectHeaderBalance,
   expectLayoutSound,
+  expectNoAxeViolations,
   followMailLink,
   signedInPlayer,
   uniqueEmail,
@@ -31,6 +32,7 @@ test("from a pack page to a first opening in four actions, at 390 px", async ({ 
 
   await page.goto(PACK_PATH);
   await expectLayoutSound(page, "pack page, signed out");
+  await expectNoAxeViolations(page, "pack page, signed out");
   const signUp = page.locator(".pack-sign-in");
   await signUp.getByLabel("E-mail").fill(email);
   await signUp.getByLabel("Password").fill(PASSWORD);
@@ -47,6 +49,7 @@ test("from a pack page to a first opening in four actions, at 390 px", async ({ 
   await expect(welcome).toContainText("Your e-mail is verified");
   await expectHeaderBalance(page, 0);
   await expectLayoutSound(page, "pack page, welcome");
+  await expectNoAxeViolations(page, "pack page, welcome");
 
   await act(() => welcome.getByRole("button", { name: "Add funds" }).click());
   await expect(page.getByTestId("welcome-deposit-done")).toContainText("Added $25.00");
