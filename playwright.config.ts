@@ -42,11 +42,8 @@ export default defineConfig({
   // One worker: a 2-core machine also runs the Next.js server and Chromium.
   workers: 1,
   fullyParallel: false,
-  // One retry, for one known flake only: "the header balance follows money moved elsewhere"
-  // sometimes misses a REST opening made right after the page loads (about 1 in 4 full runs;
-  // the account-change stream's race is open work, see issue 18's closing note). A retried
-  // test is reported as flaky, not hidden.
-  retries: 1,
+  // No retries: a test that fails once is a failure to find the cause of.
+  retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },

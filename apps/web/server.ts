@@ -36,7 +36,11 @@ const appDir = path.resolve(import.meta.dirname, "..");
 const server = createServer(serverOptions, observeRequests(serve, { nextRoutes: readNextRoutes(appDir) }));
 const lifecycle = new ServerLifecycle(server, database);
 limitConnections(server);
-server.listen(port, host, () => logger("server").info(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+// Also the URL that mail links use (appBaseUrl): opened from here, a mail's link lands on the same host.
+const listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+server.listen(port, host, () =>
+  logger("server").info(appBaseUrl() === listening ? `listening on ${listening}` : `listening on ${listening}, reached at ${appBaseUrl()}`),
+);
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   if (strictTransportSecurity) res.setHeader("Strict-Transport-Security", strictTransportSecurity);

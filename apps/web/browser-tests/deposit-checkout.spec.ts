@@ -4,8 +4,8 @@ import { startServer, type ServerInstance } from "../tests/server-instance";
 import { expectHeaderBalance, expectLayoutSound, expectNoAxeViolations, signUpVerified, uniqueEmail } from "./support";
 
 // Add funds through BTCPay Server's checkout: a server of this spec's own, configured with the
-// BTCPay stand-in (the suite's shared server has demo deposits), reached as localhost, the
-// address its invoices send the player back to.
+// BTCPay stand-in (the suite's shared server has demo deposits), reached at the address it prints
+// (127.0.0.1), which is also where its mails' links and its invoices send the player back to.
 
 let btcpay: BtcpayStandin;
 let server: ServerInstance;
@@ -41,7 +41,7 @@ async function checkWallet(page: Page, state: string) {
 
 test("Wallet → Add funds → BTCPay checkout → back to the wallet, which shows the deposit until it is credited", async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: `http://localhost:${server.port}` });
+  const context = await browser.newContext({ baseURL: server.baseUrl });
   const page = await context.newPage();
   await signUpVerified(page, uniqueEmail("btcpay"));
 

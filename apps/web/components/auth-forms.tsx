@@ -26,12 +26,19 @@ export function safeNextPath(next: string | undefined): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
+/** Where a verification link lands: the page the player came from, with the welcome (?welcome=1). */
+export function welcomePath(next: string | undefined): string {
+  const path = safeNextPath(next);
+  return `${path}${path.includes("?") ? "&" : "?"}welcome=1`;
+}
+
 /** A refusal about the date of birth (too young, or not a date) is shown beside that field. */
 function isDateOfBirthError(error: { code?: string; message?: string }): boolean {
   return error.code === "UNDER_AGE" || (error.message ?? "").startsWith("dateOfBirth:");
 }
 
-export function SignUpForm({ outbox, minimumAge }: { outbox: boolean; minimumAge: number }) {
+/** `next`: the page the player came from; the verification link returns there. */
+export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; minimumAge: number; next?: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [dateOfBirthError, setDateOfBirthError] = useState<string | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,7 +53,7 @@ export function SignUpForm({ outbox, minimumAge }: { outbox: boolean; minimumAge
       email: email!,
       password: password!,
       dateOfBirth: dateOfBirth!,
-      callbackURL: "/?welcome=1",
+      callbackURL: welcomePath(next),
     };
     const { error } = await authClient.signUp.email(body);
     if (error && isDateOfBirthError(error)) {
@@ -115,7 +122,7 @@ export function SignUpForm({ outbox, minimumAge }: { outbox: boolean; minimumAge
         {status.kind === "busy" ? "Creating account…" : "Create account"}
       </button>
       <p className="muted small-text">
-        Already have an account? <Link href="/sign-in">Sign in</Link>
+        Already have an account? <Link href={next ? `/sign-in?next=${encodeURIComponent(safeNextPath(next))}` : "/sign-in"}>Sign in</Link>
       </p>
     </form>
   );
@@ -125,11 +132,11 @@ export function SignUpForm({ outbox, minimumAge }: { outbox: boolean; minimumAge
  * Sends a fresh verification link to an unverified address. At most 3 verification mails go to
  * one address in 15 minutes (the sign-up's included); a refusal's message says when to try again.
  */
-function ResendVerification({ email }: { email: string }) {
+function ResendVerification({ email, next }: { email: string; next?: string }) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   async function resend() {
     setStatus({ kind: "busy" });
-    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: "/?welcome=1" });
+    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: welcomePath(next) });
     if (error) {
       return setStatus({ kind: "error", message: error.message ?? "Could not send the link." });
     }
@@ -199,12 +206,13 @@ export function SignInForm({ next }: { next?: string }) {
         <input id="password" name="password" type="password" required autoComplete="current-password" />
       </div>
       <StatusMessage status={status} />
-      {unverifiedEmail && <ResendVerification key={unverifiedEmail} email={unverifiedEmail} />}
+      {unverifiedEmail && <ResendVerification key={unverifiedEmail} email={unverifiedEmail} next={next} />}
       <button className="button" type="submit" disabled={status.kind === "busy"}>
         {status.kind === "busy" ? "Signing in…" : "Sign in"}
       </button>
       <p className="muted small-text">
-        <Link href="/forgot-password">Forgot your password?</Link> · New here? <Link href="/sign-up">Create an account</Link>
+        <Link href="/forgot-password">Forgot your password?</Link> · New here?{" "}
+        <Link href={next ? `/sign-up?next=${encodeURIComponent(safeNextPath(next))}` : "/sign-up"}>Create an account</Link>
       </p>
     </form>
   );

@@ -1,12 +1,13 @@
 "use client";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import type { InventoryPage, SellResult } from "@prizepacks/core";
+import type { InventoryGroupSort, InventoryGroups, InventoryPage, SellResult } from "@prizepacks/core";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { InventoryGroupCard } from "./inventory-group-card";
 import { InventoryItemCard } from "./inventory-item-card";
 import { InventorySellBar } from "./inventory-sell-bar";
 import { InventorySkeleton } from "./inventory-skeleton";
@@ -15,6 +16,26 @@ import { LoadMoreButton } from "./load-more-button";
 
 /** The server's MAX_ITEMS_PER_SALE; checked here only to explain a disabled button. */
 const MAX_ITEMS_PER_SALE = 100;
+
+export type InventoryLayout = "each" | "grouped";
+
+const groupSorts: Array<{ sort: InventoryGroupSort; label: string }> = [
+  { sort: "value-desc", label: "Value: high to low" },
+  { sort: "value-asc", label: "Value: low to high" },
+  { sort: "count", label: "Most held" },
+  { sort: "name", label: "Name" },
+  { sort: "newest", label: "Newest" },
+];
+
+/** The page's address for a tab, layout and order; defaults stay out of it. */
+function inventoryQueryString(status: InventoryStatus, layout: InventoryLayout, sort: InventoryGroupSort): string {
+  const params = new URLSearchParams();
+  if (status === "SOLD") params.set("status", "sold");
+  if (layout === "grouped") params.set("view", "grouped");
+  if (sort !== "value-desc") params.set("sort", sort);
+  const query = params.toString();
+  return query ? `?${query}` : window.location.pathname;
+}
 
 function saleError(error: unknown): string {
   switch (errorCode(error)) {
@@ -33,9 +54,23 @@ function saleNotice(result: SellResult): string {
 }
 
 /** The inventory: held/sold tabs, held totals, selection and selling. */
-export function InventoryView({ initialStatus, initialPage }: { initialStatus: InventoryStatus; initialPage: InventoryPage }) {
+export function InventoryView({
+  initialStatus,
+  initialPage,
+  initialLayout,
+  initialSort,
+  initialGroups,
+}: {
+  initialStatus: InventoryStatus;
+  initialPage: InventoryPage;
+  initialLayout: InventoryLayout;
+  initialSort: InventoryGroupSort;
+  initialGroups?: InventoryGroups;
+}) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(initialStatus);
+  const [layout, setLayout] = useState(initialLayout);
+  const [sort, setSort] = useState(initialSort);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
   // isPending reaches the buttons a render later; this closes the gap for a fast double click.
@@ -47,6 +82,14 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     initialData: status === initialStatus ? { pages: [initialPage], pageParams: [undefined] } : undefined,
+  });
+
+  const grouped = status === "HELD" && layout === "grouped";
+  const groups = useQuery({
+    queryKey: [...queryKeys.inventory, "groups", sort],
+    queryFn: () => trpc.inventory.groups.query({ sort }),
+    enabled: grouped,
+    initialData: sort === initialSort ? initialGroups : undefined,
   });
 
   const sell = useMutation({
@@ -77,7 +120,17 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
     setStatus(next);
     setNotice(null);
     sell.reset();
-    window.history.replaceState(null, "", next === "SOLD" ? "?status=sold" : window.location.pathname);
+    window.history.replaceState(null, "", inventoryQueryString(next, layout, sort));
+  }
+
+  function changeLayout(next: InventoryLayout) {
+    setLayout(next);
+    window.history.replaceState(null, "", inventoryQueryString(status, next, sort));
+  }
+
+  function changeSort(next: InventoryGroupSort) {
+    setSort(next);
+    window.history.replaceState(null, "", inventoryQueryString(status, layout, next));
   }
 
   const pages = list.data?.pages ?? [];
@@ -122,7 +175,65 @@ export function InventoryView({ initialStatus, initialPage }: { initialStatus: I
       <ErrorAlert error={sell.error} describe={saleError} />
 
       <div role="tabpanel" id={inventoryPanelId} aria-labelledby={inventoryTabId(status)} className="stack">
-        {list.isPending ? (
+        {status === "HELD" && (
+          <div className="inventory-toolbar">
+            <div role="group" aria-label="Show" className="inventory-views">
+              {(["grouped", "each"] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className="button small ghost"
+                  aria-pressed={layout === option}
+                  onClick={() => changeLayout(option)}
+                >
+                  {option === "grouped" ? "Grouped" : "Each item"}
+                </button>
+              ))}
+            </div>
+            {grouped && (
+              <label className="inventory-sort">
+                Sort
+                <select value={sort} onChange={(event) => changeSort(event.target.value as InventoryGroupSort)}>
+                  {groupSorts.map((option) => (
+                    <option key={option.sort} value={option.sort}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+        )}
+        {grouped ? (
+          groups.isPending ? (
+            <InventorySkeleton />
+          ) : groups.isError ? (
+            <div className="stack">
+              <ErrorAlert error={groups.error} />
+              <button type="button" className="button ghost" onClick={() => void groups.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : groups.data.groups.length === 0 ? (
+            <div className="empty">
+              <p>
+                No items yet — <Link href="/">open a pack</Link>
+              </p>
+            </div>
+          ) : (
+            <ul className="inventory-list">
+              {groups.data.groups.map((group) => (
+                <InventoryGroupCard
+                  key={`${group.itemId}-${group.value}`}
+                  group={group}
+                  maxPerSale={MAX_ITEMS_PER_SALE}
+                  busy={busy}
+                  onSell={sellItems}
+                />
+              ))}
+            </ul>
+          )
+        ) : list.isPending ? (
           <InventorySkeleton />
         ) : list.isError && items.length === 0 ? (
           <div className="stack">

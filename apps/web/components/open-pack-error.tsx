@@ -5,17 +5,18 @@ import { ErrorAlert } from "./error-alert";
 import { describeProtectionRefusal } from "./protection-refusal";
 
 /** A failed opening, explained per error code; everything won before it stays on screen. */
-export function OpenPackError({ error }: { error: unknown }) {
-  return <ErrorAlert error={error} describe={describeOpenError} testId="open-error" />;
+export function OpenPackError({ error, slug }: { error: unknown; slug: string }) {
+  return <ErrorAlert error={error} describe={(failure) => describeOpenError(failure, slug)} testId="open-error" />;
 }
 
-function describeOpenError(error: unknown) {
+function describeOpenError(error: unknown, slug: string) {
   const message = errorMessage(error);
   switch (errorCode(error)) {
     case "INSUFFICIENT_BALANCE":
       return (
         <>
-          Not enough balance: {message.replace(/^insufficient balance:\s*/i, "")} <Link href="/wallet">Add funds</Link>
+          Not enough balance: {message.replace(/^insufficient balance:\s*/i, "")}{" "}
+          <Link href={`/wallet?back=${encodeURIComponent(`/packs/${slug}`)}`}>Add funds</Link>
         </>
       );
     case "NOT_FOUND":

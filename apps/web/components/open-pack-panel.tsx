@@ -233,7 +233,8 @@ export function OpenPackPanel({
             "Opening is paused until you continue from the reality check."
           ) : affordable === 0 ? (
             <>
-              Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack. <Link href="/wallet">Add funds</Link>
+              Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack.{" "}
+              <Link href={`/wallet?back=${encodeURIComponent(`/packs/${slug}`)}`}>Add funds</Link>
             </>
           ) : affordable < MAX_PACKS ? (
             `Your balance covers ${affordable} ${affordable === 1 ? "pack" : "packs"}.`
@@ -253,7 +254,7 @@ export function OpenPackPanel({
         </label>
       </div>
 
-      {error !== null && <OpenPackError error={error} />}
+      {error !== null && <OpenPackError error={error} slug={slug} />}
 
       <div className="open-stage" ref={reelsRef}>
         {/* Several reels give way to the summary, so reels and then results each fit one screen; one reel stays above its result. */}

@@ -4,6 +4,7 @@ import { db } from "../lib/database";
 import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
+import { HeaderAuthLinks } from "./header-auth-links";
 import { MainMenu } from "./main-menu";
 import { RealityCheck } from "./reality-check-dialog";
 import { SignOutButton } from "./sign-out-button";
@@ -59,14 +60,7 @@ export async function SiteHeader() {
               <SignOutButton />
             </span>
           ) : (
-            <>
-              <Link href="/sign-in" className="button ghost small">
-                Sign in
-              </Link>
-              <Link href="/sign-up" className="button small">
-                Sign up
-              </Link>
-            </>
+            <HeaderAuthLinks />
           )}
         </div>
       </div>

@@ -1,8 +1,10 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { errorCode, errorMessage } from "../lib/error-message";
+import { useFieldCheck } from "../lib/use-field-check";
 import { queryKeys, trpc } from "../lib/trpc";
 import { SaferPlayDepositOffer } from "./safer-play-deposit-offer";
 import { ErrorAlert } from "./error-alert";
@@ -20,6 +22,15 @@ function normalizeAmount(input: string): string | null {
   return centsToMoney(moneyToCents(`${match[1]}.${(match[2] ?? "").padEnd(2, "0")}`));
 }
 
+function amountProblem(input: string): string | null {
+  const value = normalizeAmount(input);
+  if (input.trim() === "") return "Enter an amount to add.";
+  if (value === null || moneyToCents(value) <= 0n || moneyToCents(value) > moneyToCents(MAX_DEPOSIT)) {
+    return `Enter an amount above 0.00 and at most ${MAX_DEPOSIT}, with at most two decimals.`;
+  }
+  return null;
+}
+
 function depositError(error: unknown): ReactNode {
   // A deposit limit or a break refuses deposits too: said as on the pack page.
   return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : (describeProtectionRefusal(error) ?? errorMessage(error));
@@ -29,13 +40,15 @@ function depositError(error: unknown): ReactNode {
  * Adds play money: a demo deposit, no payment provider involved. `offerSaferPlay`: before the
  * first deposit of an account without limits, Safer play is offered first.
  */
-export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?: boolean }) {
+export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }: { offerSaferPlay?: boolean; backToPack?: string | null }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
   const invalidId = useId();
   const [amount, setAmount] = useState("");
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Shown once the field is left or the form submitted, never while the page first renders.
+  const amountCheck = useFieldCheck(amount, amountProblem);
+  const invalid = amountCheck.error;
   const [notice, setNotice] = useState<string | null>(null);
   const depositInFlight = useRef(false);
 
@@ -45,6 +58,7 @@ export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?:
       queryClient.setQueryData(walletBalanceKey, result);
       setNotice(`Added ${displayMoney(value)}. New balance ${displayMoney(result.balanceString)}.`);
       setAmount("");
+      amountCheck.reset("");
     },
     onSettled: async () => {
       depositInFlight.current = false;
@@ -60,14 +74,9 @@ export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?:
     if (depositInFlight.current) return;
     setNotice(null);
     deposit.reset();
-    const value = normalizeAmount(amount);
-    if (value === null || moneyToCents(value) <= 0n || moneyToCents(value) > moneyToCents(MAX_DEPOSIT)) {
-      setInvalid(`Enter an amount above 0.00 and at most ${MAX_DEPOSIT}, with at most two decimals.`);
-      return;
-    }
-    setInvalid(null);
+    if (!amountCheck.validate()) return;
     depositInFlight.current = true;
-    deposit.mutate(value);
+    deposit.mutate(normalizeAmount(amount)!);
   }
 
   return (
@@ -88,6 +97,7 @@ export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?:
             placeholder="25.00"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
+            onBlur={amountCheck.onBlur}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
           />
@@ -105,7 +115,6 @@ export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?:
               aria-pressed={normalizeAmount(amount) === `${quick}.00`}
               onClick={() => {
                 setAmount(`${quick}.00`);
-                setInvalid(null);
               }}
             >
               {quick}
@@ -118,7 +127,17 @@ export function WalletDepositForm({ offerSaferPlay = false }: { offerSaferPlay?:
         </button>
       </form>
       <div role="status" className="wallet-status">
-        {notice && <p className="alert success">{notice}</p>}
+        {notice && (
+          <p className="alert success">
+            {notice}
+            {backToPack && (
+              <>
+                {" "}
+                <Link href={backToPack}>Back to the pack</Link>
+              </>
+            )}
+          </p>
+        )}
       </div>
       <ErrorAlert error={deposit.error} describe={depositError} />
     </section>

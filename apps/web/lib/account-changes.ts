@@ -11,24 +11,28 @@ const AFFECTED = [queryKeys.me, queryKeys.inventory, queryKeys.history, queryKey
 /**
  * Follows the signed-in account's change feed (GET /api/account/changes) and refreshes what a
  * change can touch, so the header balance moves when another tab, the REST API or an operator
- * moves money. A (re)connection refreshes too: a change may have happened while it was away.
+ * moves money. Each connection refreshes too, the first included: a change may have happened
+ * before the stream was watching (between the page's render and the stream's start) or while it
+ * was away.
  */
 export function useAccountChanges(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     let source: EventSource | null = null;
     let retry: number | undefined;
-    let opened = false;
-    const refresh = () => {
-      for (const queryKey of AFFECTED) void queryClient.invalidateQueries({ queryKey });
+    // An answer already on its way may have been read before the change. Invalidation alone would
+    // keep it when its query has no data yet (react-query reuses an in-flight first fetch, e.g. the
+    // header's balance right after a page load): cancel what is in flight, then ask again.
+    const refresh = async () => {
+      await Promise.all(AFFECTED.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      await Promise.all(AFFECTED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     };
     const connect = () => {
       source = new EventSource("/api/account/changes");
-      source.addEventListener("changed", refresh);
-      source.addEventListener("open", () => {
-        if (opened) refresh();
-        opened = true;
-      });
+      source.addEventListener("changed", () => void refresh());
+      // Every (re)connection, the first included: a change made after the page was rendered but
+      // before the stream was watching (a REST call right after the page loads) sends no event.
+      source.addEventListener("open", () => void refresh());
       source.addEventListener("error", () => {
         if (source?.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
         source = null;

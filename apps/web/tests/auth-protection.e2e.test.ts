@@ -135,7 +135,7 @@ describe("auth requests, on an instance with a slow mail provider and no trusted
     const email = uniqueEmail(label);
     await signUp(email);
     const mail = await sink.waitForMailTo(email);
-    const link = /http:\/\/localhost:\d+(\/api\/auth\/verify-email\?\S+)/.exec(mail.text)?.[1];
+    const link = /http:\/\/127\.0\.0\.1:\d+(\/api\/auth\/verify-email\?\S+)/.exec(mail.text)?.[1];
     expect(link, mail.text).toBeDefined();
     const verified = await fetch(`${server.baseUrl}${link}`, { redirect: "manual" });
     expect([200, 302]).toContain(verified.status);

@@ -74,6 +74,51 @@ describe("GET /v1/inventory", () => {
   });
 });
 
+describe("GET /v1/inventory/groups", () => {
+  it("groups the held items by item with counts and exact totals, in the order asked for", async () => {
+    const player = await newPlayer("100.00");
+    const { opened } = await openSome(player, 6);
+    expect((await sell(player, [opened[0].inventoryItem.id])).status).toBe(200);
+    const held = opened.slice(1);
+    const expected = new Map<string, { count: number; total: number; ids: string[] }>();
+    for (const o of held) {
+      const group = expected.get(o.item.id) ?? { count: 0, total: 0, ids: [] };
+      expected.set(o.item.id, {
+        count: group.count + 1,
+        total: group.total + cents(o.item.value),
+        ids: [...group.ids, o.inventoryItem.id],
+      });
+    }
+
+    const { status, headers, json } = await call("/v1/inventory/groups", { key: player.apiKey });
+    expect(status).toBe(200);
+    expect(headers.get("ratelimit-limit")).toBeTruthy();
+    expect(json.heldCount).toBe(5);
+    expect(cents(json.totalValue)).toBe(held.reduce((sum, o) => sum + cents(o.item.value), 0));
+    expect(json.groups).toHaveLength(expected.size);
+    for (const group of json.groups) {
+      const want = expected.get(group.itemId)!;
+      expect([group.count, cents(group.totalValue), group.inventoryItemIds]).toEqual([want.count, want.total, want.ids]);
+      expect(group.totalValue).toMatch(/^\d+\.\d{2}$/);
+    }
+    const values = (groups: Array<{ value: string }>) => groups.map((g) => cents(g.value));
+    expect(values(json.groups)).toEqual(values(json.groups).toSorted((a, b) => b - a));
+    const ascending = (await call("/v1/inventory/groups?sort=value-asc", { key: player.apiKey })).json.groups;
+    expect(values(ascending)).toEqual(values(json.groups).toSorted((a, b) => a - b));
+    const byCount = (await call("/v1/inventory/groups?sort=count", { key: player.apiKey })).json.groups;
+    expect(byCount.map((g: { count: number }) => g.count)).toEqual([...expected.values()].map((g) => g.count).toSorted((a, b) => b - a));
+  });
+
+  it("answers 400 for an unknown sort and 401 without a key", async () => {
+    const player = await newPlayer("0.00");
+    const bad = await call("/v1/inventory/groups?sort=price", { key: player.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message.toLowerCase()).toContain("sort");
+    expect((await call("/v1/inventory/groups")).status).toBe(401);
+    expect((await call("/v1/inventory/groups", { key: player.apiKey })).json).toEqual({ groups: [], totalValue: "0.00", heldCount: 0 });
+  });
+});
+
 describe("POST /v1/inventory/sell", () => {
   it("sells for the item's value, credits the wallet, moves the item to SOLD; selling again is 409", async () => {
     const player = await newPlayer("50.00");

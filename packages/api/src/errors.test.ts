@@ -20,7 +20,7 @@ describe("the error table", () => {
     const parsed = z.object({ limit: z.number().max(100), cursor: z.string() }).safeParse({ limit: 101, cursor: 1 });
     const error = toAppError(parsed.error);
     expect(error.code).toBe("BAD_REQUEST");
-    expect(error.message).toBe("limit: Too big: expected number to be <=100; cursor: Invalid input: expected string, received number");
+    expect(error.message).toBe("limit: must be at most 100; cursor: must be a string");
     expect(error.details.issues?.map((i) => i.path)).toEqual([["limit"], ["cursor"]]);
   });
 

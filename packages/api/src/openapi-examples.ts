@@ -4,6 +4,7 @@ import type {
   FairnessState,
   HistoryPage,
   HistorySummary,
+  InventoryGroups,
   InventoryPage,
   LedgerPage,
   MonthlyStatement,
@@ -162,6 +163,26 @@ const inventoryPage: InventoryPage = {
   nextCursor: null,
 };
 
+const inventoryGroups: InventoryGroups = {
+  groups: [
+    {
+      itemId: wonItem.id,
+      packId: pack.id,
+      packName: pack.name,
+      name: wonItem.name,
+      rarity: wonItem.rarity,
+      image: wonItem.image,
+      value: wonItem.value,
+      count: 1,
+      totalValue: "4.50",
+      newestAt: at("12:00:00"),
+      inventoryItemIds: [inventoryItemId],
+    },
+  ],
+  totalValue: "4.50",
+  heldCount: 1,
+};
+
 export const sellResultExample: SellResult = { sold: [{ id: inventoryItemId, value: "4.50" }], total: "4.50", balanceAfter: 99.51 };
 
 const historyPage: HistoryPage = {
@@ -311,6 +332,7 @@ export const successExamples: Record<string, unknown> = {
   "fairness-get": fairnessState,
   "fairness-rotate": rotateResultExample,
   "inventory-list": inventoryPage,
+  "inventory-groups": inventoryGroups,
   "inventory-sell": sellResultExample,
   "history-list": historyPage,
   "history-summary": { openings: 3, paid: "14.97", won: "11.49", net: "-3.48" } satisfies HistorySummary,

@@ -49,9 +49,9 @@ const challengeHeader = {
 /** One example body per error code, each a message the server really sends. */
 const errorExamples: Record<ErrorCode, ErrorResponse> = {
   BAD_REQUEST: {
-    message: "limit: Too big: expected number to be <=100",
+    message: "limit: must be at most 100",
     code: "BAD_REQUEST",
-    issues: [{ path: ["limit"], message: "Too big: expected number to be <=100" }],
+    issues: [{ path: ["limit"], message: "must be at most 100" }],
   },
   INSUFFICIENT_BALANCE: { message: "Insufficient balance: the pack costs $4.99, the wallet holds $1.20.", code: "INSUFFICIENT_BALANCE" },
   UNAUTHORIZED: { message: "Invalid API key.", code: "UNAUTHORIZED" },
@@ -128,9 +128,9 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
   "deposits-get": { "404": { message: "No such deposit.", code: "NOT_FOUND" } },
   "inventory-sell": {
     "400": {
-      message: "inventoryItemIds: Too small: expected array to have >=1 items",
+      message: "inventoryItemIds: must not be empty",
       code: "BAD_REQUEST",
-      issues: [{ path: ["inventoryItemIds"], message: "Too small: expected array to have >=1 items" }],
+      issues: [{ path: ["inventoryItemIds"], message: "must not be empty" }],
     },
     "404": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was not found.', code: "NOT_FOUND" },
     "409": { message: 'Inventory item "cmf3k2x7a0001pp01item0001" was already sold.', code: "CONFLICT" },

@@ -11,6 +11,7 @@ import { createWithdrawalRoute, getWithdrawalRoute, listWithdrawalsRoute } from 
 import { listHistory } from "./router/history/list-history.ts";
 import { summarizeHistory } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
+import { listInventoryGroupsRoute } from "./router/inventory/list-inventory-groups.ts";
 import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
 import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
 import { confirmAgeRoute, getAgeRoute } from "./router/me/age.ts";
@@ -38,7 +39,7 @@ export const appRouter = router({
     secondFactor: router({ status: getSecondFactorStatusRoute }),
   }),
   fairness: router({ get: getFairness, rotate: rotateSeed }),
-  inventory: router({ list: listInventoryRoute, sell: sellInventoryItemsRoute }),
+  inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistory, summary: summarizeHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),

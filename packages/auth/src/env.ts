@@ -1,8 +1,8 @@
-import { isDemoMode } from "@prizepacks/core/service-env";
+import { isDemoMode, serviceEnv } from "@prizepacks/core/service-env";
 import { z } from "zod";
 
 const schema = z.object({
-  /** Where the app is reached; links in mails point here. Defaults to http://localhost:PORT. */
+  /** Where the app is reached; links in mails point here. Defaults to the address the server listens on (appBaseUrl). */
   BETTER_AUTH_URL: z.url().optional(),
   /** Signs session cookies. Without it a random secret is kept in the data folder. */
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
@@ -45,9 +45,17 @@ export function assertAuthEnvForMode(): void {
   }
 }
 
+/**
+ * The app's public URL: BETTER_AUTH_URL, or else the address the server listens on and prints
+ * (HOST and PORT; a wildcard HOST is reached through 127.0.0.1). One host for both, so a link in
+ * a demo mail opens on the host whose session cookie the player already has.
+ */
 export function appBaseUrl(): string {
   const env = authEnv();
-  return (env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  if (env.BETTER_AUTH_URL) return env.BETTER_AUTH_URL.replace(/\/$/, "");
+  const host = serviceEnv().HOST;
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${env.PORT}`;
 }
 
 /** The app's own origin, its loopback twin (localhost ↔ 127.0.0.1) and TRUSTED_ORIGINS. */

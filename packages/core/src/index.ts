@@ -21,6 +21,7 @@ export { creditWallet, getBalance, getWalletBalance } from "./wallet/wallet.ts";
 export { listLedgerEntries, LEDGER_PAGE_SIZE } from "./wallet/list-ledger-entries.ts";
 export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.ts";
 export { listInventory, INVENTORY_PAGE_SIZE } from "./inventory/list-inventory.ts";
+export { listInventoryGroups } from "./inventory/list-inventory-groups.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, summarizeSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
 export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./shared/input-messages.ts";
 import { ErrorCodeSchema } from "./errors.ts";
 import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./shared/catalog-labels.ts";
 
@@ -196,6 +197,39 @@ export const InventoryPageSchema = z
   })
   .meta({ id: "InventoryPage" });
 export type InventoryPage = z.infer<typeof InventoryPageSchema>;
+
+/** How the held items grouped by item are ordered; the first is the default. */
+export const INVENTORY_GROUP_SORTS = ["value-desc", "value-asc", "count", "name", "newest"] as const;
+export const InventoryGroupSortSchema = z.enum(INVENTORY_GROUP_SORTS);
+export type InventoryGroupSort = z.infer<typeof InventoryGroupSortSchema>;
+
+export const InventoryGroupSchema = z
+  .object({
+    itemId: z.string().meta({ description: "The pack item held." }),
+    packId: z.string(),
+    packName: z.string().meta({ example: "Budget Tech Drop" }),
+    name: z.string().meta({ example: "Wireless Earbuds" }),
+    rarity: RaritySchema,
+    image: z.string(),
+    value: MoneyString.meta({ description: "The value of each held copy; selling one credits exactly this." }),
+    count: z.number().int().min(1).meta({ description: "How many copies the account holds." }),
+    totalValue: MoneyString.meta({ description: "value × count." }),
+    newestAt: IsoTimestamp.meta({ description: "When the newest held copy was won." }),
+    inventoryItemIds: z.array(z.string()).meta({
+      description: "Ids of the held copies, oldest first, at most as many as one sale takes: sell them with POST /v1/inventory/sell.",
+    }),
+  })
+  .meta({ id: "InventoryGroup" });
+export type InventoryGroup = z.infer<typeof InventoryGroupSchema>;
+
+export const InventoryGroupsSchema = z
+  .object({
+    groups: z.array(InventoryGroupSchema),
+    totalValue: MoneyString.meta({ description: "Sum of the values of all held items of the account." }),
+    heldCount: z.number().int().min(0).meta({ description: "Number of held items of the account." }),
+  })
+  .meta({ id: "InventoryGroups" });
+export type InventoryGroups = z.infer<typeof InventoryGroupsSchema>;
 
 export const SellResultSchema = z
   .object({

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { listActivePacks, listBestPulls } from "@prizepacks/core";
 import { CatalogueFilters } from "../../components/catalogue-filters";
 import { PackCard } from "../../components/pack-card";
+import { WelcomeNotice } from "../../components/welcome-notice";
 import { database, services } from "../../lib/database";
 import { categoryLabel, filterAndSortPacks, listCategories, parseCatalogueQuery } from "../../lib/pack-catalogue";
 
@@ -22,15 +23,7 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
 
   return (
     <div className="stack catalogue">
-      {params.welcome === "1" && (
-        <div className="alert success stack" role="status">
-          <p>Your e-mail is verified. Welcome!</p>
-          <p>
-            Before you play, you can set deposit, wager and loss limits. <Link href="/settings/safer-play?welcome=1">Set limits</Link> or
-            skip and browse the packs below.
-          </p>
-        </div>
-      )}
+      {params.welcome === "1" && <WelcomeNotice back="/" />}
       <section className="catalogue-hero" aria-labelledby="catalogue-title">
         <h1 id="catalogue-title">Open a prize pack</h1>
         <p className="muted">

@@ -3,9 +3,20 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { StorableText } from "@prizepacks/core/shared";
 import { trpc } from "../../lib/trpc";
+import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
 import { ErrorAlert } from "../error-alert";
 import { useRequestKey } from "./request-key";
+
+/** The server's own rules (AdjustmentSchema, parseMoney), checked here before the round trip. */
+const amountProblem = (input: string) =>
+  /^\d{1,12}(\.\d{1,2})?$/.test(input.trim()) && /[1-9]/.test(input)
+    ? null
+    : input.trim() === ""
+      ? "Amount is required"
+      : "Amount must be more than 0.00, with at most two decimals";
+const reasonProblem = schemaCheck<string>("Reason", StorableText.trim().min(1).min(3).max(500));
 
 /**
  * Credits and debits, apart from the standing actions: one form, one submission at a time, one
@@ -18,6 +29,8 @@ export function MoneyActions({ userId }: { userId: string }) {
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [requestKey, renewKey] = useRequestKey();
+  const amountCheck = useFieldCheck(amount, amountProblem);
+  const reasonCheck = useFieldCheck(reason, reasonProblem);
   // Set once React has hydrated the form: a submission before that would be the browser's own.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -27,12 +40,17 @@ export function MoneyActions({ userId }: { userId: string }) {
     onSuccess: () => {
       setAmount("");
       setReason("");
+      amountCheck.reset("");
+      reasonCheck.reset("");
       renewKey();
       router.refresh();
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Both checked (and shown) at once, not only the first.
+    const amountOk = amountCheck.validate();
+    if (!reasonCheck.validate() || !amountOk) return;
     adjust.mutate({ direction, amount, reason, requestKey });
   };
   const result = adjust.data;
@@ -53,13 +71,32 @@ export function MoneyActions({ userId }: { userId: string }) {
           <label htmlFor="admin-amount" className="label">
             Amount ($)
           </label>
-          <input id="admin-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            id="admin-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            onBlur={amountCheck.onBlur}
+            aria-invalid={amountCheck.error ? true : undefined}
+            aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
+          />
+          <ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />
         </div>
         <div className="field">
           <label htmlFor="admin-money-reason" className="label">
             Reason
           </label>
-          <input id="admin-money-reason" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Shown in the ledger" />
+          <input
+            id="admin-money-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={reasonCheck.onBlur}
+            placeholder="Shown in the ledger"
+            aria-invalid={reasonCheck.error ? true : undefined}
+            aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
+          />
+          <ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />
         </div>
         <button type="submit" className="button small" disabled={adjust.isPending}>
           {adjust.isPending ? "Applying…" : direction === "credit" ? "Credit balance" : "Debit balance"}

@@ -6,16 +6,17 @@ import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import { listInventory } from "./list-inventory.ts";
+import { listInventoryGroups } from "./list-inventory-groups.ts";
 import { sellInventoryItems } from "./sell-inventory-items.ts";
 
 const services = useTestServices();
 const database = () => services().database;
 
 /** A pack that always yields the one item, so values are known; the value is 80–98% of the price, as the publishing rules require. */
-function createFixedPack(value: string, price: string) {
+function createFixedPack(value: string, price: string, name = "Only Item") {
   return createTestPack(database().prisma, {
     price,
-    items: [{ key: "only", name: "Only Item", rarity: "RARE", value, image: "/images/test.svg", tickets: 100_000 }],
+    items: [{ key: "only", name, rarity: "RARE", value, image: "/images/test.svg", tickets: 100_000 }],
   });
 }
 
@@ -91,6 +92,56 @@ describe("listInventory", () => {
     await expectAppError(listInventory(db, { userId: user.userId, cursor: "not-a-cursor" }), "BAD_REQUEST");
     await expectAppError(listInventory(db, { userId: user.userId, limit: 0 }), "BAD_REQUEST");
     await expectAppError(listInventory(db, { userId: user.userId, limit: 101 }), "BAD_REQUEST");
+  });
+});
+
+describe("listInventoryGroups", () => {
+  it("groups the account's held items by item with exact counts and totals, in each order", async () => {
+    const db = database().prisma;
+    const alpha = await createFixedPack("1.25", "1.40", "Alpha Mug");
+    const bravo = await createFixedPack("7.10", "8.00", "Bravo Watch");
+    const charlie = await createFixedPack("2.50", "2.80", "Charlie Cap");
+    const user = await createTestUser(db, { balance: "17.80" });
+    const stranger = await createTestUser(db, { balance: "1.40" });
+    const alphas = await openTimes(user.userId, alpha.slug, 3);
+    await openTimes(user.userId, bravo.slug, 1);
+    const [soldCharlie] = await openTimes(user.userId, charlie.slug, 2);
+    await openTimes(stranger.userId, alpha.slug, 1);
+    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [soldCharlie!.inventoryItem.id] });
+
+    const byValue = await listInventoryGroups(db, { userId: user.userId });
+    expect([byValue.totalValue, byValue.heldCount]).toEqual(["13.35", 5]);
+    expect(byValue.groups.map((g) => [g.name, g.value, g.count, g.totalValue])).toEqual([
+      ["Bravo Watch", "7.10", 1, "7.10"],
+      ["Charlie Cap", "2.50", 1, "2.50"],
+      ["Alpha Mug", "1.25", 3, "3.75"],
+    ]);
+    const newestAlpha = await db.inventoryItem.findUniqueOrThrow({ where: { id: alphas[2]!.inventoryItem.id } });
+    expect(byValue.groups[2]).toEqual({
+      itemId: alpha.items[0]!.id,
+      packId: alpha.id,
+      packName: alpha.name,
+      name: "Alpha Mug",
+      rarity: "RARE",
+      image: "/images/test.svg",
+      value: "1.25",
+      count: 3,
+      totalValue: "3.75",
+      newestAt: newestAlpha.createdAt.toISOString(),
+      inventoryItemIds: alphas.map((o) => o.inventoryItem.id),
+    });
+
+    const names = async (sort: "value-asc" | "count" | "name" | "newest") =>
+      (await listInventoryGroups(db, { userId: user.userId, sort })).groups.map((g) => g.name);
+    expect(await names("value-asc")).toEqual(["Alpha Mug", "Charlie Cap", "Bravo Watch"]);
+    expect(await names("count")).toEqual(["Alpha Mug", "Bravo Watch", "Charlie Cap"]);
+    expect(await names("name")).toEqual(["Alpha Mug", "Bravo Watch", "Charlie Cap"]);
+    expect(await names("newest")).toEqual(["Charlie Cap", "Bravo Watch", "Alpha Mug"]);
+
+    const theirs = await listInventoryGroups(db, { userId: stranger.userId });
+    expect(theirs.groups.map((g) => [g.name, g.count, g.totalValue])).toEqual([["Alpha Mug", 1, "1.25"]]);
+    const empty = await listInventoryGroups(db, { userId: (await createTestUser(db)).userId });
+    expect(empty).toEqual({ groups: [], totalValue: "0.00", heldCount: 0 });
   });
 });
 

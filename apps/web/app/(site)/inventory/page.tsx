@@ -1,21 +1,38 @@
+import { InventoryGroupSortSchema } from "@prizepacks/core/shared";
 import { InventoryView } from "../../../components/inventory-view";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Inventory" };
 
-export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+export default async function InventoryPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ status?: string; view?: string; sort?: string }>;
+}) {
   await requireViewer("/inventory");
-  const status = (await searchParams).status?.toUpperCase() === "SOLD" ? "SOLD" : "HELD";
+  const params = await searchParams;
+  const status = params.status?.toUpperCase() === "SOLD" ? "SOLD" : "HELD";
+  const layout = params.view === "grouped" ? "grouped" : "each";
+  const sort = InventoryGroupSortSchema.catch("value-desc").parse(params.sort);
   const api = await serverApi();
-  const initialPage = await api.inventory.list({ status });
+  const [initialPage, initialGroups] = await Promise.all([
+    api.inventory.list({ status }),
+    status === "HELD" && layout === "grouped" ? api.inventory.groups({ sort }) : undefined,
+  ]);
   return (
     <>
       <div className="page-header">
         <h1>Inventory</h1>
         <p className="muted">Items you won. Sell them for their value; the money goes to your wallet.</p>
       </div>
-      <InventoryView initialStatus={status} initialPage={initialPage} />
+      <InventoryView
+        initialStatus={status}
+        initialPage={initialPage}
+        initialLayout={layout}
+        initialSort={sort}
+        initialGroups={initialGroups}
+      />
     </>
   );
 }

@@ -12,10 +12,12 @@ import { requireViewer, serverApi } from "../../../lib/server-api";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Wallet" };
 
-export default async function WalletPage({ searchParams }: { searchParams: Promise<{ deposit?: string }> }) {
+export default async function WalletPage({ searchParams }: { searchParams: Promise<{ deposit?: string; back?: string }> }) {
   const viewer = await requireViewer("/wallet");
   const api = await serverApi();
-  const { deposit: returnedFrom } = await searchParams;
+  const { deposit: returnedFrom, back } = await searchParams;
+  // The pack the player came from to add funds (only a pack page of ours, never a URL from outside).
+  const backToPack = back && /^\/packs\/[a-z0-9-]{1,100}$/.test(back) ? back : null;
   const deposits = depositEnv();
   const payouts = (await services()).payouts;
   const [balance, ledger, protection, firstDeposit, returnedDeposit, destinations, withdrawals] = await Promise.all([
@@ -33,6 +35,13 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   const offerSaferPlay = protection.limits.length === 0 && firstDeposit === null;
   return (
     <>
+      {backToPack && (
+        <p className="small-text">
+          <Link href={backToPack} data-testid="back-to-pack">
+            ← Back to the pack
+          </Link>
+        </p>
+      )}
       <div className="page-header">
         <h1>Wallet</h1>
         <Link href="/wallet/statements">Statements and CSV export</Link>
@@ -48,7 +57,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
               offerSaferPlay={offerSaferPlay}
             />
           ) : demoDepositsEnabled() ? (
-            <WalletDepositForm offerSaferPlay={offerSaferPlay} />
+            <WalletDepositForm offerSaferPlay={offerSaferPlay} backToPack={backToPack} />
           ) : (
             <section className="card stack" aria-labelledby="deposit-heading">
               <h2 id="deposit-heading">Add funds</h2>

@@ -3,6 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getAccount, getPackDetail, isAppError, type PackDetail } from "@prizepacks/core";
+import { usesDevOutbox } from "@prizepacks/auth";
+import { minimumAge } from "@prizepacks/core";
+import { SignUpForm } from "../../../../components/auth-forms";
+import { WelcomeNotice } from "../../../../components/welcome-notice";
 import { OpenPackPanel } from "../../../../components/open-pack-panel";
 import { PackContents } from "../../../../components/pack-contents";
 import { PackOddsTable } from "../../../../components/pack-odds-table";
@@ -32,8 +36,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: pack ? pack.name : "Pack not found" };
 }
 
-export default async function PackPage({ params }: { params: Params }) {
+export default async function PackPage({ params, searchParams }: { params: Params; searchParams: Promise<{ welcome?: string }> }) {
   const { slug } = await params;
+  const { welcome } = await searchParams;
   const [pack, viewer] = await Promise.all([findPack(slug), findViewer()]);
   if (!pack) notFound();
   const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
@@ -74,6 +79,7 @@ export default async function PackPage({ params }: { params: Params }) {
         </div>
       </section>
 
+      {account && welcome === "1" && <WelcomeNotice back={`/packs/${pack.slug}`} />}
       {account ? (
         <OpenPackPanel
           initialBalance={account.balanceString}
@@ -87,15 +93,15 @@ export default async function PackPage({ params }: { params: Params }) {
         </p>
       ) : (
         <div className="card stack pack-sign-in">
-          <p>Sign in to open this pack. New players can create an account in a minute.</p>
+          <p>Sign in to open this pack.</p>
           <div className="row">
             <Link className="button big" href={`/sign-in?next=${encodeURIComponent(`/packs/${pack.slug}`)}`}>
               Sign in to open
             </Link>
-            <Link className="button ghost" href="/sign-up">
-              Create an account
-            </Link>
           </div>
+          {/* Here, not a page away: the verification link brings the new player back to this pack. */}
+          <h2 className="pack-sign-up-heading">New here? Create an account</h2>
+          <SignUpForm outbox={usesDevOutbox()} minimumAge={minimumAge()} next={`/packs/${pack.slug}`} />
         </div>
       )}
 

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  ADULT_DATE_OF_BIRTH,
+  DEMO_PACK,
+  PASSWORD,
+  admin,
+  cents,
+  expectHeaderBalance,
+  expectLayoutSound,
+  expectNoAxeViolations,
+  followMailLink,
+  signedInPlayer,
+  uniqueEmail,
+} from "./support";
+
+// Onboarding (issue #18, item 4): a new player on a phone gets from a pack page to a first
+// opening in four actions (typing into the sign-up form's fields is not counted; every tap that
+// submits, follows a link or moves money is), with nothing cut off on the way; the wallet leads
+// back to the pack it was opened from.
+
+const PACK_PATH = `/packs/${DEMO_PACK.slug}`;
+
+test("from a pack page to a first opening in four actions, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const email = uniqueEmail("onboard");
+  let actions = 0;
+  const act = async (step: () => Promise<void>) => {
+    actions++;
+    await step();
+  };
+
+  await page.goto(PACK_PATH);
+  await expectLayoutSound(page, "pack page, signed out");
+  await expectNoAxeViolations(page, "pack page, signed out");
+  const signUp = page.locator(".pack-sign-in");
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Password").fill(PASSWORD);
+  await signUp.getByLabel("Date of birth").fill(ADULT_DATE_OF_BIRTH);
+  await act(() => signUp.getByRole("button", { name: "Create account" }).click());
+  await expect(page.getByRole("status").filter({ hasText: `We sent a verification link to ${email}` })).toBeVisible();
+
+  // The dev outbox is the player's mail client here: reading it is not an action in the app.
+  await act(() => followMailLink(page, email, /Verify your prizepacks e-mail/));
+  await expect(page).toHaveURL((url) => url.pathname === PACK_PATH && url.searchParams.get("welcome") === "1");
+  // The link's host is the one the test's browser was on (the server's own), so the session holds.
+  await expect(page).toHaveURL((url) => url.host === new URL(test.info().project.use.baseURL!).host);
+  const welcome = page.getByTestId("welcome");
+  await expect(welcome).toContainText("Your e-mail is verified");
+  await expectHeaderBalance(page, 0);
+  await expectLayoutSound(page, "pack page, welcome");
+  await expectNoAxeViolations(page, "pack page, welcome");
+
+  await act(() => welcome.getByRole("button", { name: "Add funds" }).click());
+  await expect(page.getByTestId("welcome-deposit-done")).toContainText("Added $25.00");
+  await expectHeaderBalance(page, 2500);
+
+  await act(() => page.getByRole("button", { name: /^Open 1 pack for / }).click());
+  await expect(page.getByTestId("open-summary")).toBeVisible();
+  await expectHeaderBalance(page, 2500 - cents(DEMO_PACK.price));
+  await expectLayoutSound(page, "pack page, first opening");
+  expect(actions).toBe(4);
+});
+
+test("the sign-up and sign-in links carry the page they were pressed on, and sign-in returns there", async ({ page }) => {
+  await page.goto("/fairness");
+  await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute("href", "/sign-up?next=%2Ffairness");
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", "/sign-in?next=%2Ffairness");
+  const email = uniqueEmail("return");
+  await admin("user:create", { email, balance: "0.00", password: PASSWORD });
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/fairness");
+});
+
+async function brokeOnPack(page: Page) {
+  await signedInPlayer(page, "1.00", "back");
+  await page.goto(PACK_PATH);
+  await expect(page.getByTestId("open-balance-hint")).toContainText("does not cover this pack");
+}
+
+test("the wallet opened from a pack page leads back to it, before and after a deposit", async ({ page }) => {
+  await brokeOnPack(page);
+  await page.getByTestId("open-balance-hint").getByRole("link", { name: "Add funds" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/wallet" && url.searchParams.get("back") === PACK_PATH);
+  await expect(page.getByTestId("back-to-pack")).toHaveAttribute("href", PACK_PATH);
+  await page.getByRole("button", { name: "25", exact: true }).click();
+  await page.getByRole("button", { name: "Add funds", exact: true }).click();
+  await page.getByRole("status").getByRole("link", { name: "Back to the pack" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === PACK_PATH);
+  await expect(page.getByRole("button", { name: /^Open 1 pack for / })).toBeEnabled();
+});
+
+test("the wallet's way back takes only a pack page of ours", async ({ page }) => {
+  await signedInPlayer(page, "1.00", "backsafe");
+  await page.goto(`/wallet?back=${encodeURIComponent("https://example.org/packs/x")}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
+  await expect(page.getByTestId("back-to-pack")).toHaveCount(0);
+});
