@@ -95,6 +95,9 @@ export default defineConfig({
       DROP_STREAMS_PER_ADDRESS: "1000",
       // Likewise every sign-in and sign-up of the suite comes from 127.0.0.1.
       RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+      // A payout destination usable as soon as it is confirmed (demo mode only; 24 h elsewhere), so one
+      // journey adds one and withdraws to it (withdrawal-journey.spec.ts).
+      PAYOUT_DESTINATION_DELAY_HOURS: "0",
     },
   },
 });

@@ -10,7 +10,14 @@ const destinationsKey = ["payoutDestinations"] as const;
 type Method = PayoutDestination["payoutMethodId"];
 
 /** Settings → Payout destinations: the account's destinations, adding one (second factor, then a mailed link), removing one. */
-export function PayoutDestinationsManager({ initial }: { initial: PayoutDestination[] }) {
+export function PayoutDestinationsManager({
+  initial,
+  usableAfter,
+}: {
+  initial: PayoutDestination[];
+  /** When a confirmed destination becomes usable, e.g. "24 hours after that". */
+  usableAfter: string;
+}) {
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: destinationsKey, queryFn: () => trpc.payoutDestinations.list.query(), initialData: initial });
   const methodId = useId();
@@ -28,7 +35,7 @@ export function PayoutDestinationsManager({ initial }: { initial: PayoutDestinat
     mutationFn: () =>
       trpc.payoutDestinations.add.mutate({ payoutMethodId: method, address: address.trim(), label: label.trim(), code: code.trim() }),
     onSuccess: async () => {
-      setNotice("Added. We mailed you a link: follow it to confirm the destination. It can be used 24 hours after that.");
+      setNotice(`Added. We mailed you a link: follow it to confirm the destination. It can be used ${usableAfter}.`);
       setAddress("");
       setLabel("");
       setCode("");

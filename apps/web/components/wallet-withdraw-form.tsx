@@ -13,7 +13,16 @@ import { ErrorAlert } from "./error-alert";
  * factor's code. The amount is reserved at once (the balance drops, shown as pending) until
  * the withdrawal is paid, or given back when rejected or failed.
  */
-export function WalletWithdrawForm({ destinations, min }: { destinations: PayoutDestination[]; min: string }) {
+export function WalletWithdrawForm({
+  destinations,
+  min,
+  usableAfter,
+}: {
+  destinations: PayoutDestination[];
+  min: string;
+  /** When a confirmed destination becomes usable, e.g. "24 hours after you confirm it". */
+  usableAfter: string;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const amountId = useId();
@@ -52,8 +61,8 @@ export function WalletWithdrawForm({ destinations, min }: { destinations: Payout
       <h2 id="wallet-withdraw-heading">Withdraw</h2>
       {destinations.length === 0 ? (
         <p className="muted">
-          Add a payout destination in <Link href="/settings/payouts">Settings → Payout destinations</Link> first. It can be used 24 hours
-          after you confirm it from the mail we send.
+          Add a payout destination in <Link href="/settings/payouts">Settings → Payout destinations</Link> first. It can be used{" "}
+          {usableAfter} from the mail we send.
         </p>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>

@@ -127,6 +127,16 @@ const eventsOf = async (userId: string) =>
   (await db().accountEvent.findMany({ where: { userId, type: { startsWith: "withdrawal." } }, orderBy: { id: "asc" } })).map((e) => e.type);
 
 describe("payout destinations", () => {
+  it("are never usable before their confirmation, whatever the wait (the row's own check)", async () => {
+    const { userId } = await player();
+    const id = await destination(userId, { usable: false });
+    await expect(
+      db().$executeRaw`UPDATE payout_destination SET "usableAt" = "confirmedAt" - interval '1 second' WHERE id = ${id}`,
+    ).rejects.toThrow(/payout_destination_confirmed_check/);
+    // PAYOUT_DESTINATION_DELAY_HOURS=0 (demo mode only) makes one usable the moment it is confirmed.
+    await db().$executeRaw`UPDATE payout_destination SET "usableAt" = "confirmedAt" WHERE id = ${id}`;
+  });
+
   it("are confirmed by the mailed link, usable 24 h later, and need the second factor", async () => {
     expect(services.payouts).toBeInstanceOf(BtcpayPayoutProvider);
     const { userId, email } = await player();

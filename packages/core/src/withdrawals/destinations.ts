@@ -7,9 +7,8 @@ import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import type { Services } from "../runtime/services.ts";
 import { IdSchema, PayoutMethodIdSchema, StorableText, type PayoutDestination } from "../schemas.ts";
+import { destinationUsableAfterHours, usableAfterText } from "./withdrawal-env.ts";
 
-/** A destination is usable this long after its confirmation (a stolen session cannot add one and pay to it at once). */
-export const DESTINATION_USABLE_AFTER_HOURS = 24;
 /** The mailed confirmation link works this long. */
 export const DESTINATION_TOKEN_HOURS = 24;
 /** At most this many destinations per account. */
@@ -102,7 +101,7 @@ export async function addPayoutDestination(
     text: [
       `A payout destination "${label}" (${payoutMethodId} ${address}) was added to your account.`,
       `If it was you, confirm it within ${DESTINATION_TOKEN_HOURS} hours: ${link}`,
-      `Withdrawals to it are possible ${DESTINATION_USABLE_AFTER_HOURS} hours after you confirm.`,
+      `Withdrawals to it are possible ${usableAfterText(destinationUsableAfterHours(), "you confirm")}.`,
       "If it was not you, do not follow the link: change your password and remove the destination in Settings.",
     ].join("\n\n"),
   });
@@ -111,7 +110,7 @@ export async function addPayoutDestination(
 
 export const ConfirmDestinationSchema = z.object({ token: StorableText.min(1).max(200) });
 
-/** Confirms the signed-in owner's destination named by a mailed token; usable 24 h later. */
+/** Confirms the signed-in owner's destination named by a mailed token; usable 24 h later (destinationUsableAfterHours). */
 export async function confirmPayoutDestination(services: Services, input: { userId: string; token: string }): Promise<PayoutDestination> {
   const { token } = parseInputOrThrow(ConfirmDestinationSchema, input);
   const db = services.database.prisma;
@@ -122,7 +121,7 @@ export async function confirmPayoutDestination(services: Services, input: { user
     throw new AppError("BAD_REQUEST", "This confirmation link has expired: remove the destination and add it again.");
   const rows = await db.$queryRaw<DestinationRow[]>`
     UPDATE payout_destination
-    SET status = 'confirmed', "confirmedAt" = now(), "usableAt" = now() + make_interval(hours => ${DESTINATION_USABLE_AFTER_HOURS}::int),
+    SET status = 'confirmed', "confirmedAt" = now(), "usableAt" = now() + make_interval(hours => ${destinationUsableAfterHours()}::int),
         "tokenHash" = NULL, "tokenExpiresAt" = NULL
     WHERE id = ${found.id} AND status = 'pending_confirmation'
     RETURNING *`;

@@ -6,7 +6,6 @@ export {
   AddDestinationSchema,
   confirmPayoutDestination,
   ConfirmDestinationSchema,
-  DESTINATION_USABLE_AFTER_HOURS,
   listPayoutDestinations,
   removePayoutDestination,
   RemoveDestinationSchema,
@@ -14,7 +13,7 @@ export {
 } from "./destinations.ts";
 export type { PayoutProvider, PayoutState, PayoutStatus } from "./payout-provider.ts";
 export { processWithdrawals, startWithdrawalPayouts } from "./process-withdrawals.ts";
-export { withdrawalEnv } from "./withdrawal-env.ts";
+export { DESTINATION_USABLE_AFTER_HOURS, destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "./withdrawal-env.ts";
 export {
   AdminWithdrawalFilterSchema,
   decideWithdrawal,

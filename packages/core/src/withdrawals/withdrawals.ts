@@ -15,7 +15,7 @@ import { IdSchema, StorableText, WithdrawalStateSchema, type Withdrawal, type Wi
 import { displayMoney } from "../shared/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { processWithdrawals } from "./process-withdrawals.ts";
-import { withdrawalEnv } from "./withdrawal-env.ts";
+import { destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "./withdrawal-env.ts";
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
 /** States whose amount is still reserved: not yet paid, and not given back. */
@@ -76,7 +76,7 @@ export async function requestWithdrawal(services: Services, input: { userId: str
     if (destination.usableAt > new Date())
       throw new AppError(
         "FORBIDDEN",
-        `This payout destination can be used from ${destination.usableAt.toISOString()} (24 hours after its confirmation).`,
+        `This payout destination can be used from ${destination.usableAt.toISOString()} (${usableAfterText(destinationUsableAfterHours(), "its confirmation")}).`,
       );
     const [day] = await tx.$queryRaw<Array<{ total: Prisma.Decimal | null }>>`
       SELECT sum(amount) AS total FROM withdrawal

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { demoDepositsEnabled, depositEnv, withdrawalEnv } from "@prizepacks/core";
+import { demoDepositsEnabled, depositEnv, destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "@prizepacks/core";
 import { WalletBalance } from "../../../components/wallet-balance";
 import { WalletCheckoutDeposit } from "../../../components/wallet-checkout-deposit";
 import { WalletDepositForm } from "../../../components/wallet-deposit-form";
@@ -69,7 +69,11 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         </div>
         {payouts && withdrawals && (
           <div className="grid-2">
-            <WalletWithdrawForm destinations={usable} min={withdrawalEnv().WITHDRAWAL_MIN} />
+            <WalletWithdrawForm
+              destinations={usable}
+              min={withdrawalEnv().WITHDRAWAL_MIN}
+              usableAfter={usableAfterText(destinationUsableAfterHours())}
+            />
             <WalletWithdrawals withdrawals={withdrawals.withdrawals} />
           </div>
         )}

@@ -1,3 +1,4 @@
+import { destinationUsableAfterHours, usableAfterText } from "@prizepacks/core";
 import { PayoutDestinationsManager } from "../../../../components/payout-destinations-manager";
 import { SettingsNav } from "../../../../components/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
@@ -8,6 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function PayoutDestinationsPage() {
   await requireViewer("/settings/payouts");
   const destinations = await (await serverApi()).payoutDestinations.list();
+  const usableAfter = usableAfterText(destinationUsableAfterHours());
   return (
     <div className="stack">
       <SettingsNav current="/settings/payouts" />
@@ -15,12 +17,11 @@ export default async function PayoutDestinationsPage() {
         <div>
           <h1>Payout destinations</h1>
           <p className="muted">
-            Where withdrawals are paid. Adding one needs your two-factor code and the link we mail you; it can be used 24 hours after you
-            confirm it.
+            Where withdrawals are paid. Adding one needs your two-factor code and the link we mail you; it can be used {usableAfter}.
           </p>
         </div>
       </header>
-      <PayoutDestinationsManager initial={destinations} />
+      <PayoutDestinationsManager initial={destinations} usableAfter={usableAfterText(destinationUsableAfterHours(), "that")} />
     </div>
   );
 }
