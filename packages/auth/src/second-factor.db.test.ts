@@ -127,6 +127,39 @@ describe("verifySecondFactorCode", () => {
     expect([(refusal as AppError).code, (refusal as AppError).status]).toEqual(["RATE_LIMITED", 429]);
   });
 
+  it("accepts a TOTP code once: used again, it is wrong and counts against the account", async () => {
+    const account = await enrolledAccount();
+    const limiter = countingLimiter(5);
+    const code = await totpNow(account.secret);
+    expect(await verifySecondFactorCode(database.prisma, account.userId, code, limiter.take)).toBe("ok");
+    expect(await verifySecondFactorCode(database.prisma, account.userId, code, limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(database.prisma, account.userId, ` ${code} `, limiter.take)).toBe("wrong");
+    expect(limiter.held("secondFactorFailures", `user:${account.userId}`)).toBe(2);
+  });
+
+  it("uses a TOTP code once when it is sent several times at the same moment", async () => {
+    const account = await enrolledAccount();
+    const code = await totpNow(account.secret);
+    const outcomes = await Promise.all([0, 1, 2].map(() => verifySecondFactorCode(database.prisma, account.userId, code, noLimits)));
+    expect(outcomes.sort()).toEqual(["ok", "wrong", "wrong"]);
+  });
+
+  it("accepts the next step's code after the current one, and then no older code", async () => {
+    const account = await enrolledAccount();
+    const otp = createOTP(account.secret, TOTP_OPTIONS);
+    const step = Math.floor(Date.now() / (TOTP_OPTIONS.period * 1000));
+    const [current, next] = await Promise.all([otp.hotp(step), otp.hotp(step + 1)]);
+    // Steps sharing a code (one chance in a million) would make the next code used already.
+    expect(next).not.toBe(current);
+    expect(await verifySecondFactorCode(database.prisma, account.userId, current, noLimits)).toBe("ok");
+    // The plugin's window accepts the next step's code already (a phone clock a little ahead).
+    expect(await verifySecondFactorCode(database.prisma, account.userId, next, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(database.prisma, account.userId, current, noLimits)).toBe("wrong");
+    expect(await verifySecondFactorCode(database.prisma, account.userId, next, noLimits)).toBe("wrong");
+    // Backup codes are not held back by the used steps.
+    expect(await verifySecondFactorCode(database.prisma, account.userId, account.backupCodes[0]!, noLimits)).toBe("ok");
+  });
+
   it("accepts a backup code once: used again, it is wrong; the other codes still work", async () => {
     const account = await enrolledAccount();
     const [first, second] = account.backupCodes;

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
@@ -11,6 +12,8 @@ import { getAuth } from "./session.ts";
  * plugin's window, @better-auth/utils/otp's default of 1 period), for clocks a little off.
  */
 export const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
+/** How many periods before and after the current one a code is accepted for (the plugin's window). */
+const TOTP_WINDOW = 1;
 /** The issuer authenticator apps show next to the account. */
 export const TOTP_ISSUER = "prizepacks";
 
@@ -30,6 +33,12 @@ const BACKUP_CODE_ATTEMPTS = 3;
  * check a signed-in player passes before moving money out (the web transport's
  * verifySecondFactor). It reads the plugin's own row (secret and codes encrypted with the auth
  * secret) with better-auth's own helpers.
+ *
+ * A TOTP code is used once: the row remembers the last time step accepted here
+ * (lastUsedTotpStep), and a code whose step is not newer than that is "wrong", like any other
+ * wrong code (so replays count against the limit below). The step is moved forward with a
+ * compare and set, so the same code sent twice at once is accepted once. Sign-in through the
+ * plugin's own /two-factor/verify-totp neither reads nor moves it.
  *
  * Wrong codes count against the account's "secondFactorFailures" limit (policies.ts in
  * @prizepacks/api, handed over as takeRateLimitSlot): every check takes a slot first and gives
@@ -60,9 +69,40 @@ async function checkCode(db: Db, userId: string, code: string): Promise<SecondFa
   if (/^\d+$/.test(code)) {
     if (code.length !== TOTP_OPTIONS.digits) return "wrong";
     const secret = await decryptTotpSecret(key, enrolment.secret);
-    return (await createOTP(secret, TOTP_OPTIONS).verify(code)) ? "ok" : "wrong";
+    const step = await matchingTotpStep(secret, code);
+    if (step === null) return "wrong";
+    return useTotpStep(db, enrolment.id, step);
   }
   return useBackupCode(db, key, enrolment, code);
+}
+
+/**
+ * The time step whose code this is, among those the plugin's check accepts now (the previous,
+ * current and next), or null. Every candidate is compared in full, as the plugin's check does, so
+ * the time taken does not tell which one matched; if two steps share the code the newest counts.
+ */
+async function matchingTotpStep(secret: string | Uint8Array, code: string): Promise<number | null> {
+  const otp = createOTP(secret, TOTP_OPTIONS);
+  const current = Math.floor(Date.now() / (TOTP_OPTIONS.period * 1000));
+  const expected = Buffer.from(code);
+  let matched: number | null = null;
+  for (let step = current - TOTP_WINDOW; step <= current + TOTP_WINDOW; step++) {
+    const candidate = Buffer.from(await otp.hotp(step));
+    if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = step;
+  }
+  return matched;
+}
+
+/**
+ * Records the step as used if it is newer than the last one used (one conditional UPDATE, so of
+ * two checks of the same code at once exactly one moves it): "ok" if it did, "wrong" otherwise.
+ */
+async function useTotpStep(db: Db, twoFactorId: string, step: number): Promise<SecondFactorCodeCheck> {
+  const { count } = await db.twoFactor.updateMany({
+    where: { id: twoFactorId, OR: [{ lastUsedTotpStep: null }, { lastUsedTotpStep: { lt: step } }] },
+    data: { lastUsedTotpStep: step },
+  });
+  return count === 1 ? "ok" : "wrong";
 }
 
 type SecretKey = Parameters<typeof symmetricDecrypt>[0]["key"];
