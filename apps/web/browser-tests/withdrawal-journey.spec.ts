@@ -19,15 +19,30 @@ import {
 
 // Issue 20's journey, all through the pages: a player signs up, adds funds (demo deposit), opens
 // a pack, turns two-factor on in Settings → Security, adds a payout destination with a code,
-// confirms it from the mailed link, withdraws with a code (a wrong one first), an admin approves
-// it in the console, the demo provider pays it, the player sees it paid, and the books balance
-// (the admin audit). The destination is usable at once because this suite's server runs in demo
+// confirms it from the mailed link, withdraws with the app's next code (a wrong one first; each
+// code approves money out once), an admin approves it in the console, the demo provider pays it,
+// the player sees it paid, and the books balance (the admin audit). The destination is usable at once because this suite's server runs in demo
 // mode with PAYOUT_DESTINATION_DELAY_HOURS=0 (playwright.config.ts); elsewhere it waits 24 hours.
 
 /** The code an authenticator app shows now for the key as the page prints it (base32, in groups). */
 function totpFor(shownKey: string): Promise<string> {
   const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
   return createOTP(secret, { digits: 6, period: 30 }).totp();
+}
+
+const TOTP_PERIOD_MS = 30_000;
+
+/**
+ * The code the app shows for a time step after `usedStep`, and that step: a code approves money
+ * out once, so a second one is the app's next code, waited for (as a player would) when the
+ * step of the last one has not ended yet.
+ */
+async function nextTotpFor(shownKey: string, usedStep: number): Promise<{ code: string; step: number }> {
+  const wait = (usedStep + 1) * TOTP_PERIOD_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const step = Math.floor(Date.now() / TOTP_PERIOD_MS);
+  const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
+  return { code: await createOTP(secret, { digits: 6, period: 30 }).hotp(step), step };
 }
 
 /** A six-digit code that is not one the app accepts now (the current, previous or next). */
@@ -80,6 +95,7 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
   });
 
   let shownKey = "";
+  let usedStep = -1;
   await test.step("turn two-factor on in Settings → Security", async () => {
     await page.goto("/settings/security");
     const twoFactor = page.getByTestId("two-factor");
@@ -99,7 +115,9 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
     const add = page.getByRole("region", { name: "Add a destination" });
     await add.getByLabel("Address").fill(ADDRESS);
     await add.getByLabel("Label").fill("cold wallet");
-    await add.getByLabel("Two-factor code").fill(await totpFor(shownKey));
+    const fresh = await nextTotpFor(shownKey, usedStep);
+    usedStep = fresh.step;
+    await add.getByLabel("Two-factor code").fill(fresh.code);
     await add.getByRole("button", { name: "Add destination" }).click();
     await expect(add.getByRole("status")).toContainText("We mailed you a link");
     const yours = page.getByRole("region", { name: "Your destinations" });
@@ -133,10 +151,10 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
     await expect(withdrawalsList(page)).toContainText("No withdrawals yet.");
   });
 
-  await test.step("withdraw with the code from the app: the amount is reserved, waiting for approval", async () => {
-    await withdrawForm(page)
-      .getByLabel("Two-factor code")
-      .fill(await totpFor(shownKey));
+  await test.step("withdraw with the app's next code: the amount is reserved, waiting for approval", async () => {
+    const fresh = await nextTotpFor(shownKey, usedStep);
+    usedStep = fresh.step;
+    await withdrawForm(page).getByLabel("Two-factor code").fill(fresh.code);
     await withdrawForm(page).getByRole("button", { name: "Withdraw", exact: true }).click();
     await expect(withdrawForm(page).getByRole("status")).toContainText(`Withdrawal of ${displayCents(cents(WITHDRAWAL))} requested`);
     balance -= cents(WITHDRAWAL);
