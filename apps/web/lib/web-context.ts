@@ -9,6 +9,6 @@ export async function createWebContext(headers: Headers) {
     source: "web",
     services: opened,
     headers,
-    resolveSessionUserId: () => findActingUserId(opened.database.prisma, headers),
+    resolveSessionUserId: () => findActingUserId(opened, headers),
   });
 }

@@ -1,9 +1,10 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
 export interface AdminActor {
@@ -56,7 +57,13 @@ function json(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
  * Writes one entry in the caller's transaction, so the log and the change commit together or
  * not at all. The table refuses UPDATE and DELETE (see the admin_console migration).
  */
-export async function writeAdminLog(tx: DbTx, actor: AdminActor, entry: AdminLogInput): Promise<void> {
+export async function writeAdminLog(
+  services: Services,
+  actor: AdminActor,
+  entry: AdminLogInput,
+  options: { tx?: DbTx } = {},
+): Promise<void> {
+  const tx = options.tx ?? services.database.prisma;
   await tx.adminLog.create({
     data: {
       actorId: actor.id,
@@ -99,7 +106,11 @@ export interface AdminLogEntry {
 }
 
 /** Newest first, keyset-paged like every list (createdAt, then the sequence's id). */
-export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
+export async function listAdminLog(
+  services: Services,
+  filter: AdminLogFilter = {},
+): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
+  const db = services.database.prisma;
   const f = parseInputOrThrow(AdminLogFilterSchema, filter);
   const rows = await db.adminLog.findMany({
     where: {

@@ -1,5 +1,5 @@
-import type { Db } from "@prizepacks/db";
 import { isDemoMode } from "../service-env.ts";
+import type { Services } from "../runtime/services.ts";
 
 export interface AuditBreach {
   rule: string;
@@ -25,7 +25,8 @@ export interface AuditReport {
  * every provider deposit credited once, as created, and only when settled; outside demo mode
  * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode).
  */
-export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
+export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
+  const db = services.database.prisma;
   const breaches: AuditBreach[] = [];
   const add = (rule: string, rows: Array<Record<string, unknown>>) => {
     for (const detail of rows)

@@ -7,7 +7,7 @@ import { OpenPackPanel } from "../../../../components/open-pack-panel";
 import { PackOddsTable } from "../../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../../components/pack-stat-entries";
 import { Money } from "../../../../components/money";
-import { db, services } from "../../../../lib/database";
+import { services } from "../../../../lib/database";
 import { displayChance, moneyPercent } from "@prizepacks/core/shared";
 import { findViewer } from "../../../../lib/server-api";
 
@@ -35,7 +35,7 @@ export default async function PackPage({ params }: { params: Params }) {
   const { slug } = await params;
   const [pack, viewer] = await Promise.all([findPack(slug), findViewer()]);
   if (!pack) notFound();
-  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  const account = viewer?.standing === "ok" ? await getAccount(await services(), viewer.id) : null;
 
   return (
     <div className="stack pack-page">
