@@ -6,6 +6,7 @@ import { runAdminCommand } from "../admin/commands.ts";
 import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
+import { openServices } from "../runtime/services.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
@@ -282,7 +283,7 @@ describe("pack and item images", () => {
       expect(PackFileSchema.safeParse(pack).error, `demo pack ${index}`).toBeUndefined();
     const empty = await openTestDatabase();
     try {
-      expect(await seedDemoCatalog(services())).toEqual({ seeded: demoCatalogueFile.length });
+      expect(await seedDemoCatalog(await openServices(empty))).toEqual({ seeded: demoCatalogueFile.length });
     } finally {
       await empty.close();
     }
