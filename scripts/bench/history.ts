@@ -68,10 +68,10 @@ export async function addHistory(database: Database, spins: number): Promise<voi
   // Measure the steady state of a big history, not the aftermath of loading it. The service
   // rolls tallies into pack_stats every second and spins into the daily report rows every
   // minute, a minute behind: both are done here first, so that neither lands on a measured turn.
-  await rollUpSpinCounts(database.sql);
+  await rollUpSpinCounts(services);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, recorded + REPORT_SETTLE_MS - Date.now())));
   // Not caught up: a day further along, or the service's own run holds the watermark (wait for it).
-  while (!(await rollUpReports(database.prisma)).caughtUp) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (!(await rollUpReports(services)).caughtUp) await new Promise((resolve) => setTimeout(resolve, 200));
   // Vacuum now rather than let autovacuum start mid-measurement, and flush the load's WAL.
   await database.sql.exec(
     "VACUUM ANALYZE spin, inventory_item, ledger_entry, seed_pair, wallet, spin_tally, pack_stats, pack_day_stats, account_event",
@@ -82,7 +82,7 @@ export async function addHistory(database: Database, spins: number): Promise<voi
 
 async function addAccountHistory(database: Database, packs: CachedPack[], spins: number): Promise<number> {
   const email = `history-${randomUUID().slice(0, 8)}@bench.prizepacks.local`;
-  const { userId } = await createUser(database.prisma, { email });
+  const { userId } = await createUser(await openServices(database), { email });
   const [pair] = await database.sql.query<{ id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>(
     `SELECT id, "serverSeed", "serverSeedHash", "clientSeed", nonce FROM seed_pair WHERE "userId" = $1 AND "retiredAt" IS NULL`,
     [userId],
@@ -94,7 +94,12 @@ async function addAccountHistory(database: Database, packs: CachedPack[], spins:
   for (const cached of packs) {
     const count = Math.min(perPack, spins - total);
     if (count <= 0) break;
-    await creditWallet(database.prisma, { userId, amount: cached.pack.price.times(count), kind: "DEPOSIT", note: "bench history" });
+    await creditWallet(await openServices(database), {
+      userId,
+      amount: cached.pack.price.times(count),
+      kind: "DEPOSIT",
+      note: "bench history",
+    });
     for (let done = 0; done < count; done += BATCH) {
       const calls: OpenPackArgs[] = [];
       for (let i = 0; i < Math.min(BATCH, count - done); i++) calls.push(drawOpening(cached, userId, { ...pair, nonce: nonce++ }));

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
+import { auditInvariants, createUser, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { ceilingPhase } from "./ceiling.ts";
@@ -65,7 +65,7 @@ async function main() {
     const users = [];
     for (let i = 0; i < ACCOUNTS; i++) {
       users.push(
-        await createUser(database.prisma, {
+        await createUser(await openServices(database), {
           email: `bench-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`,
           balance: parseMoney("1000000.00"),
         }),
@@ -131,7 +131,9 @@ async function main() {
     const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;
 
     // A build from before pack_stats existed (--app-root) cannot be audited by today's rules.
-    const audit = flag("no-audit") ? { ok: true, breaches: [], checked: { spins: 0 } } : await auditInvariants(database.prisma);
+    const audit = flag("no-audit")
+      ? { ok: true, breaches: [], checked: { spins: 0 } }
+      : await auditInvariants(await openServices(database));
     log(`audit: ${audit.ok ? "clean" : `${audit.breaches.length} BREACHES`} (${audit.checked.spins} spins)`);
 
     writeReport(

@@ -1,6 +1,7 @@
 import { openDatabase } from "@prizepacks/db/client";
 import { dbEnv } from "@prizepacks/db/env";
 import { applyMigrations } from "@prizepacks/db/migrate";
+import { openServices } from "@prizepacks/core";
 import { runAdminCommand, type AdminInput, type AdminOutcome } from "@prizepacks/core/admin";
 import { readServerHandoff } from "./handoff.ts";
 
@@ -23,7 +24,7 @@ export async function runAdmin(command: string, input: AdminInput): Promise<Admi
   const db = await openDatabase({ waits: "operator" });
   try {
     await applyMigrations(db.sql);
-    return await runAdminCommand(db.prisma, command, input);
+    return await runAdminCommand(await openServices(db), command, input);
   } finally {
     await db.close();
   }

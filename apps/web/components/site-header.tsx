@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getAccount } from "@prizepacks/core";
-import { db } from "../lib/database";
+import { services } from "../lib/database";
 import { viewerIsAdmin } from "../lib/admin";
 import { findViewer } from "../lib/server-api";
 import { BalanceBadge } from "./balance-badge";
@@ -22,7 +22,7 @@ const nav = [
 
 export async function SiteHeader() {
   const viewer = await findViewer();
-  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  const account = viewer?.standing === "ok" ? await getAccount(await services(), viewer.id) : null;
   const isAdmin = await viewerIsAdmin(viewer);
   return (
     <header className="site-header">

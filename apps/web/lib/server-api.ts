@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { createCaller } from "@prizepacks/api";
 import { findSessionUser, type SessionUser } from "@prizepacks/auth";
 import { assertAccountMayAct, isAppError } from "@prizepacks/core";
-import { db } from "./database";
+import { db, services } from "./database";
 import { createWebContext } from "./web-context";
 
 /** The tRPC router called in-process from Server Components, as the signed-in user. */
@@ -22,7 +22,7 @@ export interface Viewer extends SessionUser {
 /** The signed-in user of this request and whether they may act, or null. */
 export async function findViewer(): Promise<Viewer | null> {
   const prisma = await db();
-  const sessionUser = await findSessionUser(prisma, await headers());
+  const sessionUser = await findSessionUser(await services(), await headers());
   if (!sessionUser) return null;
   const user = await prisma.user.findUnique({ where: { id: sessionUser.id } });
   if (!user) return null;

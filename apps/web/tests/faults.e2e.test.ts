@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
+import { auditInvariants, createUser, parseMoney, openServices } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { openDatabase, type Database } from "@prizepacks/db/client";
 import { freePort, startServer, type ServerInstance } from "./server-instance.ts";
@@ -69,7 +69,10 @@ describe.skipIf(!runs)("faults: bounded waits and 503s, nothing half-done, recov
   });
 
   const newPlayer = async (balance = "100.00") =>
-    createUser(database.prisma, { email: `fault-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`, balance: parseMoney(balance) });
+    createUser(await openServices(database), {
+      email: `fault-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`,
+      balance: parseMoney(balance),
+    });
   const request = async (path: string, key: string, method = "GET") => {
     const started = Date.now();
     const response = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
@@ -77,7 +80,7 @@ describe.skipIf(!runs)("faults: bounded waits and 503s, nothing half-done, recov
     return { status: response.status, retryAfter: response.headers.get("retry-after"), body: JSON.parse(text), ms: Date.now() - started };
   };
   const open = (key: string) => request("/v1/packs/mini-gadget-grab/open", key, "POST");
-  const expectAuditClean = async () => expect((await auditInvariants(database.prisma)).breaches).toEqual([]);
+  const expectAuditClean = async () => expect((await auditInvariants(await openServices(database))).breaches).toEqual([]);
   const terminateConnections = () =>
     admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName]);
 

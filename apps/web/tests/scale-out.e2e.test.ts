@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, parseMoney, publishPackOdds, setPackActive, setUserFlags } from "@prizepacks/core";
+import { createUser, parseMoney, publishPackOdds, setPackActive, setUserFlags, openServices } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { openDatabase, type Database } from "@prizepacks/db/client";
 import { startServer, type ServerInstance } from "./server-instance.ts";
@@ -53,8 +53,8 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     const response = await fetch(`${instance.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } });
     return { status: response.status, json: await response.json() };
   };
-  const newPlayer = (password?: string) =>
-    createUser(database.prisma, {
+  const newPlayer = async (password?: string) =>
+    createUser(await openServices(database), {
       email: `scale-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`,
       balance: parseMoney("100.00"),
       password,
@@ -164,7 +164,7 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
       expect((await call(instance, `/v1/packs/${slug}`, player.apiKey)).status).toBe(200);
     }
     // Written by a third party (the admin CLI's way): neither instance made the change.
-    await setUserFlags(database.prisma, player.email, { banned: true });
+    await setUserFlags(await openServices(database), player.email, { banned: true });
     for (const instance of [a, b]) await within(1_000, async () => (await call(instance, "/v1/me", player.apiKey)).status === 403);
 
     const other = await newPlayer();
@@ -177,7 +177,7 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     const tickets = ranges.map((r) => r.ticketTo - r.ticketFrom + 1);
     tickets[0]! += 1;
     tickets[tickets.length - 1]! -= 1;
-    const version = await publishPackOdds(database.prisma, {
+    const version = await publishPackOdds(await openServices(database), {
       packId: pack.id,
       items: ranges.map((r, i) => ({ itemId: r.itemId, tickets: tickets[i]! })),
     });
@@ -187,7 +187,7 @@ describe.skipIf(!runs)("two instances on one database and one Redis", () => {
     const opened = await call(b, `/v1/packs/${slug}/open`, other.apiKey, { method: "POST" });
     expect(opened.json.fairness.oddsHash).toBe(version.oddsHash);
 
-    await setPackActive(database.prisma, { slug, active: false });
+    await setPackActive(await openServices(database), { slug, active: false });
     for (const instance of [a, b])
       await within(1_000, async () => (await call(instance, `/v1/packs/${slug}`, other.apiKey)).status === 404);
   });

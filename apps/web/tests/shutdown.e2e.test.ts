@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
+import { auditInvariants, createUser, parseMoney, openServices } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { startServer, type ServerInstance } from "./server-instance.ts";
@@ -111,14 +111,17 @@ describe.skipIf(!runs)("SIGTERM: the instance drains", () => {
     expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", rateLimitStore: "ok" } });
 
     const players = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        createUser(database.prisma, { email: `drain-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`, balance: parseMoney("100.00") }),
+      Array.from({ length: 4 }, async () =>
+        createUser(await openServices(database), {
+          email: `drain-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`,
+          balance: parseMoney("100.00"),
+        }),
       ),
     );
     const watched = players[0]!;
 
     // A delivery claimed by this instance: its receiver has the request and will never answer.
-    const hookOwner = await createUser(database.prisma, {
+    const hookOwner = await createUser(await openServices(database), {
       email: `hook-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`,
       balance: parseMoney("10.00"),
     });
@@ -212,6 +215,6 @@ describe.skipIf(!runs)("SIGTERM: the instance drains", () => {
     expect([...stream.events, ...resumed.events].map((event) => event.id)).toEqual(expected.map((event) => String(event.id)));
     expect(expected.length).toBeGreaterThanOrEqual(10); // five openings: open.completed and wallet.changed each
 
-    expect((await auditInvariants(database.prisma)).breaches).toEqual([]);
+    expect((await auditInvariants(await openServices(database))).breaches).toEqual([]);
   }, 180_000);
 });

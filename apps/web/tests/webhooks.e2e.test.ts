@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, parseMoney } from "@prizepacks/core";
+import { createUser, parseMoney, openServices } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
@@ -83,7 +83,7 @@ describe.skipIf(!runs)("webhook endpoints registered in demo mode, after a produ
     const demo = await startServer({ label: "webhooks-demo", env });
     servers.push(demo);
     const email = `hooks-${randomUUID().slice(0, 8)}@e2e.prizepacks.local`;
-    const player = await createUser(database.prisma, { email, password, balance: parseMoney("100.00") });
+    const player = await createUser(await openServices(database), { email, password, balance: parseMoney("100.00") });
 
     // Demo mode with the development flag: a receiver on loopback over http:// is accepted and delivered to.
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;

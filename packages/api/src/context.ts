@@ -1,5 +1,4 @@
 import type { MailSender, Services } from "@prizepacks/core";
-import type { Database, Db } from "@prizepacks/db";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
 export type RequestSource = "rest" | "web";
@@ -19,10 +18,6 @@ export interface Context {
   source: RequestSource;
   /** The process's Services (openServices): its database, the caches kept on it, the seed pairs. */
   services: Services;
-  /** services.database: its Prisma client and its SQL runner. */
-  database: Database;
-  /** services.database.prisma */
-  db: Db;
   headers: RequestHeaders;
   /** Set by the REST wrapper when the body was not a JSON object; reported after auth by wellFormedBody (400). */
   malformedBody?: string;
@@ -45,21 +40,15 @@ export interface Context {
   responseHeaders: Record<string, string>;
 }
 
-export type CreateContextOptions = Omit<
-  Context,
-  "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "mailer" | "database" | "db"
-> &
+export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "mailer"> &
   Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor" | "mailer">>;
 
 export function createContext(opts: CreateContextOptions): Context {
-  const { database } = opts.services;
   return {
     resolveSessionUserId: async () => null,
     verifySecondFactor: async () => "unavailable",
     mailer: null,
     ...opts,
-    database,
-    db: database.prisma,
     responseHeaders: {},
   };
 }

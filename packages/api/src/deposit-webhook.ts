@@ -25,7 +25,7 @@ async function answer(services: Services, req: IncomingMessage, res: ServerRespo
   if (provider?.name !== "btcpay") throw new AppError("NOT_FOUND", "BTCPay deposits are not configured.");
   const body = await readRawBody(req);
   const headers = { get: (name: string) => headerValue(req, name) };
-  await handleDepositWebhook(services.database.prisma, provider, body, headers);
+  await handleDepositWebhook(services, provider, body, headers);
   res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end('{"ok":true}');
 }
 

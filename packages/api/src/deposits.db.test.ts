@@ -72,7 +72,7 @@ async function rest(apiKey: string, method: string, path: string, body?: unknown
 }
 
 async function player() {
-  return createUser(db(), { email: uniqueEmail() });
+  return createUser(services, { email: uniqueEmail() });
 }
 
 /** A player with a pending deposit of `amount` and its invoice at the stand-in. */
@@ -89,7 +89,7 @@ const creditsOf = (depositId: string) => db().ledgerEntry.count({ where: { depos
 
 /** The books outside demo mode: every DEPOSIT entry is one settled invoice's credit. */
 async function expectBooksClean() {
-  expect((await auditInvariants(db(), { demoMode: false })).breaches).toEqual([]);
+  expect((await auditInvariants(services, { demoMode: false })).breaches).toEqual([]);
 }
 
 describe("BTCPay deposits", () => {
@@ -204,10 +204,10 @@ describe("BTCPay deposits", () => {
     // Paid late; BTCPay settles it, and its InvoiceSettled never arrives.
     invoice.status = "Settled";
     invoice.additionalStatus = "PaidLate";
-    expect(await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 })).toBeGreaterThan(0);
+    expect(await reconcileDeposits(services, provider(), { pendingForSeconds: 0 })).toBeGreaterThan(0);
     expect((await depositRow(deposit.id)).status).toBe("settled");
     expect(await balanceOf(userId)).toBe("18.00");
-    await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 });
+    await reconcileDeposits(services, provider(), { pendingForSeconds: 0 });
     expect(await creditsOf(deposit.id)).toBe(1);
     await expectBooksClean();
   });
@@ -238,11 +238,11 @@ describe("BTCPay deposits", () => {
     const { userId, deposit, invoice } = await pendingDeposit("40.00");
     invoice.status = "Settled";
     // Deposits pending for at least 0 s (the job's own threshold is a minute).
-    expect(await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 })).toBeGreaterThan(0);
+    expect(await reconcileDeposits(services, provider(), { pendingForSeconds: 0 })).toBeGreaterThan(0);
     expect(await balanceOf(userId)).toBe("40.00");
     expect((await depositRow(deposit.id)).status).toBe("settled");
     // Settled deposits are not claimed again; a webhook arriving late changes nothing.
-    await reconcileDeposits(services.database, provider(), { pendingForSeconds: 0 });
+    await reconcileDeposits(services, provider(), { pendingForSeconds: 0 });
     expect(await btcpay.deliver(invoice.id, "InvoiceSettled")).toEqual([200]);
     expect(await creditsOf(deposit.id)).toBe(1);
     expect(await balanceOf(userId)).toBe("40.00");
@@ -265,7 +265,7 @@ describe("BTCPay deposits", () => {
     expect((await depositRow(overpaid.deposit.id)).flag).toContain("paid over");
     await expectBooksClean();
     // The audit lists both for the operator, without calling them breaches.
-    const flagged = (await auditInvariants(db(), { demoMode: false })).flaggedDeposits.map((d) => d.depositId);
+    const flagged = (await auditInvariants(services, { demoMode: false })).flaggedDeposits.map((d) => d.depositId);
     expect(flagged).toEqual(expect.arrayContaining([changed.deposit.id, overpaid.deposit.id]));
   });
 
@@ -282,13 +282,13 @@ describe("BTCPay deposits", () => {
 
   it("refuses a deposit with 403 EXCLUDED during a time-out, and counts pending deposits against a deposit limit", async () => {
     const excluded = await player();
-    await setExclusion(db(), excluded.userId, { period: "24h" }, { player: true });
+    await setExclusion(services, excluded.userId, { period: "24h" }, { player: true });
     const refused = await rest(excluded.apiKey, "POST", "/v1/deposits", { amount: "10.00" });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("EXCLUDED");
 
     const limited = await player();
-    await setLimit(db(), limited.userId, { kind: "deposit", period: "day", amount: "30.00" });
+    await setLimit(services, limited.userId, { kind: "deposit", period: "day", amount: "30.00" });
     expect((await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "25.00" })).status).toBe(201);
     // The first is still pending (it may yet be paid): 25 + 10 passes the 30.
     const over = await rest(limited.apiKey, "POST", "/v1/deposits", { amount: "10.00" });

@@ -12,7 +12,6 @@ import {
   type Rarity,
   type Services,
 } from "@prizepacks/core";
-import type { Database } from "@prizepacks/db";
 import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
 import { writeError } from "./http-error.ts";
@@ -52,7 +51,6 @@ const DRAIN_RETRY_MS = { min: 500, max: 2_500 };
  * instance that stays, and resume after their Last-Event-ID.
  */
 export function createStreamHandler({ services }: { services: Services }) {
-  const { database } = services;
   const eventSlots = new StreamSlots(MAX_STREAMS_PER_KEY, `At most ${MAX_STREAMS_PER_KEY} event streams per key at once; close one first.`);
   const maxDropStreams = apiEnv().DROP_STREAMS_PER_ADDRESS;
   const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
@@ -80,13 +78,13 @@ export function createStreamHandler({ services }: { services: Services }) {
     if (lastEventId !== null && !/^\d{1,19}$/.test(lastEventId)) {
       throw new AppError("BAD_REQUEST", "Last-Event-ID must be the id of an event this stream sent.");
     }
-    const events = new AccountEventStream(database, principal);
+    const events = new AccountEventStream(services, principal);
     let unwatch = () => {};
     let startAfter: string;
     try {
       const hub = await services.events();
       unwatch = hub.watchAccount(principal.userId, events.wake);
-      startAfter = lastEventId ?? (await latestAccountEventId(database.sql, principal.userId));
+      startAfter = lastEventId ?? (await latestAccountEventId(services, principal.userId));
     } catch (error) {
       // Nothing sent yet: the caller answers with the error's JSON (a 503 for a database fault).
       unwatch();
@@ -118,7 +116,7 @@ export function createStreamHandler({ services }: { services: Services }) {
       throw new AppError("BAD_REQUEST", `minRarity: must be one of ${RARITIES.join(", ")}.`);
     }
     const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
-    const recent = await recentDrops(database.sql, services.catalog, { limit: RECENT_DROPS, minRarity });
+    const recent = await recentDrops(services, services.catalog, { limit: RECENT_DROPS, minRarity });
     const hub = await services.events();
     if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
@@ -170,7 +168,7 @@ class AccountEventStream {
   private readAgain = false;
 
   constructor(
-    private readonly database: Database,
+    private readonly services: Services,
     private readonly principal: { userId: string; apiKeyId: string },
   ) {}
 
@@ -207,7 +205,7 @@ class AccountEventStream {
       do {
         this.readAgain = false;
         for (;;) {
-          const events = await listAccountEventsAfter(this.database.sql, {
+          const events = await listAccountEventsAfter(this.services, {
             userId: this.principal.userId,
             afterId: this.sentUpTo!,
             limit: REPLAY_BATCH,

@@ -170,7 +170,10 @@ export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {
  * served over /v1: admin procedures declare no OpenAPI meta, and this refuses API keys anyway.
  */
 export const adminProcedure = sessionProcedure.use(async ({ ctx, next }) => {
-  const user = await ctx.db.user.findUnique({ where: { id: ctx.userId }, select: { id: true, email: true, role: true } });
+  const user = await ctx.services.database.prisma.user.findUnique({
+    where: { id: ctx.userId },
+    select: { id: true, email: true, role: true },
+  });
   if (!user || !isAdminRole(user.role)) throw new AppError("FORBIDDEN", "This console is for operators only.");
   const actor: AdminActor = { id: user.id, email: user.email };
   return next({ ctx: { ...ctx, actor } });

@@ -88,7 +88,7 @@ async function failure(promise: Promise<unknown>): Promise<InstanceType<typeof A
 }
 
 async function player(balance = "100.00") {
-  return createUser(db(), { email: uniqueEmail(), balance: new Money(balance) });
+  return createUser(services, { email: uniqueEmail(), balance: new Money(balance) });
 }
 
 async function admin() {
@@ -119,7 +119,7 @@ async function poll(id: string) {
 }
 
 async function expectBooksBalance() {
-  expect((await auditInvariants(db(), { demoMode: false })).breaches).toEqual([]);
+  expect((await auditInvariants(services, { demoMode: false })).breaches).toEqual([]);
 }
 
 const balanceOf = async (userId: string) => (await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2);
@@ -355,7 +355,7 @@ describe("withdrawals", () => {
   it("a self-excluded player can still withdraw; under the operator's amount it is approved and paid at once", async () => {
     const { userId } = await player();
     const destinationId = await destination(userId);
-    await setExclusion(db(), userId, { period: "6m" }, { player: true });
+    await setExclusion(services, userId, { period: "6m" }, { player: true });
     const boss = await admin();
     await boss.caller.admin.withdrawals.setSettings({ autoApproveBelow: "25.00", requestKey: randomUUID() });
     const auto = await web(userId).withdrawals.create({ amount: "20.00", destinationId, code: "123456" });

@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge } from "@prizepacks/core";
+import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge, type Services } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
 import { dataFolder, dbEnv } from "@prizepacks/db/env";
@@ -42,7 +42,8 @@ async function assertMaySignIn(db: Db, userId: string): Promise<void> {
   }
 }
 
-export function createAuth(db: Db) {
+export function createAuth(services: Services) {
+  const db = services.database.prisma;
   const baseURL = appBaseUrl();
   return betterAuth({
     appName: "prizepacks",
@@ -123,8 +124,8 @@ export function createAuth(db: Db) {
           // one), kept off better-auth's user fields so no endpoint of its returns or changes it.
           // Then the wallet and first seed pair, like admin-created accounts.
           after: async (user, context) => {
-            await recordSignUpAge(db, user.id, context?.body);
-            await provisionAccount(db, user.id);
+            await recordSignUpAge(services, user.id, context?.body);
+            await provisionAccount(services, user.id);
           },
         },
       },

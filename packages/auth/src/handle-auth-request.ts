@@ -1,6 +1,5 @@
-import { AppError, databaseUnavailable, isStorableText, parseSignUpDateOfBirth } from "@prizepacks/core";
+import { AppError, databaseUnavailable, isStorableText, parseSignUpDateOfBirth, type Services } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
-import type { Db } from "@prizepacks/db";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { collectAuthErrors } from "./auth-request-faults.ts";
 import { authPostEndpoint, authRequestCounts, readAuthBody, type TakeRateLimitSlot } from "./auth-request-limits.ts";
@@ -16,7 +15,7 @@ import { logger } from "@prizepacks/db/log";
  * Retry-After, not better-auth's bare 500. Refusals are thrown as AppErrors, for the caller's
  * error writer (@prizepacks/api's http-error, which this package may not import).
  */
-export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot: TakeRateLimitSlot): Promise<Response> {
+export async function handleAuthRequest(services: Services, req: Request, takeRateLimitSlot: TakeRateLimitSlot): Promise<Response> {
   const body = await readAuthBody(req);
   const unstorable = findUnstorableField(req, body);
   if (unstorable) throw new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`);
@@ -34,7 +33,7 @@ export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot:
 
   let status = 500;
   try {
-    const response = await answer(db, req);
+    const response = await answer(services, req);
     status = response.status;
     return response;
   } catch (error) {
@@ -46,8 +45,8 @@ export async function handleAuthRequest(db: Db, req: Request, takeRateLimitSlot:
   }
 }
 
-async function answer(db: Db, req: Request): Promise<Response> {
-  const { result: response, errors } = await collectAuthErrors(() => getAuth(db).handler(req));
+async function answer(services: Services, req: Request): Promise<Response> {
+  const { result: response, errors } = await collectAuthErrors(() => getAuth(services).handler(req));
   if (response.status < 500) return response;
   if (errors.some((error) => classifyDatabaseError(error) === "unavailable")) {
     throw databaseUnavailable();

@@ -1,21 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "@prizepacks/core";
+import { createUser, openServices, type Services } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 
 // The trigger of migration reset_links_end_with_password, on the rows better-auth writes:
 // reset links are "verification" rows 'reset-password:<token>' whose value is the user's id.
 let database: Database;
+let services: Services;
 beforeAll(async () => {
   database = await openTestDatabase();
+  services = await openServices(database);
 });
 afterAll(async () => {
   await database?.close();
 });
 
 async function accountWithResetLinks(links: number) {
-  const user = await createUser(database.prisma, {
+  const user = await createUser(services, {
     email: `links-${randomUUID().slice(0, 8)}@test.prizepacks.local`,
     password: "correct horse battery",
   });

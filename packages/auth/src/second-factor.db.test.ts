@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser } from "@prizepacks/core";
+import { AppError, createUser, openServices, type Services } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 import type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limits.ts";
@@ -14,8 +14,10 @@ const { handleAuthRequest } = await import("./handle-auth-request.ts");
 const { verifySecondFactorCode, TOTP_OPTIONS } = await import("./second-factor.ts");
 
 let database: Database;
+let services: Services;
 beforeAll(async () => {
   database = await openTestDatabase();
+  services = await openServices(database);
 });
 afterAll(async () => {
   await database?.close();
@@ -57,7 +59,7 @@ async function authPost(path: string, body: unknown, cookie = ""): Promise<{ sta
     headers: { "content-type": "application/json", origin: "http://localhost:3000", cookie },
     body: JSON.stringify(body),
   });
-  const response = await handleAuthRequest(database.prisma, req, noLimits);
+  const response = await handleAuthRequest(services, req, noLimits);
   return { status: response.status, json: await response.json(), cookies: response.headers.getSetCookie() };
 }
 
@@ -72,7 +74,7 @@ const secretOf = (totpURI: string) => new URL(totpURI).searchParams.get("secret"
 
 /** An account that turned two-factor on through the plugin: its session, TOTP secret and backup codes. */
 async function enrolledAccount() {
-  const { userId, email } = await createUser(database.prisma, {
+  const { userId, email } = await createUser(services, {
     email: `tf-${randomUUID().slice(0, 8)}@test.prizepacks.local`,
     password: PASSWORD,
   });
@@ -98,7 +100,7 @@ describe("verifySecondFactorCode", () => {
   it("accepts the account's current TOTP code, creating no session", async () => {
     const account = await enrolledAccount();
     const before = await sessionsOf(account.userId);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, await totpNow(account.secret), noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, await totpNow(account.secret), noLimits)).toBe("ok");
     expect(await sessionsOf(account.userId)).toEqual(before);
   });
 
@@ -107,20 +109,20 @@ describe("verifySecondFactorCode", () => {
     const limiter = countingLimiter(5);
     const current = await totpNow(account.secret);
     const wrong = String((Number(current) + 500_000) % 1_000_000).padStart(6, "0");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, wrong, limiter.take)).toBe("wrong");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, "12345", limiter.take)).toBe("wrong");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, "nope-nope", limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, wrong, limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, "12345", limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, "nope-nope", limiter.take)).toBe("wrong");
     expect(limiter.held("secondFactorFailures", `user:${account.userId}`)).toBe(3);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, current, limiter.take)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, current, limiter.take)).toBe("ok");
     expect(limiter.held("secondFactorFailures", `user:${account.userId}`)).toBe(3);
   });
 
   it("refuses even the right code once the account's wrong codes fill the limit (429)", async () => {
     const account = await enrolledAccount();
     const limiter = countingLimiter(2);
-    await verifySecondFactorCode(database.prisma, account.userId, "000000-x", limiter.take);
-    await verifySecondFactorCode(database.prisma, account.userId, "000000-y", limiter.take);
-    const refusal = await verifySecondFactorCode(database.prisma, account.userId, await totpNow(account.secret), limiter.take).catch(
+    await verifySecondFactorCode(services, account.userId, "000000-x", limiter.take);
+    await verifySecondFactorCode(services, account.userId, "000000-y", limiter.take);
+    const refusal = await verifySecondFactorCode(services, account.userId, await totpNow(account.secret), limiter.take).catch(
       (e: unknown) => e,
     );
     expect(refusal).toBeInstanceOf(AppError);
@@ -131,16 +133,16 @@ describe("verifySecondFactorCode", () => {
     const account = await enrolledAccount();
     const limiter = countingLimiter(5);
     const code = await totpNow(account.secret);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, code, limiter.take)).toBe("ok");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, code, limiter.take)).toBe("wrong");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, ` ${code} `, limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, code, limiter.take)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, code, limiter.take)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, ` ${code} `, limiter.take)).toBe("wrong");
     expect(limiter.held("secondFactorFailures", `user:${account.userId}`)).toBe(2);
   });
 
   it("uses a TOTP code once when it is sent several times at the same moment", async () => {
     const account = await enrolledAccount();
     const code = await totpNow(account.secret);
-    const outcomes = await Promise.all([0, 1, 2].map(() => verifySecondFactorCode(database.prisma, account.userId, code, noLimits)));
+    const outcomes = await Promise.all([0, 1, 2].map(() => verifySecondFactorCode(services, account.userId, code, noLimits)));
     expect(outcomes.sort()).toEqual(["ok", "wrong", "wrong"]);
   });
 
@@ -151,38 +153,38 @@ describe("verifySecondFactorCode", () => {
     const [current, next] = await Promise.all([otp.hotp(step), otp.hotp(step + 1)]);
     // Steps sharing a code (one chance in a million) would make the next code used already.
     expect(next).not.toBe(current);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, current, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, current, noLimits)).toBe("ok");
     // The plugin's window accepts the next step's code already (a phone clock a little ahead).
-    expect(await verifySecondFactorCode(database.prisma, account.userId, next, noLimits)).toBe("ok");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, current, noLimits)).toBe("wrong");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, next, noLimits)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, next, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, current, noLimits)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, next, noLimits)).toBe("wrong");
     // Backup codes are not held back by the used steps.
-    expect(await verifySecondFactorCode(database.prisma, account.userId, account.backupCodes[0]!, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, account.backupCodes[0]!, noLimits)).toBe("ok");
   });
 
   it("accepts a backup code once: used again, it is wrong; the other codes still work", async () => {
     const account = await enrolledAccount();
     const [first, second] = account.backupCodes;
     expect(account.backupCodes).toHaveLength(10);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, first!, noLimits)).toBe("ok");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, first!, noLimits)).toBe("wrong");
-    expect(await verifySecondFactorCode(database.prisma, account.userId, ` ${second!} `, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, first!, noLimits)).toBe("ok");
+    expect(await verifySecondFactorCode(services, account.userId, first!, noLimits)).toBe("wrong");
+    expect(await verifySecondFactorCode(services, account.userId, ` ${second!} `, noLimits)).toBe("ok");
   });
 
   it("uses a backup code once when it is sent twice at the same moment", async () => {
     const account = await enrolledAccount();
     const code = account.backupCodes[0]!;
-    const outcomes = await Promise.all([0, 1, 2].map(() => verifySecondFactorCode(database.prisma, account.userId, code, noLimits)));
+    const outcomes = await Promise.all([0, 1, 2].map(() => verifySecondFactorCode(services, account.userId, code, noLimits)));
     expect(outcomes.sort()).toEqual(["ok", "wrong", "wrong"]);
   });
 
   it("answers not_enrolled for accounts without two-factor, or whose set-up was never confirmed", async () => {
-    const { userId } = await createUser(database.prisma, {
+    const { userId } = await createUser(services, {
       email: `plain-${randomUUID().slice(0, 8)}@test.prizepacks.local`,
       password: PASSWORD,
     });
     const limiter = countingLimiter(5);
-    expect(await verifySecondFactorCode(database.prisma, userId, "123456", limiter.take)).toBe("not_enrolled");
+    expect(await verifySecondFactorCode(services, userId, "123456", limiter.take)).toBe("not_enrolled");
     expect(limiter.held("secondFactorFailures", `user:${userId}`)).toBe(0);
 
     // Enable asked for, never confirmed with a code: the plugin keeps the row unverified.
@@ -190,14 +192,14 @@ describe("verifySecondFactorCode", () => {
     const signIn = await authPost("/sign-in/email", { email, password: PASSWORD });
     const enable = await authPost("/two-factor/enable", { password: PASSWORD }, cookieHeader(signIn.cookies));
     expect(enable.status).toBe(200);
-    expect(await verifySecondFactorCode(database.prisma, userId, enable.json.backupCodes[0], noLimits)).toBe("not_enrolled");
+    expect(await verifySecondFactorCode(services, userId, enable.json.backupCodes[0], noLimits)).toBe("not_enrolled");
   });
 
   it("answers not_enrolled once two-factor is turned off", async () => {
     const account = await enrolledAccount();
     const disable = await authPost("/two-factor/disable", { password: PASSWORD }, account.cookie);
     expect(disable.status).toBe(200);
-    expect(await verifySecondFactorCode(database.prisma, account.userId, account.backupCodes[0]!, noLimits)).toBe("not_enrolled");
+    expect(await verifySecondFactorCode(services, account.userId, account.backupCodes[0]!, noLimits)).toBe("not_enrolled");
   });
 });
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import type { Services } from "@prizepacks/core";
 import type { Db } from "@prizepacks/db";
 import type { TakeRateLimitSlot } from "./auth-request-limits.ts";
 import { getAuth } from "./session.ts";
@@ -46,7 +47,7 @@ const BACKUP_CODE_ATTEMPTS = 3;
  * reached even the right code is refused, with AppError RATE_LIMITED (429 and Retry-After).
  */
 export async function verifySecondFactorCode(
-  db: Db,
+  services: Services,
   userId: string,
   code: string,
   takeRateLimitSlot: TakeRateLimitSlot,
@@ -54,18 +55,19 @@ export async function verifySecondFactorCode(
   const slot = await takeRateLimitSlot({ policy: "secondFactorFailures", identifier: `user:${userId}` });
   let outcome: SecondFactorCodeCheck = "wrong";
   try {
-    outcome = await checkCode(db, userId, code.replace(/\s+/g, ""));
+    outcome = await checkCode(services, userId, code.replace(/\s+/g, ""));
     return outcome;
   } finally {
     if (outcome !== "wrong") await slot.giveBack();
   }
 }
 
-async function checkCode(db: Db, userId: string, code: string): Promise<SecondFactorCodeCheck> {
+async function checkCode(services: Services, userId: string, code: string): Promise<SecondFactorCodeCheck> {
+  const db = services.database.prisma;
   const user = await db.user.findUnique({ where: { id: userId }, select: { twoFactorEnabled: true, twoFactor: true } });
   const enrolment = user?.twoFactor;
   if (!user?.twoFactorEnabled || !enrolment || !enrolment.verified) return "not_enrolled";
-  const key = (await getAuth(db).$context).secretConfig;
+  const key = (await getAuth(services).$context).secretConfig;
   if (/^\d+$/.test(code)) {
     if (code.length !== TOTP_OPTIONS.digits) return "wrong";
     const secret = await decryptTotpSecret(key, enrolment.secret);

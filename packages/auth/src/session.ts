@@ -1,17 +1,17 @@
 import { assertAccountMayAct } from "@prizepacks/core";
-import type { Db } from "@prizepacks/db";
+import type { Services } from "@prizepacks/core";
 import { createAuth, type Auth } from "./auth.ts";
 
 const GLOBAL_KEY = Symbol.for("prizepacks.auth");
-type AuthRegistry = { auth?: Auth; db?: Db };
+type AuthRegistry = { auth?: Auth; services?: Services };
 
 /** The process's auth instance, built once for the process's database client. */
-export function getAuth(db: Db): Auth {
+export function getAuth(services: Services): Auth {
   const g = globalThis as typeof globalThis & { [GLOBAL_KEY]?: AuthRegistry };
   const registry = (g[GLOBAL_KEY] ??= {});
-  if (!registry.auth || registry.db !== db) {
-    registry.auth = createAuth(db);
-    registry.db = db;
+  if (!registry.auth || registry.services !== services) {
+    registry.auth = createAuth(services);
+    registry.services = services;
   }
   return registry.auth;
 }
@@ -23,8 +23,8 @@ export interface SessionUser {
 }
 
 /** The signed-in user of a request, or null. Never checks standing: see findActingUserId. */
-export async function findSessionUser(db: Db, headers: Headers): Promise<SessionUser | null> {
-  const session = await getAuth(db).api.getSession({ headers });
+export async function findSessionUser(services: Services, headers: Headers): Promise<SessionUser | null> {
+  const session = await getAuth(services).api.getSession({ headers });
   if (!session) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }
@@ -34,8 +34,9 @@ export async function findSessionUser(db: Db, headers: Headers): Promise<Session
  * for banned, deleted or unverified accounts, the same rule as for API keys; the database
  * is read each time, so a ban takes effect on the next request.
  */
-export async function findActingUserId(db: Db, headers: Headers): Promise<string | null> {
-  const sessionUser = await findSessionUser(db, headers);
+export async function findActingUserId(services: Services, headers: Headers): Promise<string | null> {
+  const db = services.database.prisma;
+  const sessionUser = await findSessionUser(services, headers);
   if (!sessionUser) return null;
   const user = await db.user.findUnique({ where: { id: sessionUser.id } });
   if (!user) return null;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@prizepacks/core";
+import { AppError, openServices, type Services } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 
@@ -10,8 +10,10 @@ process.env.BETTER_AUTH_SECRET ??= "a test secret of at least thirty-two charact
 const { handleAuthRequest } = await import("./handle-auth-request.ts");
 
 let database: Database;
+let services: Services;
 beforeAll(async () => {
   database = await openTestDatabase();
+  services = await openServices(database);
 });
 afterAll(async () => {
   await database?.close();
@@ -25,7 +27,7 @@ function signUp(body: Record<string, unknown>) {
     headers: { "content-type": "application/json", origin: "http://localhost:3000" },
     body: JSON.stringify({ password: "correct horse battery", name: "Player", ...body }),
   });
-  return handleAuthRequest(database.prisma, req, noLimits);
+  return handleAuthRequest(services, req, noLimits);
 }
 
 async function refusalOf(call: Promise<unknown>): Promise<AppError> {

@@ -3,7 +3,7 @@ import { listActivePacks, listBestPulls } from "@prizepacks/core";
 import { CatalogueFilters } from "../../components/catalogue-filters";
 import { PackCard } from "../../components/pack-card";
 import { WelcomeNotice } from "../../components/welcome-notice";
-import { database, services } from "../../lib/database";
+import { services } from "../../lib/database";
 import { categoryLabel, filterAndSortPacks, listCategories, parseCatalogueQuery } from "../../lib/pack-catalogue";
 
 export const metadata = { title: "Packs" };
@@ -17,7 +17,7 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const query = parseCatalogueQuery(params);
   // The catalogue is public: read it directly, so signed-out visitors see it too.
-  const [allPacks, bestPulls] = await Promise.all([listActivePacks(await services()), listBestPulls((await database()).sql)]);
+  const [allPacks, bestPulls] = await Promise.all([listActivePacks(await services()), listBestPulls(await services())]);
   const packs = filterAndSortPacks(allPacks, query);
   const filtered = query.category !== null;
 

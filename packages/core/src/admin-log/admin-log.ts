@@ -1,9 +1,10 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
 export interface AdminActor {
@@ -59,7 +60,13 @@ function json(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
  * Writes one entry in the caller's transaction, so the log and the change commit together or
  * not at all. The table refuses UPDATE and DELETE (see the admin_console migration).
  */
-export async function writeAdminLog(tx: DbTx, actor: AdminActor, entry: AdminLogInput): Promise<void> {
+export async function writeAdminLog(
+  services: Services,
+  actor: AdminActor,
+  entry: AdminLogInput,
+  options: { tx?: DbTx } = {},
+): Promise<void> {
+  const tx = options.tx ?? services.database.prisma;
   await tx.adminLog.create({
     data: {
       actorId: actor.id,
@@ -113,7 +120,10 @@ export type AdminLogTarget =
 const SETTING_NAMES: Record<string, string> = { rtp_range: "publishable return range" };
 
 /** The targets of a page of entries by name: one query per kind of target. */
-async function describeTargets(db: Db, rows: Array<{ targetType: string; targetId: string | null }>): Promise<Map<string, AdminLogTarget>> {
+async function describeTargets(
+  db: DbTx,
+  rows: Array<{ targetType: string; targetId: string | null }>,
+): Promise<Map<string, AdminLogTarget>> {
   const ids = (type: string) => [...new Set(rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!))];
   const [packs, accounts, keys] = await Promise.all([
     db.pack.findMany({ where: { id: { in: ids("pack") } }, select: { id: true, name: true, slug: true } }),
@@ -138,7 +148,11 @@ async function describeTargets(db: Db, rows: Array<{ targetType: string; targetI
 }
 
 /** Newest first, keyset-paged like every list (createdAt, then the sequence's id). */
-export async function listAdminLog(db: Db, filter: AdminLogFilter = {}): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
+export async function listAdminLog(
+  services: Services,
+  filter: AdminLogFilter = {},
+): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
+  const db = services.database.prisma;
   const f = parseInputOrThrow(AdminLogFilterSchema, filter);
   const rows = await db.adminLog.findMany({
     where: {

@@ -1,4 +1,3 @@
-import type { Db } from "@prizepacks/db";
 import { z } from "zod";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
 import { setRtpRange } from "../catalog/catalog-settings.ts";
@@ -14,6 +13,7 @@ import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
 import { creditWallet } from "../wallet/wallet.ts";
+import type { Services } from "../runtime/services.ts";
 
 /**
  * A command's input: the CLI's flags as given (strings), or, for pack:import, the packs its
@@ -44,10 +44,10 @@ const commands = {
       "no-age-confirmation": bool.optional(),
     }),
     run: async (
-      db: Db,
+      services: Services,
       f: { email: string; balance?: ReturnType<typeof parseMoney>; password?: string; name?: string; "no-age-confirmation"?: boolean },
     ) => {
-      const user = await createUser(db, {
+      const user = await createUser(services, {
         email: f.email,
         balance: f.balance,
         password: f.password,
@@ -67,10 +67,10 @@ const commands = {
       reason: z.string().min(3).max(500).optional(),
     }),
     run: (
-      db: Db,
+      services: Services,
       f: { email: string; banned?: boolean; deleted?: boolean; "email-verified"?: boolean; role?: (typeof ROLES)[number]; reason?: string },
     ) =>
-      setUserFlags(db, f.email, {
+      setUserFlags(services, f.email, {
         banned: f.banned,
         deleted: f.deleted,
         emailVerified: f["email-verified"],
@@ -81,66 +81,66 @@ const commands = {
   // On the player's request; logged. Never shortened: a shorter period while one binds is refused.
   "user:exclude": {
     input: z.object({ email, period: z.enum(EXCLUSION_PERIODS) }),
-    run: async (db: Db, f: { email: string; period: (typeof EXCLUSION_PERIODS)[number] }) => {
-      const user = await getUserByEmailOrThrow(db, f.email);
-      return setExclusion(db, user.id, { period: f.period }, { operator: CLI_ACTOR });
+    run: async (services: Services, f: { email: string; period: (typeof EXCLUSION_PERIODS)[number] }) => {
+      const user = await getUserByEmailOrThrow(services, f.email);
+      return setExclusion(services, user.id, { period: f.period }, { operator: CLI_ACTOR });
     },
   },
   // Exists to answer an operator who tries: nobody lifts an exclusion early. Refused and logged.
   "user:unexclude": {
     input: z.object({ email }),
-    run: async (db: Db, f: { email: string }) => {
-      const user = await getUserByEmailOrThrow(db, f.email);
-      return liftExclusion(db, user.id, { operator: CLI_ACTOR });
+    run: async (services: Services, f: { email: string }) => {
+      const user = await getUserByEmailOrThrow(services, f.email);
+      return liftExclusion(services, user.id, { operator: CLI_ACTOR });
     },
   },
   "key:create": {
     input: z.object({ email, name: z.string().min(1).max(64).default("cli") }),
-    run: async (db: Db, f: { email: string; name: string }) => {
-      const user = await getUserByEmailOrThrow(db, f.email);
-      const key = await createApiKey(db, { userId: user.id, name: f.name });
+    run: async (services: Services, f: { email: string; name: string }) => {
+      const user = await getUserByEmailOrThrow(services, f.email);
+      const key = await createApiKey(services, { userId: user.id, name: f.name });
       return { apiKeyId: key.apiKeyId, apiKey: key.apiKey };
     },
   },
   "key:revoke": {
     input: z.object({ key: z.string().min(1) }),
-    run: (db: Db, f: { key: string }) => revokeApiKey(db, { apiKey: f.key }),
+    run: (services: Services, f: { key: string }) => revokeApiKey(services, { apiKey: f.key }),
   },
   "wallet:credit": {
     input: z.object({ email, amount: money }),
-    run: async (db: Db, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
-      const user = await getUserByEmailOrThrow(db, f.email);
-      const balance = await creditWallet(db, { userId: user.id, amount: f.amount, kind: "DEPOSIT", note: "admin credit" });
+    run: async (services: Services, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
+      const user = await getUserByEmailOrThrow(services, f.email);
+      const balance = await creditWallet(services, { userId: user.id, amount: f.amount, kind: "DEPOSIT", note: "admin credit" });
       return { balance: formatMoney(balance) };
     },
   },
   "wallet:adjust": {
     input: z.object({ email, direction: z.enum(["credit", "debit"]), amount: z.string(), reason: z.string() }),
-    run: async (db: Db, f: { email: string; direction: "credit" | "debit"; amount: string; reason: string }) => {
-      const user = await getUserByEmailOrThrow(db, f.email);
-      return adjustBalance(db, CLI_ACTOR, { userId: user.id, direction: f.direction, amount: f.amount, reason: f.reason });
+    run: async (services: Services, f: { email: string; direction: "credit" | "debit"; amount: string; reason: string }) => {
+      const user = await getUserByEmailOrThrow(services, f.email);
+      return adjustBalance(services, CLI_ACTOR, { userId: user.id, direction: f.direction, amount: f.amount, reason: f.reason });
     },
   },
   "pack:set-active": {
     input: z.object({ slug: z.string().min(1), active: bool }),
-    run: (db: Db, f: { slug: string; active: boolean }) => setPackActive(db, f),
+    run: (services: Services, f: { slug: string; active: boolean }) => setPackActive(services, f),
   },
   "pack:archive": {
     input: z.object({ slug: z.string().min(1) }),
-    run: (db: Db, f: { slug: string }) => archivePack(db, f),
+    run: (services: Services, f: { slug: string }) => archivePack(services, f),
   },
   "pack:delete": {
     input: z.object({ slug: z.string().min(1) }),
-    run: (db: Db, f: { slug: string }) => deletePack(db, f),
+    run: (services: Services, f: { slug: string }) => deletePack(services, f),
   },
   // The packs of one file (the CLI reads it), in the format pack:export writes.
   "pack:import": {
     input: z.object({ packs: z.array(z.unknown()) }),
-    run: async (db: Db, { packs }: { packs: unknown[] }) => {
+    run: async (services: Services, { packs }: { packs: unknown[] }) => {
       const saved = [];
       for (const [index, pack] of packs.entries()) {
         try {
-          const result = await savePack(db, CLI_ACTOR, pack);
+          const result = await savePack(services, CLI_ACTOR, pack);
           saved.push({
             slug: result.slug,
             created: result.created,
@@ -159,15 +159,16 @@ const commands = {
   },
   "pack:export": {
     input: z.object({ slug: z.string().min(1) }),
-    run: async (db: Db, f: { slug: string }) => (await exportPack(db, f.slug)) as unknown as Record<string, unknown>,
+    run: async (services: Services, f: { slug: string }) => (await exportPack(services, f.slug)) as unknown as Record<string, unknown>,
   },
   "settings:rtp-range": {
     input: z.object({ min: z.string(), max: z.string() }),
-    run: (db: Db, f: { min: string; max: string }) => setRtpRange(db, CLI_ACTOR, { minPercent: f.min, maxPercent: f.max }),
+    run: (services: Services, f: { min: string; max: string }) =>
+      setRtpRange(services, CLI_ACTOR, { minPercent: f.min, maxPercent: f.max }),
   },
   audit: {
     input: z.object({}),
-    run: (db: Db) => auditInvariants(db),
+    run: (services: Services) => auditInvariants(services),
   },
 } as const;
 
@@ -188,7 +189,7 @@ export interface AdminOutcome {
   result: Record<string, unknown>;
 }
 
-export async function runAdminCommand(db: Db, command: string, input: AdminInput): Promise<AdminOutcome> {
+export async function runAdminCommand(services: Services, command: string, input: AdminInput): Promise<AdminOutcome> {
   const spec = commands[command as AdminCommand];
   if (!spec) throw new AppError("BAD_REQUEST", `Unknown command "${command}". Commands: ${adminCommandNames.join(", ")}.`);
   const parsed = spec.input.strict().safeParse(input);
@@ -198,6 +199,7 @@ export async function runAdminCommand(db: Db, command: string, input: AdminInput
       `${command}: ${parsed.error.issues.map((i) => `--${i.path.join(".") || "?"}: ${i.message}`).join("; ")}`,
     );
   }
-  const result = (await (spec.run as (db: Db, input: unknown) => Promise<Record<string, unknown>>)(db, parsed.data)) ?? {};
+  const result =
+    (await (spec.run as (services: Services, input: unknown) => Promise<Record<string, unknown>>)(services, parsed.data)) ?? {};
   return { ok: result.ok !== false, result };
 }

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { authenticateApiKey } from "../keys/api-keys.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 const dataDirs: string[] = [];
 const newDataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "prizepacks-prepare-"));
@@ -35,8 +36,8 @@ describe("prepareService: the demo account's key", () => {
     // A start with another data folder cannot print the old key (only its hash is stored).
     const second = await prepareAs("127.0.0.1", newDataDir());
     expect(second.demo!.apiKey).not.toBe(first.demo!.apiKey);
-    await expectAppError(authenticateApiKey(db, first.demo!.apiKey), "UNAUTHORIZED");
-    expect((await authenticateApiKey(db, second.demo!.apiKey)).userId).toBeDefined();
+    await expectAppError(authenticateApiKey(services(), first.demo!.apiKey), "UNAUTHORIZED");
+    expect((await authenticateApiKey(services(), second.demo!.apiKey)).userId).toBeDefined();
     expect(await db.apiKey.count({ where: { user: { email: "demo@prizepacks.local" }, revokedAt: null } })).toBe(1);
   });
 
@@ -46,7 +47,7 @@ describe("prepareService: the demo account's key", () => {
     const production = await prepareAs("0.0.0.0", newDataDir());
     expect(production.demo).toBeNull();
     expect(production.demoKeysRevoked).toBe(1);
-    await expectAppError(authenticateApiKey(db, demo.demo!.apiKey), "UNAUTHORIZED");
+    await expectAppError(authenticateApiKey(services(), demo.demo!.apiKey), "UNAUTHORIZED");
     expect(await db.apiKey.count({ where: { user: { email: "demo@prizepacks.local" }, revokedAt: null } })).toBe(0);
   });
 });
@@ -55,7 +56,7 @@ describe("prepareService: webhook endpoints only demo mode allowed", () => {
   it("outside demo mode disables them with the reason their owner sees; a demo start leaves them alone", async () => {
     const db = database().prisma;
     const { createTestUser } = await import("../testing/fixtures.ts");
-    const user = await createTestUser(db);
+    const user = await createTestUser(services());
     // As registered by a demo start with WEBHOOKS_ALLOW_PRIVATE_TARGETS (the check is the registration's own, tested apart).
     const endpoint = (url: string) =>
       db.webhookEndpoint.create({ data: { userId: user.userId, url, secret: "whsec_test", eventTypes: ["open.completed"] } });

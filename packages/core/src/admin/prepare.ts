@@ -6,6 +6,7 @@ import { applyMigrations } from "@prizepacks/db/migrate";
 import { seedDemoCatalog } from "../catalog/seed-demo-catalog.ts";
 import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.ts";
 import { parseMoney } from "../money.ts";
+import { openServices, type Services } from "../runtime/services.ts";
 import { isDemoMode } from "../service-env.ts";
 import { createUser } from "../users/users.ts";
 import { disableWebhookEndpointsOutsideRules } from "../webhooks/webhook-endpoints.ts";
@@ -39,7 +40,8 @@ export interface PreparedService {
  */
 export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }: { dataDir?: string } = {}): Promise<PreparedService> {
   const migrationsApplied = await applyMigrations(db.sql);
-  const { seeded } = await seedDemoCatalog(db.prisma);
+  const services = await openServices(db);
+  const { seeded } = await seedDemoCatalog(services);
   const webhookEndpointsDisabled = await disableWebhookEndpointsOutsideRules(db.prisma);
   const demoUser = await db.prisma.user.findUnique({ where: { email: DEMO_EMAIL } });
   if (!isDemoMode()) {
@@ -52,11 +54,10 @@ export async function prepareService(db: Database, { dataDir = dbEnv().dataDir }
   const keyFile = path.join(dataDir, dataFolder.demoApiKey);
   let apiKey = readKeyFile(keyFile);
   if (!demoUser) {
-    apiKey = (
-      await createUser(db.prisma, { email: DEMO_EMAIL, name: "Demo player", balance: parseMoney(DEMO_BALANCE), apiKeyName: "demo" })
-    ).apiKey;
-  } else if (!apiKey || !(await keyWorksFor(db, apiKey, demoUser.id))) {
-    apiKey = (await createApiKey(db.prisma, { userId: demoUser.id, name: "demo" })).apiKey;
+    apiKey = (await createUser(services, { email: DEMO_EMAIL, name: "Demo player", balance: parseMoney(DEMO_BALANCE), apiKeyName: "demo" }))
+      .apiKey;
+  } else if (!apiKey || !(await keyWorksFor(services, apiKey, demoUser.id))) {
+    apiKey = (await createApiKey(services, { userId: demoUser.id, name: "demo" })).apiKey;
   }
   await db.prisma.apiKey.updateMany({
     where: { user: { email: DEMO_EMAIL }, revokedAt: null, hashedKey: { not: hashApiKey(apiKey) } },
@@ -81,9 +82,9 @@ function readKeyFile(file: string): string | undefined {
   }
 }
 
-async function keyWorksFor(db: Database, apiKey: string, userId: string): Promise<boolean> {
+async function keyWorksFor(services: Services, apiKey: string, userId: string): Promise<boolean> {
   try {
-    return (await authenticateApiKey(db.prisma, apiKey)).userId === userId;
+    return (await authenticateApiKey(services, apiKey)).userId === userId;
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
-import type { Db } from "@prizepacks/db";
 import { isDemoMode } from "../service-env.ts";
+import type { Services } from "../runtime/services.ts";
 
 export interface AuditBreach {
   rule: string;
@@ -27,7 +27,8 @@ export interface AuditReport {
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
  * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices.
  */
-export async function auditInvariants(db: Db, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
+export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
+  const db = services.database.prisma;
   const breaches: AuditBreach[] = [];
   const add = (rule: string, rows: Array<Record<string, unknown>>) => {
     for (const detail of rows)

@@ -1,11 +1,13 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { moneyToCents } from "../shared/money-cents.ts";
 import { DEFAULT_RTP_RANGE, type RtpRange } from "./pack-rules.ts";
+import type { Services } from "../runtime/services.ts";
 
-export async function getRtpRange(db: DbTx): Promise<RtpRange> {
+export async function getRtpRange(services: Services, options: { tx?: DbTx } = {}): Promise<RtpRange> {
+  const db = options.tx ?? services.database.prisma;
   const row = await db.catalogSettings.findUnique({ where: { id: 1 } });
   if (!row) return { ...DEFAULT_RTP_RANGE };
   return { minPercent: row.rtpMinPercent.toFixed(2), maxPercent: row.rtpMaxPercent.toFixed(2) };
@@ -30,17 +32,23 @@ export const RtpRangeSchema = z
   );
 
 /** The expected-return range a pack must fall in to be published. */
-export async function setRtpRange(db: Db, actor: AdminActor, input: RtpRange): Promise<RtpRange> {
+export async function setRtpRange(services: Services, actor: AdminActor, input: RtpRange): Promise<RtpRange> {
+  const db = services.database.prisma;
   const range = parseInputOrThrow(RtpRangeSchema, input);
   return db.$transaction(async (tx) => {
-    const before = await getRtpRange(tx);
+    const before = await getRtpRange(services, { tx });
     await tx.catalogSettings.upsert({
       where: { id: 1 },
       create: { id: 1, rtpMinPercent: range.minPercent, rtpMaxPercent: range.maxPercent },
       update: { rtpMinPercent: range.minPercent, rtpMaxPercent: range.maxPercent },
     });
-    const after = await getRtpRange(tx);
-    await writeAdminLog(tx, actor, { action: "settings.rtp_range", targetType: "settings", targetId: "rtp_range", before, after });
+    const after = await getRtpRange(services, { tx });
+    await writeAdminLog(
+      services,
+      actor,
+      { action: "settings.rtp_range", targetType: "settings", targetId: "rtp_range", before, after },
+      { tx },
+    );
     return after;
   });
 }

@@ -1,6 +1,7 @@
 import { buildTicketRanges, oddsHash } from "@prizepacks/fairness";
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { announceChange } from "../runtime/change-feed.ts";
+import type { Services } from "../runtime/services.ts";
 
 export interface PackOddsInput {
   packId: string;
@@ -13,7 +14,8 @@ export interface PackOddsInput {
  * a new version, and spins keep pointing at the version they were drawn with.
  * Returns the current version (unchanged when the odds are identical).
  */
-export async function publishPackOdds(db: Db, input: PackOddsInput) {
+export async function publishPackOdds(services: Services, input: PackOddsInput) {
+  const db = services.database.prisma;
   const { version } = await db.$transaction((tx) => publishPackOddsInTransaction(tx, input));
   announceChange(db, { kind: "catalog" });
   return version;

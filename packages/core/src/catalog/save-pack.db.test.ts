@@ -6,6 +6,7 @@ import { runAdminCommand } from "../admin/commands.ts";
 import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
+import { openServices } from "../runtime/services.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
@@ -57,7 +58,7 @@ describe("publishing rules (checkPackDraft, savePack)", () => {
     const file = packFile();
     file.items[2]!.chance = "67.999";
     expect(check(file).issues.map((issue) => issue.message)).toContain("chances sum to 99.999%, they must sum to exactly 100%");
-    const error = await expectAppError(savePack(database().prisma, CLI_ACTOR, file), "BAD_REQUEST");
+    const error = await expectAppError(savePack(services(), CLI_ACTOR, file), "BAD_REQUEST");
     expect(error.message).toMatch(/sum to exactly 100%/);
     expect(await database().prisma.pack.count({ where: { slug: file.slug } })).toBe(0);
   });
@@ -67,7 +68,7 @@ describe("publishing rules (checkPackDraft, savePack)", () => {
     zero.items[0]!.chance = "0";
     zero.items[2]!.chance = "70";
     expect(check(zero).issues).toContainEqual({ path: ["items", 0, "chance"], message: "must be at least 0.001% (one ticket of 100,000)" });
-    await expectAppError(savePack(database().prisma, CLI_ACTOR, zero), "BAD_REQUEST");
+    await expectAppError(savePack(services(), CLI_ACTOR, zero), "BAD_REQUEST");
 
     const tooFine = packFile();
     tooFine.items[0]!.chance = "1.9995";
@@ -81,20 +82,19 @@ describe("publishing rules (checkPackDraft, savePack)", () => {
   });
 
   it("refuses an expected return outside the operator's range, at the exact edges inclusive", async () => {
-    const db = database().prisma;
     const greedy = packFile({ price: "10.51" }); // 8.40 / 10.51 = 79.92%
-    const error = await expectAppError(savePack(db, CLI_ACTOR, greedy), "BAD_REQUEST");
+    const error = await expectAppError(savePack(services(), CLI_ACTOR, greedy), "BAD_REQUEST");
     expect(error.message).toMatch(/expected return 79\.924% is outside the publishable range 80\.00%–98\.00%/);
     expect(check(packFile({ price: "10.50" })).ok).toBe(true); // exactly 80%
     const generous = packFile({ price: "8.57" }); // 98.016%
     expect(check(generous).ok).toBe(false);
 
     // The operator's range decides; restored afterwards for the other tests.
-    await setRtpRange(db, CLI_ACTOR, { minPercent: "70", maxPercent: "99" });
+    await setRtpRange(services(), CLI_ACTOR, { minPercent: "70", maxPercent: "99" });
     try {
-      expect((await savePack(db, CLI_ACTOR, greedy)).check.rtpPercent).toBe("79.924");
+      expect((await savePack(services(), CLI_ACTOR, greedy)).check.rtpPercent).toBe("79.924");
     } finally {
-      await setRtpRange(db, CLI_ACTOR, { ...DEFAULT_RTP_RANGE });
+      await setRtpRange(services(), CLI_ACTOR, { ...DEFAULT_RTP_RANGE });
     }
   });
 });
@@ -103,7 +103,7 @@ describe("savePack: versions, history, archive", () => {
   it("publishes v1, then v2 on changed chances; earlier spins keep v1 and its hash; both are logged", async () => {
     const db = database().prisma;
     const file = packFile();
-    const v1 = await savePack(db, CLI_ACTOR, file);
+    const v1 = await savePack(services(), CLI_ACTOR, file);
     expect(v1).toMatchObject({ created: true, oddsVersion: 1, versionCreated: true });
 
     // The hash is the canonical one of packages/fairness over the stored item ids.
@@ -118,25 +118,25 @@ describe("savePack: versions, history, archive", () => {
     );
     expect(v1.oddsHash).toBe(expectedV1);
 
-    const user = await createTestUser(db, { balance: "50.00" });
+    const user = await createTestUser(services(), { balance: "50.00" });
     const spin = await openPack(services(), { userId: user.userId, idOrSlug: file.slug });
     expect(spin.fairness).toMatchObject({ oddsVersion: 1, oddsHash: v1.oddsHash });
 
-    const same = await savePack(db, CLI_ACTOR, file);
+    const same = await savePack(services(), CLI_ACTOR, file);
     expect(same).toMatchObject({ versionCreated: false, oddsVersion: 1 });
 
     const changed = packFile({ slug: file.slug });
     changed.items[0]!.chance = "1";
     changed.items[2]!.chance = "69";
     changed.items[2]!.value = "5.00";
-    const v2 = await savePack(db, CLI_ACTOR, { ...changed, price: "9.00" }); // 1 + 3 + 3.45 = 7.45 / 9 = 82.8%
+    const v2 = await savePack(services(), CLI_ACTOR, { ...changed, price: "9.00" }); // 1 + 3 + 3.45 = 7.45 / 9 = 82.8%
     expect(v2).toMatchObject({ oddsVersion: 2, versionCreated: true });
     expect(v2.oddsHash).not.toBe(v1.oddsHash);
 
     const stored = await db.spin.findUniqueOrThrow({ where: { id: spin.spin.id }, include: { oddsVersion: true } });
     expect(stored.oddsVersion).toMatchObject({ version: 1, oddsHash: v1.oddsHash });
 
-    const diff = await diffOddsVersions(db, { slug: file.slug, from: 1, to: 2 });
+    const diff = await diffOddsVersions(services(), { slug: file.slug, from: 1, to: 2 });
     expect(diff.rows.find((row) => row.key === "big")).toMatchObject({
       fromChance: 2,
       toChance: 1,
@@ -155,18 +155,18 @@ describe("savePack: versions, history, archive", () => {
     });
 
     // The verifier checks the earlier spin against v1's ranges, found by the hash the spin names.
-    const drawOdds = await findDrawOdds(db, file.slug, spin.fairness.oddsHash);
+    const drawOdds = await findDrawOdds(services(), file.slug, spin.fairness.oddsHash);
     expect(drawOdds).toMatchObject({ slug: file.slug, oddsVersion: 1, oddsHash: v1.oddsHash });
     expect(drawOdds!.items.map((item) => [item.itemId, item.ticketFrom, item.ticketTo])).toEqual([
       [idOf("big"), 1, 2_000],
       [idOf("mid"), 2_001, 32_000],
       [idOf("small"), 32_001, 100_000],
     ]);
-    expect((await findDrawOdds(db, file.slug, v2.oddsHash))?.oddsVersion).toBe(2);
-    expect(await findDrawOdds(db, "another-pack", v1.oddsHash)).toBeNull();
-    expect(await findDrawOdds(db, file.slug, "not-a-hash")).toBeNull();
+    expect((await findDrawOdds(services(), file.slug, v2.oddsHash))?.oddsVersion).toBe(2);
+    expect(await findDrawOdds(services(), "another-pack", v1.oddsHash)).toBeNull();
+    expect(await findDrawOdds(services(), file.slug, "not-a-hash")).toBeNull();
 
-    const log = await listAdminLog(db, { targetId: v1.packId });
+    const log = await listAdminLog(services(), { targetId: v1.packId });
     expect(log.entries.map((entry) => entry.action)).toEqual(["odds.published", "pack.updated", "odds.published", "pack.created"]);
     expect(log.entries[0]!.after).toMatchObject({ version: 2, oddsHash: v2.oddsHash });
     expect(log.entries[0]!.before).toEqual({ version: 1, oddsHash: v1.oddsHash });
@@ -176,26 +176,26 @@ describe("savePack: versions, history, archive", () => {
     // Published items keep their value: a changed value needs a new key.
     const revalued = packFile({ slug: file.slug, price: "9.00" });
     revalued.items[0]!.value = "120.00";
-    await expectAppError(savePack(db, CLI_ACTOR, revalued), "BAD_REQUEST");
+    await expectAppError(savePack(services(), CLI_ACTOR, revalued), "BAD_REQUEST");
 
     // A pack with spins is archived, never deleted.
-    await expectAppError(deletePack(db, { slug: file.slug }), "CONFLICT");
-    await archivePack(db, { slug: file.slug });
+    await expectAppError(deletePack(services(), { slug: file.slug }), "CONFLICT");
+    await archivePack(services(), { slug: file.slug });
     expect(await db.pack.findUniqueOrThrow({ where: { slug: file.slug } })).toMatchObject({ active: false });
-    await expectAppError(savePack(db, CLI_ACTOR, { ...changed, price: "9.00" }), "CONFLICT");
+    await expectAppError(savePack(services(), CLI_ACTOR, { ...changed, price: "9.00" }), "CONFLICT");
   });
 
   it("deletes a pack that was never opened", async () => {
     const db = database().prisma;
     const file = packFile();
-    await savePack(db, CLI_ACTOR, file);
-    await deletePack(db, { slug: file.slug });
+    await savePack(services(), CLI_ACTOR, file);
+    await deletePack(services(), { slug: file.slug });
     expect(await db.pack.count({ where: { slug: file.slug } })).toBe(0);
   });
 
   it("the admin log refuses UPDATE and DELETE", async () => {
     const db = database().prisma;
-    await savePack(db, CLI_ACTOR, packFile());
+    await savePack(services(), CLI_ACTOR, packFile());
     await expect(db.$executeRaw`UPDATE admin_log SET actor = 'someone else'`).rejects.toThrow(/append-only/);
     await expect(db.$executeRaw`DELETE FROM admin_log`).rejects.toThrow(/append-only/);
   });
@@ -204,17 +204,16 @@ describe("savePack: versions, history, archive", () => {
 // Reading and writing the files is the CLI's (apps/admin-cli/src/program.test.ts); the commands take and give the packs.
 describe("pack:import and pack:export", () => {
   it("round-trip a pack with the same validation", async () => {
-    const db = database().prisma;
     const file = packFile();
-    const imported = await runAdminCommand(db, "pack:import", { packs: [file] });
+    const imported = await runAdminCommand(services(), "pack:import", { packs: [file] });
     expect(imported.result).toMatchObject({ imported: [{ slug: file.slug, created: true, oddsVersion: 1, rtpPercent: "84.000" }] });
 
-    const exported = JSON.parse(JSON.stringify((await runAdminCommand(db, "pack:export", { slug: file.slug })).result));
+    const exported = JSON.parse(JSON.stringify((await runAdminCommand(services(), "pack:export", { slug: file.slug })).result));
     expect(exported).toEqual(PackFileSchema.parse(file));
-    expect(await exportPack(db, file.slug)).toEqual(exported);
+    expect(await exportPack(services(), file.slug)).toEqual(exported);
 
     // Importing the export again changes nothing: same version, same hash.
-    const again = await runAdminCommand(db, "pack:import", { packs: [exported] });
+    const again = await runAdminCommand(services(), "pack:import", { packs: [exported] });
     expect(again.result).toMatchObject({ imported: [{ slug: file.slug, created: false, oddsVersion: 1, versionCreated: false }] });
 
     const broken = packFile({
@@ -223,9 +222,9 @@ describe("pack:import and pack:export", () => {
         { ...file.items[1], chance: "0" },
       ],
     });
-    await expectAppError(runAdminCommand(db, "pack:import", { packs: [broken] }), "BAD_REQUEST");
+    await expectAppError(runAdminCommand(services(), "pack:import", { packs: [broken] }), "BAD_REQUEST");
     // Several packs: an error names the one it is about.
-    const error = await expectAppError(runAdminCommand(db, "pack:import", { packs: [packFile(), broken] }), "BAD_REQUEST");
+    const error = await expectAppError(runAdminCommand(services(), "pack:import", { packs: [packFile(), broken] }), "BAD_REQUEST");
     expect(error.message).toMatch(new RegExp(`^pack 1 \\(${broken.slug}\\): `));
   });
 });
@@ -255,17 +254,17 @@ describe("pack and item images", () => {
     const db = database().prisma;
     for (const [image, message] of refused) {
       const asPack = packFile({ image });
-      const packError = await expectAppError(savePack(db, CLI_ACTOR, asPack), "BAD_REQUEST");
+      const packError = await expectAppError(savePack(services(), CLI_ACTOR, asPack), "BAD_REQUEST");
       expect(packError.message, image).toContain(`image: must`);
       expect(packError.message, image).toContain(message);
 
       const asItem = packFile();
       asItem.items[1]!.image = image;
-      const itemError = await expectAppError(savePack(db, CLI_ACTOR, asItem), "BAD_REQUEST");
+      const itemError = await expectAppError(savePack(services(), CLI_ACTOR, asItem), "BAD_REQUEST");
       expect(itemError.message, image).toMatch(/^items\.1\.image: /);
       expect(itemError.message, image).toContain(message);
 
-      const importError = await expectAppError(runAdminCommand(db, "pack:import", { packs: [packFile(), asItem] }), "BAD_REQUEST");
+      const importError = await expectAppError(runAdminCommand(services(), "pack:import", { packs: [packFile(), asItem] }), "BAD_REQUEST");
       expect(importError.message, image).toMatch(/^pack 1 \(console-[0-9a-f]+\): items\.1\.image: /);
 
       expect(await db.pack.count({ where: { slug: { in: [asPack.slug, asItem.slug] } } }), image).toBe(0);
@@ -279,7 +278,7 @@ describe("pack and item images", () => {
       ["rarityTheme", "PLATINUM"],
     ] as const) {
       const file = packFile({ [field]: value });
-      const error = await expectAppError(savePack(db, CLI_ACTOR, file), "BAD_REQUEST");
+      const error = await expectAppError(savePack(services(), CLI_ACTOR, file), "BAD_REQUEST");
       expect(error.message).toMatch(new RegExp(`^${field}: one of `));
       expect(await db.pack.count({ where: { slug: file.slug } })).toBe(0);
     }
@@ -290,7 +289,7 @@ describe("pack and item images", () => {
     for (const image of ["/art/pack/GOLD/crown,gem-stone,trophy.svg", "/images/packs/mini-gadget-grab.svg", "/x.png", "/a/b_c/d-e.f.svg"]) {
       const file = packFile({ image });
       file.items[0]!.image = image;
-      await savePack(db, CLI_ACTOR, file);
+      await savePack(services(), CLI_ACTOR, file);
       expect((await db.pack.findUniqueOrThrow({ where: { slug: file.slug } })).image).toBe(image);
     }
   });
@@ -300,7 +299,7 @@ describe("pack and item images", () => {
       expect(PackFileSchema.safeParse(pack).error, `demo pack ${index}`).toBeUndefined();
     const empty = await openTestDatabase();
     try {
-      expect(await seedDemoCatalog(empty.prisma)).toEqual({ seeded: demoCatalogueFile.length });
+      expect(await seedDemoCatalog(await openServices(empty))).toEqual({ seeded: demoCatalogueFile.length });
     } finally {
       await empty.close();
     }

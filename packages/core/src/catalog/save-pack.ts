@@ -1,4 +1,3 @@
-import type { Db, DbTx } from "@prizepacks/db";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { announceChange } from "../runtime/change-feed.ts";
@@ -14,6 +13,7 @@ import {
   type PackFile,
 } from "./pack-rules.ts";
 import { publishPackOddsInTransaction } from "./publish-pack-odds.ts";
+import type { Services } from "../runtime/services.ts";
 
 export interface SavedPack {
   packId: string;
@@ -27,13 +27,13 @@ export interface SavedPack {
 }
 
 /** Parses a pack file with every publishing rule, or throws BAD_REQUEST naming each problem. */
-export async function parsePackFileOrThrow(db: DbTx, input: unknown): Promise<{ pack: PackFile; check: DraftCheck }> {
+export async function parsePackFileOrThrow(services: Services, input: unknown): Promise<{ pack: PackFile; check: DraftCheck }> {
   const parsed = PackFileSchema.safeParse(input);
   if (!parsed.success) {
     const issues = packFileIssues(parsed.error);
     throw new AppError("BAD_REQUEST", describeIssues(issues), { issues });
   }
-  const check = checkPackDraft(parsed.data, await getRtpRange(db));
+  const check = checkPackDraft(parsed.data, await getRtpRange(services));
   if (!check.ok) throw new AppError("BAD_REQUEST", describeIssues(check.issues), { issues: check.issues });
   return { pack: parsed.data, check };
 }
@@ -59,8 +59,9 @@ const packFields = (pack: PackFile) => ({
  * picture may change. Items left out of the file stay (past spins point at them) but are not
  * in the new version.
  */
-export async function savePack(db: Db, actor: AdminActor, input: unknown): Promise<SavedPack> {
-  const { pack, check } = await parsePackFileOrThrow(db, input);
+export async function savePack(services: Services, actor: AdminActor, input: unknown): Promise<SavedPack> {
+  const db = services.database.prisma;
+  const { pack, check } = await parsePackFileOrThrow(services, input);
   const saved = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM pack WHERE slug = ${pack.slug} FOR UPDATE`;
     const existing = locked
@@ -72,12 +73,17 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
     if (!existing) {
       const created = await tx.pack.create({ data: { slug: pack.slug, ...packFields(pack) } });
       packId = created.id;
-      await writeAdminLog(tx, actor, {
-        action: "pack.created",
-        targetType: "pack",
-        targetId: packId,
-        after: { slug: pack.slug, ...packFields(pack) },
-      });
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: "pack.created",
+          targetType: "pack",
+          targetId: packId,
+          after: { slug: pack.slug, ...packFields(pack) },
+        },
+        { tx },
+      );
     } else {
       packId = existing.id;
       const before = {
@@ -96,13 +102,18 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
       if (changed.length > 0) {
         await tx.pack.update({ where: { id: packId }, data: after });
         const pick = (source: Record<string, unknown>) => Object.fromEntries(changed.map((key) => [key, source[key]]));
-        await writeAdminLog(tx, actor, {
-          action: "pack.updated",
-          targetType: "pack",
-          targetId: packId,
-          before: pick(before),
-          after: pick(after),
-        });
+        await writeAdminLog(
+          services,
+          actor,
+          {
+            action: "pack.updated",
+            targetType: "pack",
+            targetId: packId,
+            before: pick(before),
+            after: pick(after),
+          },
+          { tx },
+        );
       }
     }
 
@@ -138,18 +149,23 @@ export async function savePack(db: Db, actor: AdminActor, input: unknown): Promi
       items: pack.items.map((item, index) => ({ itemId: itemIds[index]!, tickets: chanceTextToTickets(item.chance) })),
     });
     if (created) {
-      await writeAdminLog(tx, actor, {
-        action: "odds.published",
-        targetType: "pack",
-        targetId: packId,
-        before: previous && { version: previous.version, oddsHash: previous.oddsHash },
-        after: {
-          version: version.version,
-          oddsHash: version.oddsHash,
-          rtpPercent: check.rtpPercent,
-          chances: pack.items.map((item) => [item.key, item.chance]),
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: "odds.published",
+          targetType: "pack",
+          targetId: packId,
+          before: previous && { version: previous.version, oddsHash: previous.oddsHash },
+          after: {
+            version: version.version,
+            oddsHash: version.oddsHash,
+            rtpPercent: check.rtpPercent,
+            chances: pack.items.map((item) => [item.key, item.chance]),
+          },
         },
-      });
+        { tx },
+      );
     }
     return {
       packId,

@@ -1,6 +1,6 @@
-import type { Database, SqlQuery } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { logger } from "@prizepacks/db/log";
+import type { Services } from "../runtime/services.ts";
 
 const BATCH = 10_000;
 export const ROLLUP_INTERVAL_MS = 1_000;
@@ -10,7 +10,8 @@ export const ROLLUP_INTERVAL_MS = 1_000;
  * their count, in one statement, so each tally is counted exactly once. Instances may run it
  * at once: SKIP LOCKED gives each its own rows. Returns how many tallies were counted.
  */
-export async function rollUpSpinCounts(sql: SqlQuery): Promise<number> {
+export async function rollUpSpinCounts(services: Services): Promise<number> {
+  const sql = services.database.sql;
   let total = 0;
   for (;;) {
     const [row] = await sql.query<{ moved: string }>(
@@ -34,12 +35,13 @@ export async function rollUpSpinCounts(sql: SqlQuery): Promise<number> {
 }
 
 /** Runs the rollup every second until the database closes; failures wait for the next tick. */
-export function startSpinCountRollup(database: Database): BackgroundJob {
+export function startSpinCountRollup(services: Services): BackgroundJob {
+  const database = services.database;
   let running: Promise<void> | null = null;
   let failing = false;
   const timer = setInterval(() => {
     if (running) return;
-    running = rollUpSpinCounts(database.sql)
+    running = rollUpSpinCounts(services)
       .then(() => void (failing = false))
       .catch((error: unknown) => {
         if (!failing) logger("spin-count").error({ err: error }, "rollup failed, retrying every second");

@@ -14,6 +14,7 @@ import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { displayMoney } from "../shared/money-cents.ts";
+import type { Services } from "../runtime/services.ts";
 
 export const DEPOSIT_PAGE_SIZE = 20;
 
@@ -64,7 +65,8 @@ export interface CreateDepositInput {
  * against deposit limits from now on, see spending_entries), records it pending, then asks the
  * provider for the payment. A payment the provider could not create leaves nothing behind.
  */
-export async function createDeposit(db: Db, provider: DepositProvider, input: CreateDepositInput): Promise<Deposit> {
+export async function createDeposit(services: Services, provider: DepositProvider, input: CreateDepositInput): Promise<Deposit> {
+  const db = services.database.prisma;
   const amount = parseDepositAmount(input.amount);
   const { userId, idempotencyKey } = input;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -106,7 +108,7 @@ export async function createDeposit(db: Db, provider: DepositProvider, input: Cr
   });
   // A demo payment is settled already; a real one is at least looked at once more by reconciliation.
   if (provider.name === "demo") {
-    await applyPayment(db, provider.name, await provider.fetchPayment(created.invoiceId));
+    await applyPayment(services, provider.name, await provider.fetchPayment(created.invoiceId));
     return depositView(await db.deposit.findUniqueOrThrow({ where: { id } }));
   }
   return depositView(row);
@@ -125,7 +127,8 @@ async function lockWallet(tx: DbTx, userId: string): Promise<void> {
     ON CONFLICT ("userId") DO UPDATE SET "hasProtection" = wallet."hasProtection"`;
 }
 
-export async function getDeposit(db: DbTx, userId: string, id: string): Promise<Deposit> {
+export async function getDeposit(services: Services, userId: string, id: string): Promise<Deposit> {
+  const db = services.database.prisma;
   const row = await db.deposit.findFirst({ where: { id, userId } });
   if (!row || !row.invoiceId) throw new AppError("NOT_FOUND", "No such deposit.");
   return depositView(row);
@@ -133,9 +136,10 @@ export async function getDeposit(db: DbTx, userId: string, id: string): Promise<
 
 /** The account's deposits, newest first (those whose payment could not be created never existed). */
 export async function listDeposits(
-  db: DbTx,
+  services: Services,
   { userId, cursor, limit = DEPOSIT_PAGE_SIZE }: { userId: string; cursor?: string; limit?: number },
 ): Promise<DepositPage> {
+  const db = services.database.prisma;
   const after = cursor ? decodePageCursor(cursor) : null;
   const rows = await db.deposit.findMany({
     where: {
@@ -159,7 +163,8 @@ export async function listDeposits(
  * paid over, is credited only what we created and flagged for the operator. Any repetition,
  * in any order, changes nothing twice. Returns whether the payment is one of our deposits.
  */
-export async function applyPayment(db: Db, providerName: string, state: PaymentState): Promise<boolean> {
+export async function applyPayment(services: Services, providerName: string, state: PaymentState): Promise<boolean> {
+  const db = services.database.prisma;
   const deposit = await findDeposit(db, providerName, state);
   if (!deposit) return false;
   if (state.status === "settled") await settle(db, deposit, state);
@@ -221,7 +226,12 @@ function mismatch(deposit: DepositRow, state: PaymentState): string | null {
 }
 
 /** Verifies a provider's webhook (401 when the signature fails, before anything is read), then fetches and applies the payment it names. */
-export async function handleDepositWebhook(db: Db, provider: DepositProvider, rawBody: Buffer, headers: HeaderReader): Promise<void> {
+export async function handleDepositWebhook(
+  services: Services,
+  provider: DepositProvider,
+  rawBody: Buffer,
+  headers: HeaderReader,
+): Promise<void> {
   const notice = await provider.verifyWebhook(rawBody, headers);
   if (!notice) return;
   let state: PaymentState;
@@ -232,5 +242,5 @@ export async function handleDepositWebhook(db: Db, provider: DepositProvider, ra
     if (error instanceof AppError && error.code === "NOT_FOUND") return;
     throw error;
   }
-  await applyPayment(db, provider.name, state);
+  await applyPayment(services, provider.name, state);
 }

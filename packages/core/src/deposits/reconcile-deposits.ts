@@ -1,9 +1,9 @@
-import type { Database } from "@prizepacks/db";
 import { logger } from "@prizepacks/db/log";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { applyPayment } from "./deposits.ts";
 import type { DepositProvider } from "./deposit-provider.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** A deposit still pending this long after its creation is polled (its webhooks may be lost). */
 export const RECONCILE_AFTER_SECONDS = 60;
@@ -33,10 +33,11 @@ interface Due extends Record<string, unknown> {
  * many were claimed.
  */
 export async function reconcileDeposits(
-  database: Database,
+  services: Services,
   provider: DepositProvider,
   { pendingForSeconds = RECONCILE_AFTER_SECONDS }: { pendingForSeconds?: number } = {},
 ): Promise<number> {
+  const database = services.database;
   const due = await database.sql.query<Due>(
     `UPDATE deposit d
      SET "nextCheckAt" = now() + make_interval(secs => CASE WHEN d.status = 'pending' THEN $3::int ELSE $5::int END)
@@ -59,7 +60,7 @@ export async function reconcileDeposits(
         });
         continue;
       }
-      await applyPayment(database.prisma, provider.name, await provider.fetchPayment(deposit.invoiceId));
+      await applyPayment(services, provider.name, await provider.fetchPayment(deposit.invoiceId));
     } catch (error) {
       // Unreachable provider: tried again after RECHECK_SECONDS. An invoice it no longer knows: invalid.
       if (error instanceof AppError && error.code === "NOT_FOUND") {
@@ -75,15 +76,16 @@ export async function reconcileDeposits(
  * own deposits), and retries the BTCPay webhook registration while it has not succeeded.
  */
 export function startDepositReconciliation(
-  database: Database,
+  services: Services,
   provider: DepositProvider & { ensureWebhook?: () => Promise<boolean> },
 ): BackgroundJob {
+  const database = services.database;
   let running: Promise<void> | null = null;
   let failing = false;
   const timer = setInterval(() => {
     running ??= (async () => {
       await provider.ensureWebhook?.();
-      await reconcileDeposits(database, provider);
+      await reconcileDeposits(services, provider);
       failing = false;
     })()
       .catch((error: unknown) => {

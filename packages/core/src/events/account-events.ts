@@ -1,8 +1,9 @@
 import type { z } from "zod";
-import type { DbTx, SqlQuery } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { AccountEventSchema } from "../schemas.ts";
 import { logger } from "@prizepacks/db/log";
+import type { Services } from "../runtime/services.ts";
 
 /** What an account's event stream and webhooks carry. */
 export const ACCOUNT_EVENT_TYPES = [
@@ -60,9 +61,10 @@ function toAccountEvent(row: EventRow): AccountEvent {
 
 /** The account's events after `afterId`, oldest first, no older than the replay window. */
 export async function listAccountEventsAfter(
-  sql: SqlQuery,
+  services: Services,
   { userId, afterId, limit }: { userId: string; afterId: string; limit: number },
 ): Promise<AccountEvent[]> {
+  const sql = services.database.sql;
   const rows = await sql.query<EventRow>(
     `SELECT id::text AS id, type, "createdAt", data FROM account_event
      WHERE "userId" = $1 AND id > $2::bigint AND "createdAt" > now() - make_interval(hours => $3::int)
@@ -73,7 +75,8 @@ export async function listAccountEventsAfter(
 }
 
 /** The id a new stream starts after: the account's latest event (a fresh stream replays nothing). */
-export async function latestAccountEventId(sql: SqlQuery, userId: string): Promise<string> {
+export async function latestAccountEventId(services: Services, userId: string): Promise<string> {
+  const sql = services.database.sql;
   const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM account_event WHERE "userId" = $1`, [userId]);
   return row?.id ?? "0";
 }
@@ -81,7 +84,8 @@ export async function latestAccountEventId(sql: SqlQuery, userId: string): Promi
 /** Events are kept a week (streams replay a day; the webhook log shows a week), then deleted in batches. */
 const RETENTION_DAYS = 7;
 
-export function startEventRetention(database: { sql: SqlQuery; onClose(fn: () => void): void }): BackgroundJob {
+export function startEventRetention(services: Services): BackgroundJob {
+  const database = services.database;
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     running ??= database.sql

@@ -9,15 +9,14 @@ const database = () => services().database;
 
 describe("readBestPulls", () => {
   it("gives each pack its most valuable drop of the last 24 hours, from the openings' events", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "20.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "20.00" });
     const opened: Awaited<ReturnType<typeof openPack>>[] = [];
     for (let i = 0; i < 6; i++) opened.push(await openPack(services(), { userId: user.userId, idOrSlug: pack.slug }));
     const best = (results: typeof opened) =>
       results.reduce((top, result) => (Number(result.item.value) > Number(top.item.value) ? result : top));
 
-    expect((await readBestPulls(database().sql)).get(pack.id)?.item).toEqual(best(opened).item);
+    expect((await readBestPulls(services())).get(pack.id)?.item).toEqual(best(opened).item);
 
     // A day and more ago no longer counts.
     const top = best(opened);
@@ -26,6 +25,6 @@ describe("readBestPulls", () => {
       [top.spin.id],
     );
     const rest = opened.filter((result) => result.spin.id !== top.spin.id);
-    expect(Number((await readBestPulls(database().sql)).get(pack.id)?.item.value)).toBe(Number(best(rest).item.value));
+    expect(Number((await readBestPulls(services())).get(pack.id)?.item.value)).toBe(Number(best(rest).item.value));
   });
 });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 import type { DropSchema } from "../schemas.ts";
 import { atLeastRarity, RARITIES, type Rarity } from "../shared/catalog-labels.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** A public opening: what anyone may see of it (the player's name masked to one letter); its documented shape. */
 export type Drop = z.infer<typeof DropSchema>;
@@ -39,10 +40,11 @@ export async function dropsByIds(sql: SqlQuery, catalog: CatalogCache, ids: stri
 
 /** The latest drops, oldest first, for a viewer who just arrived. */
 export async function recentDrops(
-  sql: SqlQuery,
+  services: Services,
   catalog: CatalogCache,
   { limit, minRarity }: { limit: number; minRarity?: Rarity },
 ): Promise<Drop[]> {
+  const sql = services.database.sql;
   const rarities = RARITIES.filter((rarity) => atLeastRarity(rarity, minRarity));
   const rows = await sql.query<OpeningRow>(
     `${OPENINGS} WHERE e.type = 'open.completed' AND e.data->'item'->>'rarity' = ANY($1::text[]) ORDER BY e.id DESC LIMIT $2`,
@@ -72,17 +74,19 @@ const bestPullsCache = new WeakMap<SqlQuery, { at: number; pulls: Promise<Map<st
  * Each pack's most valuable drop of the last 24 hours, read from the openings' events (which
  * are kept for a day anyway) rather than from spins, and cached: it costs the open path nothing.
  */
-export function listBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
+export function listBestPulls(services: Services): Promise<Map<string, BestPull>> {
+  const sql = services.database.sql;
   const cached = bestPullsCache.get(sql);
   if (cached && Date.now() - cached.at < BEST_PULLS_CACHE_MS) return cached.pulls;
-  const pulls = readBestPulls(sql);
+  const pulls = readBestPulls(services);
   bestPullsCache.set(sql, { at: Date.now(), pulls });
   pulls.catch(() => bestPullsCache.delete(sql));
   return pulls;
 }
 
 /** listBestPulls without its cache. */
-export async function readBestPulls(sql: SqlQuery): Promise<Map<string, BestPull>> {
+export async function readBestPulls(services: Services): Promise<Map<string, BestPull>> {
+  const sql = services.database.sql;
   const rows = await sql.query<{ packId: string; createdAt: Date; item: Drop["item"] } & Record<string, unknown>>(
     `SELECT DISTINCT ON (e.data->'spin'->>'packId') e.data->'spin'->>'packId' AS "packId", e."createdAt", e.data->'item' AS item
        FROM account_event e

@@ -1,8 +1,8 @@
 import { generateClientSeed, generateServerSeed, sha256Hex } from "@prizepacks/fairness";
-import type { Db, DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import type { FairnessState, RotateResult } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 export async function newSeedPairData(userId: string, serverSeed: string, clientSeed?: string) {
   const nextServerSeed = generateServerSeed();
@@ -21,14 +21,16 @@ export async function newSeedPairData(userId: string, serverSeed: string, client
  * Creates the user's first seed pair unless one is active. Safe under races: the partial
  * unique index (one active pair per user) turns a concurrent twin into a no-op.
  */
-export async function ensureActiveSeedPair(db: DbTx, userId: string): Promise<void> {
+export async function ensureActiveSeedPair(services: Services, userId: string): Promise<void> {
+  const db = services.database.prisma;
   await db.seedPair.createMany({ data: [await newSeedPairData(userId, generateServerSeed())], skipDuplicates: true });
 }
 
-export async function getFairnessState(db: DbTx, userId: string): Promise<FairnessState> {
+export async function getFairnessState(services: Services, userId: string): Promise<FairnessState> {
+  const db = services.database.prisma;
   let pair = await db.seedPair.findFirst({ where: { userId, retiredAt: null } });
   if (!pair) {
-    await ensureActiveSeedPair(db, userId);
+    await ensureActiveSeedPair(services, userId);
     pair = await db.seedPair.findFirstOrThrow({ where: { userId, retiredAt: null } });
   }
   return {
@@ -43,8 +45,12 @@ export async function getFairnessState(db: DbTx, userId: string): Promise<Fairne
  * Retires the active pair and reveals its server seed; the pre-committed next seed becomes
  * active with nonce 0 and the given (or a fresh random) client seed.
  */
-export async function rotateSeedPair(db: Db, { userId, clientSeed }: { userId: string; clientSeed?: string }): Promise<RotateResult> {
-  await ensureActiveSeedPair(db, userId);
+export async function rotateSeedPair(
+  services: Services,
+  { userId, clientSeed }: { userId: string; clientSeed?: string },
+): Promise<RotateResult> {
+  const db = services.database.prisma;
+  await ensureActiveSeedPair(services, userId);
   return db.$transaction(async (tx) => {
     // Lock the active pair: an opening in flight finishes with it first (it holds this lock).
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`

@@ -8,17 +8,15 @@ import { useTestServices } from "../testing/vitest.ts";
 import { listSpinHistory } from "./list-spin-history.ts";
 
 const services = useTestServices();
-const database = () => services().database;
 
 describe("listSpinHistory", () => {
   it("returns each opening with its pack, item, price and fairness data, newest first", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "2.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { price: "2.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     const first = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const second = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
 
-    const { spins, nextCursor } = await listSpinHistory(db, { userId: user.userId });
+    const { spins, nextCursor } = await listSpinHistory(services(), { userId: user.userId });
     expect(nextCursor).toBeNull();
     expect(spins.map((s) => s.id)).toEqual([second.spin.id, first.spin.id]);
     expect(spins[1]).toEqual({
@@ -42,15 +40,14 @@ describe("listSpinHistory", () => {
   });
 
   it("reveals the server seed only once its pair is retired", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     const before = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
-    expect((await listSpinHistory(db, { userId: user.userId })).spins[0]!.fairness.serverSeed).toBeNull();
+    expect((await listSpinHistory(services(), { userId: user.userId })).spins[0]!.fairness.serverSeed).toBeNull();
 
-    const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotate" });
+    const rotated = await rotateSeedPair(services(), { userId: user.userId, clientSeed: "after-rotate" });
     const after = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
-    const [newest, oldest] = (await listSpinHistory(db, { userId: user.userId })).spins;
+    const [newest, oldest] = (await listSpinHistory(services(), { userId: user.userId })).spins;
     expect(newest!.id).toBe(after.spin.id);
     expect(newest!.fairness.serverSeed).toBeNull();
     expect(newest!.fairness.clientSeed).toBe("after-rotate");
@@ -64,11 +61,10 @@ describe("listSpinHistory", () => {
   });
 
   it("pages with a cursor, filters by pack and never shows another account's spins", async () => {
-    const db = database().prisma;
-    const a = await createTestPack(db, { price: "1.00" });
-    const b = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "20.00" });
-    const stranger = await createTestUser(db, { balance: "5.00" });
+    const a = await createTestPack(services(), { price: "1.00" });
+    const b = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "20.00" });
+    const stranger = await createTestUser(services(), { balance: "5.00" });
     const opened: string[] = [];
     for (const slug of [a.slug, b.slug, a.slug, b.slug, a.slug]) {
       opened.push((await openPack(services(), { userId: user.userId, idOrSlug: slug })).spin.id);
@@ -78,17 +74,17 @@ describe("listSpinHistory", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listSpinHistory(db, { userId: user.userId, cursor, limit: 2 });
+      const page = await listSpinHistory(services(), { userId: user.userId, cursor, limit: 2 });
       expect(page.spins.length).toBeLessThanOrEqual(2);
       seen.push(...page.spins.map((s) => s.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual([...opened].reverse());
 
-    const onlyA = await listSpinHistory(db, { userId: user.userId, packId: a.id });
+    const onlyA = await listSpinHistory(services(), { userId: user.userId, packId: a.id });
     expect(onlyA.spins.map((s) => s.id)).toEqual([opened[4], opened[2], opened[0]]);
-    expect((await listSpinHistory(db, { userId: user.userId, packId: "no-such-pack" })).spins).toEqual([]);
-    const error = await listSpinHistory(db, { userId: user.userId, cursor: "%%%" }).catch((e: unknown) => e);
+    expect((await listSpinHistory(services(), { userId: user.userId, packId: "no-such-pack" })).spins).toEqual([]);
+    const error = await listSpinHistory(services(), { userId: user.userId, cursor: "%%%" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
   });
 });

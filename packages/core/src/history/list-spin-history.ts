@@ -1,8 +1,8 @@
-import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -47,7 +47,8 @@ function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
 }
 
 /** The account's openings, newest first, each with what it takes to verify the draw. */
-export async function listSpinHistory(db: DbTx, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
+export async function listSpinHistory(services: Services, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
+  const db = services.database.prisma;
   const take = pageLimit(limit, HISTORY_PAGE_SIZE);
   const rows = await db.spin.findMany({
     where: { userId, ...(packId !== undefined && { packId }), ...afterPageCursor(cursor) },
@@ -60,7 +61,11 @@ export async function listSpinHistory(db: DbTx, { userId, packId, cursor, limit 
 }
 
 /** Totals over the same openings listHistory pages through: how many, paid, won and the net. */
-export async function summarizeSpinHistory(db: DbTx, { userId, packId }: { userId: string; packId?: string }): Promise<HistorySummary> {
+export async function summarizeSpinHistory(
+  services: Services,
+  { userId, packId }: { userId: string; packId?: string },
+): Promise<HistorySummary> {
+  const db = services.database.prisma;
   const totals = await db.spin.aggregate({
     where: { userId, ...(packId !== undefined && { packId }) },
     _count: { _all: true },

@@ -1,4 +1,4 @@
-import type { DbTx } from "@prizepacks/db";
+import type { Services } from "../runtime/services.ts";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import type { InventoryGroup, InventoryGroupSort, InventoryGroups } from "../schemas.ts";
@@ -37,7 +37,11 @@ interface GroupRow {
  * row per item, as a changed value makes a new item), in one GROUP BY, with the ids of each
  * group's oldest copies, as many as one sale takes.
  */
-export async function listInventoryGroups(db: DbTx, { userId, sort = "value-desc" }: ListInventoryGroupsInput): Promise<InventoryGroups> {
+export async function listInventoryGroups(
+  services: Services,
+  { userId, sort = "value-desc" }: ListInventoryGroupsInput,
+): Promise<InventoryGroups> {
+  const db = services.database.prisma;
   const rows = await db.$queryRaw<GroupRow[]>`
     SELECT g."itemId", g.value, g.count, g."totalValue", g."newestAt", g."inventoryItemIds",
            p."packId", pk.name AS "packName", p.name, p.rarity::text AS rarity, p.image

@@ -1,8 +1,8 @@
-import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { InventoryItem, InventoryPage } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 export const INVENTORY_PAGE_SIZE = 50;
 
@@ -37,7 +37,11 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
 }
 
 /** One page of the account's items with one status, newest first, and the totals of what it holds. */
-export async function listInventory(db: DbTx, { userId, status = "HELD", cursor, limit }: ListInventoryInput): Promise<InventoryPage> {
+export async function listInventory(
+  services: Services,
+  { userId, status = "HELD", cursor, limit }: ListInventoryInput,
+): Promise<InventoryPage> {
+  const db = services.database.prisma;
   const take = pageLimit(limit, INVENTORY_PAGE_SIZE);
   const [rows, held] = await Promise.all([
     db.inventoryItem.findMany({

@@ -1,14 +1,15 @@
-import type { ApiKeyModel, Db, DbTx } from "@prizepacks/db";
+import type { ApiKeyModel } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import type { ApiKeySummary, NewApiKey } from "../schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** Active (unrevoked) keys an account may hold; revoke one to make another. */
 export const MAX_ACTIVE_API_KEYS = 10;
 
 /** The account's keys, newest first, revoked ones included; never the keys themselves. */
-export async function listAccountApiKeys(db: DbTx, userId: string): Promise<ApiKeySummary[]> {
-  const keys = await listApiKeys(db, userId);
+export async function listAccountApiKeys(services: Services, userId: string): Promise<ApiKeySummary[]> {
+  const keys = await listApiKeys(services, userId);
   return keys.map(apiKeySummary);
 }
 
@@ -25,7 +26,8 @@ export function apiKeySummary(key: Pick<ApiKeyModel, "id" | "name" | "start" | "
 }
 
 /** Creates a key for the account, refusing an eleventh active one (409). */
-export async function createAccountApiKey(db: Db, { userId, name }: { userId: string; name: string }): Promise<NewApiKey> {
+export async function createAccountApiKey(services: Services, { userId, name }: { userId: string; name: string }): Promise<NewApiKey> {
+  const db = services.database.prisma;
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > 64) throw new AppError("BAD_REQUEST", "The key name must be 1 to 64 characters.");
   return db.$transaction(async (tx) => {
@@ -38,7 +40,7 @@ export async function createAccountApiKey(db: Db, { userId, name }: { userId: st
     if (active >= MAX_ACTIVE_API_KEYS) {
       throw new AppError("CONFLICT", `An account can hold at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first.`);
     }
-    const created = await createApiKey(tx, { userId, name: trimmed });
+    const created = await createApiKey(services, { userId, name: trimmed }, { tx });
     return {
       id: created.apiKeyId,
       name: created.name,
@@ -50,6 +52,9 @@ export async function createAccountApiKey(db: Db, { userId, name }: { userId: st
 }
 
 /** Revokes one of the account's keys by id; another account's key is reported as missing (404). */
-export function revokeAccountApiKey(db: Db, { userId, apiKeyId }: { userId: string; apiKeyId: string }): Promise<{ revoked: true }> {
-  return revokeApiKey(db, { apiKeyId, userId });
+export function revokeAccountApiKey(
+  services: Services,
+  { userId, apiKeyId }: { userId: string; apiKeyId: string },
+): Promise<{ revoked: true }> {
+  return revokeApiKey(services, { apiKeyId, userId });
 }

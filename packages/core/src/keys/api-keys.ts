@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { announceChange } from "../runtime/change-feed.ts";
+import type { Services } from "../runtime/services.ts";
 
 export const API_KEY_PREFIX = "pp_live_";
 const KEY_BODY_LENGTH = 40;
@@ -36,7 +37,12 @@ export interface CreatedApiKey {
   createdAt: Date;
 }
 
-export async function createApiKey(db: DbTx, { userId, name }: { userId: string; name: string }): Promise<CreatedApiKey> {
+export async function createApiKey(
+  services: Services,
+  { userId, name }: { userId: string; name: string },
+  options: { tx?: DbTx } = {},
+): Promise<CreatedApiKey> {
+  const db = options.tx ?? services.database.prisma;
   const apiKey = generateApiKey();
   const record = await db.apiKey.create({
     data: { userId, name, start: apiKey.slice(0, API_KEY_PREFIX.length + 4), hashedKey: hashApiKey(apiKey) },
@@ -45,7 +51,11 @@ export async function createApiKey(db: DbTx, { userId, name }: { userId: string;
 }
 
 /** Revokes by the key itself or by its id (scoped to a user when given); the account gets a key.revoked event. */
-export async function revokeApiKey(db: Db, target: { apiKey: string } | { apiKeyId: string; userId?: string }): Promise<{ revoked: true }> {
+export async function revokeApiKey(
+  services: Services,
+  target: { apiKey: string } | { apiKeyId: string; userId?: string },
+): Promise<{ revoked: true }> {
+  const db = services.database.prisma;
   const { key } = await db.$transaction((tx) => revokeApiKeyInTransaction(tx, target));
   announceChange(db, { kind: "key", hashedKey: key.hashedKey });
   return { revoked: true };
@@ -119,8 +129,9 @@ export async function recordKeyUse(db: DbTx, apiKeyId: string): Promise<void> {
  * PrincipalCache). 401 for a missing, malformed, unknown or revoked key; 403 for an account
  * that may not act.
  */
-export async function authenticateApiKey(db: Db, presented: string | undefined): Promise<ApiKeyPrincipal> {
-  const holder = await findApiKeyHolder(db, hashPresentedKey(presented));
+export async function authenticateApiKey(services: Services, presented: string | undefined): Promise<ApiKeyPrincipal> {
+  const db = services.database.prisma;
+  const holder = await findApiKeyHolder(services.database.prisma, hashPresentedKey(presented));
   const principal = principalOf(holder);
   if (lastUseIsStale(holder!.lastUsedAt)) await recordKeyUse(db, holder!.id);
   return principal;
@@ -142,7 +153,8 @@ export function assertAccountMayAct(user: AccountStanding): void {
   if (!user.emailVerified) throw new AppError("FORBIDDEN", "Verify your e-mail address before using the service.");
 }
 
-export async function listApiKeys(db: DbTx, userId: string) {
+export async function listApiKeys(services: Services, userId: string) {
+  const db = services.database.prisma;
   return db.apiKey.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },

@@ -18,9 +18,9 @@ const isPostgres = () => database().kind === "postgres";
 describe("openPack", () => {
   it("debits the price and records spin, inventory item and ledger entry, verifiably", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "3.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
-    const before = await getFairnessState(db, user.userId);
+    const pack = await createTestPack(services(), { price: "3.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
+    const before = await getFairnessState(services(), user.userId);
 
     const result = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
 
@@ -30,16 +30,16 @@ describe("openPack", () => {
     expect(result.fairness.serverSeedHash).toBe(before.serverSeedHash);
     expect(result.inventoryItem.itemId).toBe(result.item.id);
     expect(result.item.value).toMatch(/^\d+\.\d{2}$/);
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("7.00");
+    expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("7.00");
     const ledger = await db.ledgerEntry.findMany({ where: { userId: user.userId }, orderBy: { createdAt: "asc" } });
     expect(ledger.map((entry) => [entry.kind, entry.amount.toFixed(2)])).toEqual([
       ["DEPOSIT", "10.00"],
       ["PACK_OPEN", "-3.00"],
     ]);
-    expect((await getFairnessState(db, user.userId)).nonce).toBe(1);
+    expect((await getFairnessState(services(), user.userId)).nonce).toBe(1);
 
     // Reveal the server seed and recompute the draw from scratch.
-    const rotated = await rotateSeedPair(db, { userId: user.userId });
+    const rotated = await rotateSeedPair(services(), { userId: user.userId });
     expect(await sha256Hex(rotated.previous.serverSeed)).toBe(result.fairness.serverSeedHash);
     const draw = await drawTicket({ serverSeed: rotated.previous.serverSeed, clientSeed: result.fairness.clientSeed, nonce: 0 });
     expect(draw).toEqual({ hash: result.fairness.hash, result: result.spin.result });
@@ -51,31 +51,30 @@ describe("openPack", () => {
 
   it("opens nothing and keeps the balance when it is insufficient", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "3.00" });
-    const user = await createTestUser(db, { balance: "2.99" });
+    const pack = await createTestPack(services(), { price: "3.00" });
+    const user = await createTestUser(services(), { balance: "2.99" });
     const refused = await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.id }), "INSUFFICIENT_BALANCE");
     // Every amount in a message carries its currency sign, as the app shows amounts.
     expect(refused.message).toBe("Insufficient balance: the pack costs $3.00, the wallet holds $2.99.");
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("2.99");
+    expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("2.99");
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(0);
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);
-    expect((await getFairnessState(db, user.userId)).nonce).toBe(0);
+    expect((await getFairnessState(services(), user.userId)).nonce).toBe(0);
   });
 
   it("reports inactive and unknown packs as not found and charges nothing", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { active: false });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { active: false });
+    const user = await createTestUser(services(), { balance: "10.00" });
     await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.slug }), "NOT_FOUND");
     await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: "no-such-pack" }), "NOT_FOUND");
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("10.00");
+    expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("10.00");
   });
 
   it("with money for k opens, exactly k of many parallel opens succeed; balance exact, nonces consecutive", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "3.33" });
+    const pack = await createTestPack(services(), { price: "3.33" });
     const k = 6;
-    const user = await createTestUser(db, { balance: (3.33 * k).toFixed(2) });
+    const user = await createTestUser(services(), { balance: (3.33 * k).toFixed(2) });
     const attempts = 24;
     const outcomes = await Promise.allSettled(
       Array.from({ length: attempts }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug })),
@@ -84,20 +83,20 @@ describe("openPack", () => {
     const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(succeeded).toHaveLength(k);
     expect(failed.every((f) => f.reason instanceof AppError && f.reason.code === "INSUFFICIENT_BALANCE")).toBe(true);
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("0.00");
+    expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("0.00");
     const nonces = (await db.spin.findMany({ where: { userId: user.userId } })).map((s) => s.nonce).sort((a, b) => a - b);
     expect(nonces).toEqual([0, 1, 2, 3, 4, 5]);
     expect(await db.inventoryItem.count({ where: { userId: user.userId } })).toBe(k);
-    const report = await auditInvariants(db);
+    const report = await auditInvariants(services());
     expect(report.breaches).toEqual([]);
   });
 
   it("keeps nonces consecutive when the seed pair rotates between parallel opens", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "20.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "20.00" });
     const opens = Array.from({ length: 10 }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug }));
-    const rotation = rotateSeedPair(db, { userId: user.userId, clientSeed: "rotated-mid-flight" });
+    const rotation = rotateSeedPair(services(), { userId: user.userId, clientSeed: "rotated-mid-flight" });
     const results = await Promise.all([...opens, rotation]);
     expect(results).toHaveLength(11);
     const pairs = await db.seedPair.findMany({ where: { userId: user.userId }, include: { spins: true } });
@@ -105,15 +104,15 @@ describe("openPack", () => {
     for (const pair of pairs) {
       expect(pair.spins.map((s) => s.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: pair.nonce }, (_, i) => i));
     }
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("draws again when the seed pair rotated since this process last opened with it", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     expect((await openPack(services(), { userId: user.userId, idOrSlug: pack.slug })).spin.nonce).toBe(0);
-    const rotated = await rotateSeedPair(db, { userId: user.userId, clientSeed: "after-rotation" });
+    const rotated = await rotateSeedPair(services(), { userId: user.userId, clientSeed: "after-rotation" });
     const afterRotation = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     expect(afterRotation.fairness).toMatchObject({
       clientSeed: "after-rotation",
@@ -126,14 +125,13 @@ describe("openPack", () => {
       nonce: 0,
     });
     expect(draw.hash).toBe(afterRotation.fairness.hash);
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("does not serialize different accounts on a shared row (the pack row stays unlocked)", async () => {
     if (!isPostgres()) return; // row locks across connections need PostgreSQL
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "5.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
     // Hold the lock an UPDATE of the pack row needs, from another connection: an open that
     // wrote the pack row (say, a spin counter) would queue behind it. Foreign-key checks only
     // take KEY SHARE, which does not conflict, so opens of one pack by many accounts run in parallel.
@@ -154,43 +152,42 @@ describe("openPack", () => {
 
   it("replays an Idempotency-Key: same response, one opening, also for parallel retries", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "2.00" });
-    const other = await createTestPack(db, { price: "2.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { price: "2.00" });
+    const other = await createTestPack(services(), { price: "2.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     const key = `retry-${Date.now()}`;
     const results = await Promise.all(
       Array.from({ length: 5 }, () => openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: key })),
     );
     expect(new Set(results.map((r) => r.spin.id)).size).toBe(1);
     expect(await db.spin.count({ where: { userId: user.userId } })).toBe(1);
-    expect((await getBalance(db, user.userId)).toFixed(2)).toBe("8.00");
+    expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("8.00");
     const again = await openPack(services(), { userId: user.userId, idOrSlug: pack.id, idempotencyKey: key });
     expect(again).toEqual(results[0]);
     await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: other.slug, idempotencyKey: key }), "CONFLICT");
     // Another account may use the same key independently.
-    const stranger = await createTestUser(db, { balance: "2.00" });
+    const stranger = await createTestUser(services(), { balance: "2.00" });
     const theirs = await openPack(services(), { userId: stranger.userId, idOrSlug: pack.slug, idempotencyKey: key });
     expect(theirs.spin.id).not.toBe(results[0]!.spin.id);
   });
 
   it("does not remember a failed open under its Idempotency-Key", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "2.00" });
-    const user = await createTestUser(db, { balance: "1.00" });
+    const pack = await createTestPack(services(), { price: "2.00" });
+    const user = await createTestUser(services(), { balance: "1.00" });
     await expectAppError(openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" }), "INSUFFICIENT_BALANCE");
-    await creditWallet(db, { userId: user.userId, amount: parseMoney("5.00") });
+    await creditWallet(services(), { userId: user.userId, amount: parseMoney("5.00") });
     const result = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug, idempotencyKey: "k1" });
     expect(result.balanceAfter).toBe(4);
   });
 
   it("keeps each spin on the odds version it was drawn with when the odds change", async () => {
     const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "5.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
     const first = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const items = await db.packItem.findMany({ where: { packId: pack.id }, orderBy: { key: "asc" } });
     const [common, jackpot, rare] = items; // keys: common, jackpot, rare
-    await publishPackOdds(db, {
+    await publishPackOdds(services(), {
       packId: pack.id,
       items: [
         { itemId: jackpot!.id, tickets: 50 },
@@ -207,14 +204,14 @@ describe("openPack", () => {
     const spins = await db.spin.findMany({ where: { userId: user.userId }, include: { oddsVersion: true }, orderBy: { nonce: "asc" } });
     expect(spins.map((s) => s.oddsVersion.version)).toEqual([1, 2]);
     expect(spins[0]!.oddsVersion.oddsHash).toBe(first.fairness.oddsHash);
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("audit reports a wallet whose balance differs from its ledger", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db, { balance: "5.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
     await db.wallet.update({ where: { userId: user.userId }, data: { balance: { increment: 1 } } });
-    const report = await auditInvariants(db);
+    const report = await auditInvariants(services());
     expect(report.ok).toBe(false);
     expect(report.breaches.some((b) => b.detail.userId === user.userId)).toBe(true);
     await db.wallet.update({ where: { userId: user.userId }, data: { balance: { decrement: 1 } } });
@@ -222,7 +219,7 @@ describe("openPack", () => {
 
   it("refuses a negative balance at the database level too", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db, { balance: "1.00" });
+    const user = await createTestUser(services(), { balance: "1.00" });
     await expect(db.wallet.update({ where: { userId: user.userId }, data: { balance: { decrement: 2 } } })).rejects.toThrow();
   });
 });

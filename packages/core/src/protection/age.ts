@@ -1,8 +1,8 @@
-import type { Db } from "@prizepacks/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { serviceEnv } from "../service-env.ts";
+import type { Services } from "../runtime/services.ts";
 
 // The age gate. A date of birth is personal data: it is returned to its owner and to admins,
 // never logged, never put in an account event, a webhook or a public view.
@@ -69,7 +69,8 @@ function playerAgeConfirmation(dateOfBirth: string, now: Date) {
  * parseSignUpDateOfBirth before the account was made). A body without a valid, old enough date
  * leaves the account unconfirmed, so it cannot open a pack: the gate fails closed.
  */
-export async function recordSignUpAge(db: Db, userId: string, body: unknown, now = new Date()): Promise<void> {
+export async function recordSignUpAge(services: Services, userId: string, body: unknown, now = new Date()): Promise<void> {
+  const db = services.database.prisma;
   let dateOfBirth: string;
   try {
     dateOfBirth = parseSignUpDateOfBirth(body, now);
@@ -101,7 +102,8 @@ export function ageConfirmationView(user: AgeFields): AgeConfirmation {
 const ageSelect = { dateOfBirth: true, ageConfirmedAt: true, ageConfirmedBy: true } as const;
 
 /** The account's age confirmation, for its owner and for admins only. */
-export async function getAgeConfirmation(db: Db, userId: string): Promise<AgeConfirmation> {
+export async function getAgeConfirmation(services: Services, userId: string): Promise<AgeConfirmation> {
+  const db = services.database.prisma;
   const user = await db.user.findUnique({ where: { id: userId }, select: ageSelect });
   if (!user) throw new AppError("NOT_FOUND", "No such account.");
   return ageConfirmationView(user);
@@ -112,7 +114,8 @@ export async function getAgeConfirmation(db: Db, userId: string): Promise<AgeCon
  * a confirmed date is not changed by its player (409), so a refused date cannot be swapped
  * for another after the fact. The flag open_pack reads is cleared by a trigger on this row.
  */
-export async function confirmAge(db: Db, userId: string, input: ConfirmAgeInput, now = new Date()): Promise<AgeConfirmation> {
+export async function confirmAge(services: Services, userId: string, input: ConfirmAgeInput, now = new Date()): Promise<AgeConfirmation> {
+  const db = services.database.prisma;
   const { dateOfBirth } = parseInputOrThrow(ConfirmAgeInputSchema, input);
   assertOldEnough(dateOfBirth, now);
   const { count } = await db.user.updateMany({
@@ -120,5 +123,5 @@ export async function confirmAge(db: Db, userId: string, input: ConfirmAgeInput,
     data: playerAgeConfirmation(dateOfBirth, now),
   });
   if (count === 0) throw new AppError("CONFLICT", "Your age is already confirmed.");
-  return getAgeConfirmation(db, userId);
+  return getAgeConfirmation(services, userId);
 }

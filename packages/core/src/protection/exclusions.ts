@@ -16,6 +16,7 @@ import {
   type ExclusionPeriod,
   type ExclusionView,
 } from "./protection.schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** After a self-exclusion ends, play resumes this long after the player asks. */
 export const RESUME_DELAY_HOURS = 24;
@@ -130,11 +131,12 @@ class ShorteningRefused extends Error {
  * An operator's request from the console carries its form's requestKey and applies once.
  */
 export async function setExclusion(
-  db: Db,
+  services: Services,
   userId: string,
   input: { period: string; requestKey?: string },
   by: ExclusionRequester,
 ): Promise<ExclusionView> {
+  const db = services.database.prisma;
   const { period } = parseInputOrThrow(SetExclusionInputSchema, input);
   const kind = (SELF_EXCLUSION_PERIODS as readonly string[]).includes(period) ? "self_exclusion" : "timeout";
   const actor = await actorOf(db, userId, by);
@@ -158,7 +160,7 @@ export async function setExclusion(
       },
     });
     const view = exclusionView(row);
-    await writeAdminLog(tx, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: view });
+    await writeAdminLog(services, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: view }, { tx });
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
     return view;
   };
@@ -185,32 +187,43 @@ export type OperatorExclusionInput = z.input<typeof OperatorExclusionSchema>;
  * The console's "Exclude on the player's request": the account's e-mail typed back, then the
  * same setExclusion the CLI's user:exclude runs. There is no way back, here or anywhere.
  */
-export async function excludeOnPlayersRequest(db: Db, actor: AdminActor, input: OperatorExclusionInput): Promise<ExclusionView> {
+export async function excludeOnPlayersRequest(
+  services: Services,
+  actor: AdminActor,
+  input: OperatorExclusionInput,
+): Promise<ExclusionView> {
+  const db = services.database.prisma;
   const { userId, period, confirmation, requestKey } = parseInputOrThrow(OperatorExclusionSchema, input);
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
   if (!user) throw new AppError("NOT_FOUND", `No account ${userId}.`);
   assertTypedConfirmation(actor, user.email, confirmation, `exclude it (${period})`);
-  return setExclusion(db, userId, { period, requestKey }, { operator: actor });
+  return setExclusion(services, userId, { period, requestKey }, { operator: actor });
 }
 
 /**
  * The player's own time-out or self-exclusion, from the web app: it cannot be undone, so it
  * takes the sign-in password, not only a session that someone else may be holding.
  */
-export async function setOwnExclusion(db: Db, userId: string, input: { period: string; password: string }): Promise<ExclusionView> {
+export async function setOwnExclusion(
+  services: Services,
+  userId: string,
+  input: { period: string; password: string },
+): Promise<ExclusionView> {
+  const db = services.database.prisma;
   if (!(await verifyAccountPassword(db, userId, input.password))) {
     throw new AppError("BAD_REQUEST", "password: this is not the account's password.", {
       issues: [{ path: ["password"], message: "this is not the account's password." }],
     });
   }
-  return setExclusion(db, userId, { period: input.period }, { player: true });
+  return setExclusion(services, userId, { period: input.period }, { player: true });
 }
 
 /**
  * Any request to lift an exclusion (the CLI's user:unexclude, the console): always refused
  * while one binds, and logged. Nobody can end one early; it ends by itself.
  */
-export async function liftExclusion(db: Db, userId: string, by: ExclusionRequester): Promise<never> {
+export async function liftExclusion(services: Services, userId: string, by: ExclusionRequester): Promise<never> {
+  const db = services.database.prisma;
   await actorOf(db, userId, by); // NOT_FOUND for no such account
   const binding = await bindingExclusion(db, userId);
   if (!binding) throw new AppError("NOT_FOUND", "This account has no exclusion in force.");
@@ -221,7 +234,8 @@ export async function liftExclusion(db: Db, userId: string, by: ExclusionRequest
  * After a self-exclusion has ended, the player asks to play again; play resumes 24 h later.
  * Asking before the end is an attempt to lift it: refused and logged.
  */
-export async function requestResume(db: Db, userId: string): Promise<ExclusionView> {
+export async function requestResume(services: Services, userId: string): Promise<ExclusionView> {
+  const db = services.database.prisma;
   const player = { player: true } as const;
   await actorOf(db, userId, player); // NOT_FOUND for no such account
   const binding = await bindingExclusion(db, userId);

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import { formatMoney, Money } from "../money.ts";
@@ -18,6 +18,7 @@ import {
   type SetLimitInput,
   type SetLimitResult,
 } from "./protection.schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** A raise or removal waits this long before it can be confirmed… */
 export const LIMIT_COOLING_OFF_HOURS = 24;
@@ -36,7 +37,8 @@ async function lockAccount(tx: DbTx, userId: string): Promise<void> {
 }
 
 /** The limits that bind now with what counts against each, the pending changes and the exclusion. */
-export async function getPlayerProtection(db: DbTx, userId: string): Promise<PlayerProtection> {
+export async function getPlayerProtection(services: Services, userId: string): Promise<PlayerProtection> {
+  const db = services.database.prisma;
   const [limits, pending, exclusion] = await Promise.all([
     listLimits(db, userId),
     listPendingChanges(db, userId),
@@ -112,7 +114,8 @@ function pendingView(row: {
  * a raise or removal becomes a pending change (24 h cooling-off, then 7 days to confirm) while
  * the current limit keeps binding. Any newer request replaces an open change of the same limit.
  */
-export async function setLimit(db: Db, userId: string, input: SetLimitInput): Promise<SetLimitResult> {
+export async function setLimit(services: Services, userId: string, input: SetLimitInput): Promise<SetLimitResult> {
+  const db = services.database.prisma;
   const { kind, period, amount } = parseInputOrThrow(SetLimitInputSchema, input);
   const key = { userId, kind, period };
   const changed = await db.$transaction(async (tx) => {
@@ -155,7 +158,12 @@ export async function setLimit(db: Db, userId: string, input: SetLimitInput): Pr
  * Applies a pending raise or removal once its cooling-off is over and before it lapses. Web
  * sessions only (the procedure): a bot's key cannot loosen its own limits.
  */
-export async function confirmLimitChange(db: Db, userId: string, input: { kind: string; period: string }): Promise<PlayerProtection> {
+export async function confirmLimitChange(
+  services: Services,
+  userId: string,
+  input: { kind: string; period: string },
+): Promise<PlayerProtection> {
+  const db = services.database.prisma;
   const { kind, period } = parseInputOrThrow(ConfirmLimitChangeInputSchema, input);
   const key = { userId, kind, period };
   await db.$transaction(async (tx) => {
@@ -186,5 +194,5 @@ export async function confirmLimitChange(db: Db, userId: string, input: { kind: 
     }
     await tx.spendingLimitChange.update({ where: { id: change.id }, data: { confirmedAt: now } });
   });
-  return getPlayerProtection(db, userId);
+  return getPlayerProtection(services, userId);
 }

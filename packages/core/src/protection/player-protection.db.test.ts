@@ -22,7 +22,7 @@ const flatItems: TestPackItem[] = [
 ];
 
 async function player(balance = "100.00") {
-  return (await createTestUser(db(), { balance })).userId;
+  return (await createTestUser(services(), { balance })).userId;
 }
 
 const open = (userId: string, slug: string) => openPack(services(), { userId, idOrSlug: slug });
@@ -43,10 +43,10 @@ describe("spending limits", () => {
   for (const kind of ["wager", "loss"] as const) {
     for (const period of ["day", "week", "month"] as const) {
       it(`a ${kind} limit a ${period} refuses the opening that would pass it until the first one leaves its rolling window`, async () => {
-        const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+        const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
         const userId = await player();
         // wager: 3.00 + 3.00 > 5.00. loss (the item counted as 0 before the draw): 0.30 + 3.00 > 3.20.
-        await setLimit(db(), userId, { kind, period, amount: kind === "wager" ? "5.00" : "3.20" });
+        await setLimit(services(), userId, { kind, period, amount: kind === "wager" ? "5.00" : "3.20" });
         const first = await open(userId, pack.slug);
         const refused = await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
         expect(refused.status).toBe(403);
@@ -56,7 +56,7 @@ describe("spending limits", () => {
           period,
           resetsAt: new Date(spin.createdAt.getTime() + { day: 1, week: 7, month: 30 }[period] * 86_400_000).toISOString(),
         });
-        expect((await getBalance(db(), userId)).toFixed(2)).toBe("97.00");
+        expect((await getBalance(services(), userId)).toFixed(2)).toBe("97.00");
 
         // One minute before the edge it still counts; at the edge it has left.
         await age(userId, `${windows[period]} - 1 minute`);
@@ -70,35 +70,35 @@ describe("spending limits", () => {
   for (const period of ["day", "week", "month"] as const) {
     it(`a deposit limit a ${period} refuses the deposit that would pass it, and counts only deposits in the window`, async () => {
       const userId = await player("0.00");
-      await setLimit(db(), userId, { kind: "deposit", period, amount: "50.00" });
-      await creditWallet(db(), { userId, amount: parseMoney("30.00") });
-      const refused = await expectAppError(creditWallet(db(), { userId, amount: parseMoney("20.01") }), "LIMIT_REACHED");
+      await setLimit(services(), userId, { kind: "deposit", period, amount: "50.00" });
+      await creditWallet(services(), { userId, amount: parseMoney("30.00") });
+      const refused = await expectAppError(creditWallet(services(), { userId, amount: parseMoney("20.01") }), "LIMIT_REACHED");
       expect(refused.details.protection).toMatchObject({ kind: "deposit", period });
       expect(refused.message).toContain("$30.00 counts now");
-      await creditWallet(db(), { userId, amount: parseMoney("20.00") });
-      expect((await getBalance(db(), userId)).toFixed(2)).toBe("50.00");
+      await creditWallet(services(), { userId, amount: parseMoney("20.00") });
+      expect((await getBalance(services(), userId)).toFixed(2)).toBe("50.00");
       // Adjustments (operator corrections) are not deposits.
-      await creditWallet(db(), { userId, amount: parseMoney("5.00"), kind: "ADJUSTMENT" });
+      await creditWallet(services(), { userId, amount: parseMoney("5.00"), kind: "ADJUSTMENT" });
       await db().$executeRawUnsafe(
         `UPDATE ledger_entry SET "createdAt" = "createdAt" - $2::interval WHERE "userId" = $1`,
         userId,
         windows[period],
       );
-      await creditWallet(db(), { userId, amount: parseMoney("50.00") });
+      await creditWallet(services(), { userId, amount: parseMoney("50.00") });
     });
   }
 
   it("reports what counts against each limit now, and the tightest limit binds", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
-    await setLimit(db(), userId, { kind: "wager", period: "day", amount: "100.00" });
-    await setLimit(db(), userId, { kind: "wager", period: "week", amount: "7.00" });
-    await setLimit(db(), userId, { kind: "loss", period: "month", amount: "50.00" });
+    await setLimit(services(), userId, { kind: "wager", period: "day", amount: "100.00" });
+    await setLimit(services(), userId, { kind: "wager", period: "week", amount: "7.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "month", amount: "50.00" });
     await open(userId, pack.slug);
     await open(userId, pack.slug);
     const refused = await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
     expect(refused.details.protection).toMatchObject({ kind: "wager", period: "week" });
-    const protection = await getPlayerProtection(db(), userId);
+    const protection = await getPlayerProtection(services(), userId);
     expect(protection.limits).toMatchObject([
       { kind: "wager", period: "day", amount: "100.00", used: "6.00", remaining: "94.00" },
       { kind: "wager", period: "week", amount: "7.00", used: "6.00", remaining: "1.00" },
@@ -113,7 +113,7 @@ describe("spending limits", () => {
   });
 
   it("resetsAt is the first moment the remainder leaves room, even when an earlier win (a negative loss) leaves first", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
     const spins = [];
     for (let i = 0; i < 3; i++) spins.push((await open(userId, pack.slug)).spin.id);
@@ -124,45 +124,45 @@ describe("spending limits", () => {
        WHERE spin.id = v.id`,
       ...spins,
     );
-    await setLimit(db(), userId, { kind: "loss", period: "day", amount: "5.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "day", amount: "5.00" });
     const refused = await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
     // Once the win leaves, 6.00 counts; once the first loss leaves, 3.00 (3 + 3 > 5 still);
     // only when the last leaves does 0 + 3.00 fit.
     const last = await db().spin.findUniqueOrThrow({ where: { id: spins[2]! } });
     expect(refused.details.protection?.resetsAt).toBe(new Date(last.createdAt.getTime() + 86_400_000).toISOString());
-    expect((await getPlayerProtection(db(), userId)).limits[0]).toMatchObject({ used: "3.00", remaining: "2.00" });
+    expect((await getPlayerProtection(services(), userId)).limits[0]).toMatchObject({ used: "3.00", remaining: "2.00" });
   });
 
   it("marks the wallet of an account that sets a limit, so open_pack checks only those", async () => {
     const userId = await player();
     const flag = async () => (await db().wallet.findUniqueOrThrow({ where: { userId } })).hasProtection;
     expect(await flag()).toBe(false);
-    await setLimit(db(), userId, { kind: "loss", period: "day", amount: "5.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "day", amount: "5.00" });
     expect(await flag()).toBe(true);
-    await setLimit(db(), userId, { kind: "loss", period: "day", amount: null });
+    await setLimit(services(), userId, { kind: "loss", period: "day", amount: null });
     expect(await flag()).toBe(true);
   });
 
   it("a price above the limit itself can never pass: resetsAt is null", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
-    await setLimit(db(), userId, { kind: "wager", period: "day", amount: "2.00" });
+    await setLimit(services(), userId, { kind: "wager", period: "day", amount: "2.00" });
     const refused = await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
     expect(refused.details.protection).toEqual({ kind: "wager", period: "day", resetsAt: null });
     expect(refused.message).toContain("this alone is more than the limit");
   });
 
   it("a lower limit applies at once; a raise or removal waits 24 h, then needs confirming within 7 days", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
-    expect((await setLimit(db(), userId, { kind: "wager", period: "day", amount: "10.00" })).applied?.amount).toBe("10.00");
-    const lowered = await setLimit(db(), userId, { kind: "wager", period: "day", amount: "5.00" });
+    expect((await setLimit(services(), userId, { kind: "wager", period: "day", amount: "10.00" })).applied?.amount).toBe("10.00");
+    const lowered = await setLimit(services(), userId, { kind: "wager", period: "day", amount: "5.00" });
     expect(lowered).toEqual({
       applied: { kind: "wager", period: "day", amount: "5.00", used: "0.00", remaining: "5.00", oldestCountsUntil: null },
       pending: null,
     });
 
-    const raised = await setLimit(db(), userId, { kind: "wager", period: "day", amount: "20.00" });
+    const raised = await setLimit(services(), userId, { kind: "wager", period: "day", amount: "20.00" });
     expect(raised.applied).toBeNull();
     expect(raised.pending).toMatchObject({ kind: "wager", period: "day", amount: "20.00" });
     const requested = Date.parse(raised.pending!.requestedAt);
@@ -171,39 +171,39 @@ describe("spending limits", () => {
     // The old limit binds meanwhile, and cannot be confirmed early.
     await open(userId, pack.slug);
     await expectAppError(open(userId, pack.slug), "LIMIT_REACHED");
-    await expectAppError(confirmLimitChange(db(), userId, { kind: "wager", period: "day" }), "CONFLICT");
-    expect((await getPlayerProtection(db(), userId)).pending).toHaveLength(1);
+    await expectAppError(confirmLimitChange(services(), userId, { kind: "wager", period: "day" }), "CONFLICT");
+    expect((await getPlayerProtection(services(), userId)).pending).toHaveLength(1);
 
     await db().$executeRaw`UPDATE spending_limit_change SET "requestedAt" = "requestedAt" - interval '25 hours',
       "confirmableAt" = "confirmableAt" - interval '25 hours', "lapsesAt" = "lapsesAt" - interval '25 hours' WHERE "userId" = ${userId}`;
-    const confirmed = await confirmLimitChange(db(), userId, { kind: "wager", period: "day" });
+    const confirmed = await confirmLimitChange(services(), userId, { kind: "wager", period: "day" });
     expect(confirmed.limits).toMatchObject([{ kind: "wager", period: "day", amount: "20.00", used: "3.00", remaining: "17.00" }]);
     expect(confirmed.pending).toEqual([]);
     await open(userId, pack.slug);
 
     // A removal is pending too; confirmed, the limit is gone.
-    expect((await setLimit(db(), userId, { kind: "wager", period: "day", amount: null })).pending?.amount).toBeNull();
-    expect((await getPlayerProtection(db(), userId)).limits).toHaveLength(1);
+    expect((await setLimit(services(), userId, { kind: "wager", period: "day", amount: null })).pending?.amount).toBeNull();
+    expect((await getPlayerProtection(services(), userId)).limits).toHaveLength(1);
     await db().$executeRaw`UPDATE spending_limit_change SET "requestedAt" = "requestedAt" - interval '25 hours',
       "confirmableAt" = "confirmableAt" - interval '25 hours', "lapsesAt" = "lapsesAt" - interval '25 hours' WHERE "userId" = ${userId} AND "confirmedAt" IS NULL`;
-    expect((await confirmLimitChange(db(), userId, { kind: "wager", period: "day" })).limits).toEqual([]);
+    expect((await confirmLimitChange(services(), userId, { kind: "wager", period: "day" })).limits).toEqual([]);
   });
 
   it("an unconfirmed raise lapses after its 7 days and the old limit stays; a lower limit replaces a pending raise", async () => {
     const userId = await player();
-    await setLimit(db(), userId, { kind: "loss", period: "week", amount: "5.00" });
-    await setLimit(db(), userId, { kind: "loss", period: "week", amount: "50.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "week", amount: "5.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "week", amount: "50.00" });
     await db().$executeRaw`UPDATE spending_limit_change SET "requestedAt" = "requestedAt" - interval '8 days 1 second',
       "confirmableAt" = "confirmableAt" - interval '8 days 1 second', "lapsesAt" = "lapsesAt" - interval '8 days 1 second' WHERE "userId" = ${userId}`;
-    const lapsed = await expectAppError(confirmLimitChange(db(), userId, { kind: "loss", period: "week" }), "NOT_FOUND");
+    const lapsed = await expectAppError(confirmLimitChange(services(), userId, { kind: "loss", period: "week" }), "NOT_FOUND");
     expect(lapsed.message).toContain("lapsed");
-    const protection = await getPlayerProtection(db(), userId);
+    const protection = await getPlayerProtection(services(), userId);
     expect(protection.pending).toEqual([]);
     expect(protection.limits.map((l) => l.amount)).toEqual(["5.00"]);
 
-    await setLimit(db(), userId, { kind: "loss", period: "week", amount: "40.00" });
-    await setLimit(db(), userId, { kind: "loss", period: "week", amount: "4.00" });
-    const after = await getPlayerProtection(db(), userId);
+    await setLimit(services(), userId, { kind: "loss", period: "week", amount: "40.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "week", amount: "4.00" });
+    const after = await getPlayerProtection(services(), userId);
     expect(after.pending).toEqual([]);
     expect(after.limits.map((l) => l.amount)).toEqual(["4.00"]);
   });
@@ -211,17 +211,17 @@ describe("spending limits", () => {
   it("refuses malformed limits with a message", async () => {
     const userId = await player();
     for (const amount of ["0", "-1.00", "1.234", "abc"]) {
-      const error = await expectAppError(setLimit(db(), userId, { kind: "loss", period: "day", amount }), "BAD_REQUEST");
+      const error = await expectAppError(setLimit(services(), userId, { kind: "loss", period: "day", amount }), "BAD_REQUEST");
       expect(error.message).toMatch(/amount/);
     }
-    await expectAppError(setLimit(db(), userId, { kind: "fun" as "loss", period: "day", amount: "1.00" }), "BAD_REQUEST");
-    await expectAppError(setLimit(db(), userId, { kind: "loss", period: "year" as "day", amount: "1.00" }), "BAD_REQUEST");
+    await expectAppError(setLimit(services(), userId, { kind: "fun" as "loss", period: "day", amount: "1.00" }), "BAD_REQUEST");
+    await expectAppError(setLimit(services(), userId, { kind: "loss", period: "year" as "day", amount: "1.00" }), "BAD_REQUEST");
   });
 
   it("100 concurrent openings of one account end at or under its loss limit", async () => {
-    const pack = await createTestPack(db(), { price: "3.00" });
+    const pack = await createTestPack(services(), { price: "3.00" });
     const userId = await player("1000.00");
-    await setLimit(db(), userId, { kind: "loss", period: "day", amount: "10.00" });
+    await setLimit(services(), userId, { kind: "loss", period: "day", amount: "10.00" });
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => open(userId, pack.slug)));
     const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => (o.reason as AppError).code);
     // On a slow machine some may also meet the account queue's 4 s bound (503, nothing done).
@@ -245,10 +245,10 @@ describe("spending limits", () => {
 
 describe("time-outs and self-exclusion", () => {
   it("a time-out refuses openings and deposits with its end, and leaves reading and selling", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player("10.00");
     const opened = await open(userId, pack.slug);
-    const exclusion = await setExclusion(db(), userId, { period: "7d" }, { player: true });
+    const exclusion = await setExclusion(services(), userId, { period: "7d" }, { player: true });
     expect(exclusion.kind).toBe("timeout");
     expect(Date.parse(exclusion.endsAt!) - Date.parse(exclusion.startsAt)).toBe(7 * 86_400_000);
 
@@ -256,23 +256,23 @@ describe("time-outs and self-exclusion", () => {
     expect(refused.status).toBe(403);
     expect(refused.details.protection).toEqual({ kind: "timeout", period: "7d", endsAt: exclusion.endsAt, resumesAt: null });
     expect(refused.message).toContain(`until ${exclusion.endsAt}`);
-    await expectAppError(creditWallet(db(), { userId, amount: parseMoney("5.00") }), "EXCLUDED");
-    expect((await getBalance(db(), userId)).toFixed(2)).toBe("7.00");
+    await expectAppError(creditWallet(services(), { userId, amount: parseMoney("5.00") }), "EXCLUDED");
+    expect((await getBalance(services(), userId)).toFixed(2)).toBe("7.00");
 
-    expect((await getAccount(db(), userId)).id).toBe(userId);
-    expect((await getPlayerProtection(db(), userId)).exclusion).toEqual(exclusion);
-    const sold = await sellInventoryItems(db(), { userId, inventoryItemIds: [opened.inventoryItem.id] });
+    expect((await getAccount(services(), userId)).id).toBe(userId);
+    expect((await getPlayerProtection(services(), userId)).exclusion).toEqual(exclusion);
+    const sold = await sellInventoryItems(services(), { userId, inventoryItemIds: [opened.inventoryItem.id] });
     expect(sold.total).toBe("2.70");
     // An empty wallet still hears EXCLUDED, not INSUFFICIENT_BALANCE.
     const broke = await player("0.00");
-    await setExclusion(db(), broke, { period: "24h" }, { player: true });
+    await setExclusion(services(), broke, { period: "24h" }, { player: true });
     await expectAppError(open(broke, pack.slug), "EXCLUDED");
   });
 
   it("a permanent self-exclusion has no end date", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
-    const exclusion = await setExclusion(db(), userId, { period: "permanent" }, { operator: { id: null, email: "cli" } });
+    const exclusion = await setExclusion(services(), userId, { period: "permanent" }, { operator: { id: null, email: "cli" } });
     expect(exclusion).toMatchObject({ kind: "self_exclusion", period: "permanent", endsAt: null });
     const refused = await expectAppError(open(userId, pack.slug), "EXCLUDED");
     expect(refused.details.protection).toMatchObject({ endsAt: null });
@@ -280,49 +280,49 @@ describe("time-outs and self-exclusion", () => {
   });
 
   it("nobody can shorten or lift one early: every attempt is refused and logged, and SQL cannot either", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
-    const exclusion = await setExclusion(db(), userId, { period: "1y" }, { player: true });
+    const exclusion = await setExclusion(services(), userId, { period: "1y" }, { player: true });
     const operator = { operator: { id: null, email: "cli" } };
 
     // One after another (each a thunk): the log is read once all are refused.
     for (const attempt of [
-      () => setExclusion(db(), userId, { period: "24h" }, { player: true }),
-      () => setExclusion(db(), userId, { period: "6m" }, operator),
-      () => liftExclusion(db(), userId, operator),
-      () => liftExclusion(db(), userId, { player: true }),
-      () => requestResume(db(), userId),
+      () => setExclusion(services(), userId, { period: "24h" }, { player: true }),
+      () => setExclusion(services(), userId, { period: "6m" }, operator),
+      () => liftExclusion(services(), userId, operator),
+      () => liftExclusion(services(), userId, { player: true }),
+      () => requestResume(services(), userId),
     ]) {
       const refused = await expectAppError(attempt(), "EXCLUDED");
       expect(refused.message).toContain("cannot be shortened or lifted");
       expect(refused.details.protection).toMatchObject({ endsAt: exclusion.endsAt });
     }
-    const refusals = (await listProtectionEvents(db(), userId)).filter((event) => event.kind === "exclusion_refused");
+    const refusals = (await listProtectionEvents(services(), userId)).filter((event) => event.kind === "exclusion_refused");
     expect(refusals.map((event) => `${event.actor} ${(event.detail as { attempt: string }).attempt}`).sort()).toEqual(
       ["operator:cli lift", "operator:cli set 6m", "player lift", "player resume", "player set 24h"].sort(),
     );
-    expect((await listAdminLog(db(), { targetId: userId, action: "account.excluded" })).entries).toHaveLength(1);
+    expect((await listAdminLog(services(), { targetId: userId, action: "account.excluded" })).entries).toHaveLength(1);
 
     await expect(db().$executeRaw`UPDATE player_exclusion SET "endsAt" = now() WHERE "userId" = ${userId}`).rejects.toThrow();
     await expect(db().$executeRaw`DELETE FROM player_exclusion WHERE "userId" = ${userId}`).rejects.toThrow();
     await expectAppError(open(userId, pack.slug), "EXCLUDED");
 
     // A longer one extends it.
-    expect((await setExclusion(db(), userId, { period: "5y" }, { player: true })).period).toBe("5y");
+    expect((await setExclusion(services(), userId, { period: "5y" }, { player: true })).period).toBe("5y");
   });
 
   it("the admin CLI sets one on the player's request (logged) and cannot shorten or lift it", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
-    const { userId, email } = await createTestUser(db(), { balance: "10.00" });
-    const { result } = await runAdminCommand(db(), "user:exclude", { email, period: "6m" });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+    const { userId, email } = await createTestUser(services(), { balance: "10.00" });
+    const { result } = await runAdminCommand(services(), "user:exclude", { email, period: "6m" });
     expect(result).toMatchObject({ kind: "self_exclusion", period: "6m" });
     await expectAppError(open(userId, pack.slug), "EXCLUDED");
-    await expectAppError(runAdminCommand(db(), "user:exclude", { email, period: "30d" }), "EXCLUDED");
-    await expectAppError(runAdminCommand(db(), "user:unexclude", { email }), "EXCLUDED");
-    await expectAppError(runAdminCommand(db(), "user:exclude", { email, period: "2w" }), "BAD_REQUEST");
-    const log = await listAdminLog(db(), { targetId: userId, actor: "cli" });
+    await expectAppError(runAdminCommand(services(), "user:exclude", { email, period: "30d" }), "EXCLUDED");
+    await expectAppError(runAdminCommand(services(), "user:unexclude", { email }), "EXCLUDED");
+    await expectAppError(runAdminCommand(services(), "user:exclude", { email, period: "2w" }), "BAD_REQUEST");
+    const log = await listAdminLog(services(), { targetId: userId, actor: "cli" });
     expect(log.entries.map((entry) => entry.action)).toEqual(["account.excluded"]);
-    const events = await listProtectionEvents(db(), userId);
+    const events = await listProtectionEvents(services(), userId);
     expect(events.map((event) => [event.kind, event.actor, event.exclusionPeriod])).toEqual([
       ["exclusion_refused", "operator:cli", "6m"],
       ["exclusion_refused", "operator:cli", "6m"],
@@ -331,13 +331,13 @@ describe("time-outs and self-exclusion", () => {
   });
 
   it("after a self-exclusion ends, play resumes only 24 h after the player asks", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const ended = await player();
     await db().$executeRaw`INSERT INTO player_exclusion (id, "userId", kind, period, "startsAt", "endsAt", "setBy")
       VALUES (${`ex_${ended}`}, ${ended}, 'self_exclusion', '6m', now() - interval '7 months', now() - interval '1 day', 'player')`;
     const refused = await expectAppError(open(ended, pack.slug), "EXCLUDED");
     expect(refused.message).toContain("after you ask to resume");
-    const resumed = await requestResume(db(), ended);
+    const resumed = await requestResume(services(), ended);
     expect(Date.parse(resumed.resumesAt!) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect((await expectAppError(open(ended, pack.slug), "EXCLUDED")).details.protection?.resumesAt).toBe(resumed.resumesAt);
 
@@ -345,11 +345,11 @@ describe("time-outs and self-exclusion", () => {
     await db().$executeRaw`INSERT INTO player_exclusion (id, "userId", kind, period, "startsAt", "endsAt", "setBy", "resumeRequestedAt")
       VALUES (${`ex_${asked}`}, ${asked}, 'self_exclusion', '6m', now() - interval '7 months', now() - interval '2 days', 'player', now() - interval '24 hours 1 second')`;
     await open(asked, pack.slug);
-    expect((await getPlayerProtection(db(), asked)).exclusion).toBeNull();
+    expect((await getPlayerProtection(services(), asked)).exclusion).toBeNull();
   });
 
   it("an ended time-out needs no request", async () => {
-    const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
     const userId = await player();
     await db().$executeRaw`INSERT INTO player_exclusion (id, "userId", kind, period, "startsAt", "endsAt", "setBy")
       VALUES (${`ex_${userId}`}, ${userId}, 'timeout', '24h', now() - interval '25 hours', now() - interval '1 hour', 'player')`;

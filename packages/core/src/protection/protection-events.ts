@@ -9,6 +9,7 @@ import { formatMoney } from "../money.ts";
 import { decodePageCursor, encodePageCursor, pageLimit } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 // The one place that writes the protection event log (the protection_events migration): limit
 // hits, raise and removal requests, exclusions set, refused attempts to end one early, resume
@@ -89,7 +90,8 @@ export interface ProtectionEventView {
 }
 
 /** The account's latest events, newest first (the console's account page). */
-export async function listProtectionEvents(db: DbTx, userId: string, take = 20): Promise<ProtectionEventView[]> {
+export async function listProtectionEvents(services: Services, userId: string, take = 20): Promise<ProtectionEventView[]> {
+  const db = services.database.prisma;
   const rows = await db.protectionEvent.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -134,9 +136,10 @@ export interface SaferPlayAccount {
  * shared cursor.
  */
 export async function listSaferPlayAccounts(
-  db: DbTx,
+  services: Services,
   input: SaferPlayListInput = {},
 ): Promise<{ accounts: SaferPlayAccount[]; nextCursor: string | null }> {
+  const db = services.database.prisma;
   const { cursor, limit } = parseInputOrThrow(SaferPlayListSchema, input);
   const take = pageLimit(limit, SAFER_PLAY_PAGE_SIZE, 200);
   const after = cursor === undefined ? null : decodePageCursor(cursor);

@@ -1,8 +1,8 @@
-import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck, type RealityCheckMinutes } from "./protection.schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 /**
  * The reality check of a web session: the player's interval, and what they paid for and won in
@@ -10,7 +10,8 @@ import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck,
  * call (the browser keeps it and sends it back), so a browser clock that is off never moves
  * openings in or out of the session.
  */
-export async function getRealityCheck(db: DbTx, userId: string, input?: { since?: string }): Promise<RealityCheck> {
+export async function getRealityCheck(services: Services, userId: string, input?: { since?: string }): Promise<RealityCheck> {
+  const db = services.database.prisma;
   const parsed = parseInputOrThrow(RealityCheckInputSchema, input);
   const now = new Date();
   const asked = parsed?.since ? new Date(parsed.since) : now;
@@ -36,10 +37,11 @@ export async function getRealityCheck(db: DbTx, userId: string, input?: { since?
 
 /** The player's choice of interval: 15, 30 or 60 minutes. */
 export async function setRealityCheckInterval(
-  db: DbTx,
+  services: Services,
   userId: string,
   input: { minutes: number },
 ): Promise<{ minutes: RealityCheckMinutes }> {
+  const db = services.database.prisma;
   const { minutes } = parseInputOrThrow(SetRealityCheckInputSchema, input);
   await db.user.update({ where: { id: userId }, data: { realityCheckMinutes: minutes } });
   return { minutes };

@@ -26,11 +26,11 @@ async function setUp() {
     tickets,
   });
   // Expected value 25.00 × 0.1% + 0.50 × 10% + 10.01 × 0.1% + 9.00 × 89.8% = 8.17 of 10.00.
-  const pack = await createTestPack(db, {
+  const pack = await createTestPack(services(), {
     price: "10.00",
     items: [item("big", "25.00", 100), item("tiny", "0.50", 10_000), item("plus", "10.01", 100), item("mid", "9.00", 89_800)],
   });
-  const [u1, u2, u3] = await Promise.all([1, 2, 3].map(() => createTestUser(db, { balance: "100.00" })));
+  const [u1, u2, u3] = await Promise.all([1, 2, 3].map(() => createTestUser(services(), { balance: "100.00" })));
   const open = async (userId: string, key: string, daysAgo = 0) => {
     const opened = await openPack(services(), { userId, idOrSlug: pack.slug });
     const won = pack.items.find((i) => i.key === key)!;
@@ -46,7 +46,7 @@ async function setUp() {
   await open(u2!.userId, "mid");
   await open(u3!.userId, "plus");
   // u1 sells the item of its first opening back: 25.00, the item's value.
-  await sellInventoryItems(db, { userId: u1!.userId, inventoryItemIds: [a.inventoryItem.id] });
+  await sellInventoryItems(services(), { userId: u1!.userId, inventoryItemIds: [a.inventoryItem.id] });
   // Two deposits settled today (20.00 + 5.55), one three days ago, one still pending.
   const deposit = (userId: string, amount: string, status: string, daysAgo: number) =>
     db.deposit.create({
@@ -74,7 +74,7 @@ describe("operator reports", () => {
 
     // Today: revenue 50.00, value won 25.00 + 0.50 + 9.00 + 9.00 + 10.01 = 53.51, so the realised
     // return passes 100 % and the margin is negative.
-    const today = await getPackReport(services().database.prisma, { from: day(0), to: day(0), slug });
+    const today = await getPackReport(services(), { from: day(0), to: day(0), slug });
     expect(today.total).toMatchObject({
       openings: 5,
       revenue: "50.00",
@@ -84,7 +84,7 @@ describe("operator reports", () => {
       margin: "-3.51",
       returnAboveFull: true,
     });
-    const week = await getPackReport(services().database.prisma, { from: day(-3), to: day(0), slug });
+    const week = await getPackReport(services(), { from: day(-3), to: day(0), slug });
     expect(week.total).toMatchObject({ openings: 6, revenue: "60.00", valueWon: "62.51", margin: "-2.51", returnAboveFull: true });
 
     expect(await getReportActivity(services(), { from: day(0), to: day(0), slug })).toEqual({

@@ -18,7 +18,7 @@ describe("getPackReport", () => {
     const db = database().prisma;
     const slug = `report-${Date.now()}`;
     // Expected value 100 × 2% + 10 × 30% + 5 × 68% = 8.40 of 10.00: expected return 84%.
-    await savePack(db, CLI_ACTOR, {
+    await savePack(services(), CLI_ACTOR, {
       slug,
       name: "Report pack",
       image: "/images/test.svg",
@@ -31,13 +31,13 @@ describe("getPackReport", () => {
         { key: "small", name: "Small", rarity: "COMMON", value: "5.00", image: "/images/test.svg", chance: "68" },
       ],
     });
-    const user = await createTestUser(db, { balance: "100.00" });
+    const user = await createTestUser(services(), { balance: "100.00" });
     const opened: Awaited<ReturnType<typeof openPack>>[] = [];
     for (let i = 0; i < 5; i++) opened.push(await openPack(services(), { userId: user.userId, idOrSlug: slug }));
     // Three openings two days ago (rolled up), two now (the live tail).
     const old = opened.slice(0, 3).map((o) => o.spin.id);
     await db.$executeRaw`UPDATE spin SET "createdAt" = "createdAt" - interval '2 days' WHERE id = ANY(${old})`;
-    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [opened[4]!.inventoryItem.id] });
+    await sellInventoryItems(services(), { userId: user.userId, inventoryItemIds: [opened[4]!.inventoryItem.id] });
 
     const valueOf = (indexes: number[]) => indexes.reduce((sum, i) => sum + Number(opened[i]!.item.value), 0).toFixed(2);
     const expected = {
@@ -52,7 +52,7 @@ describe("getPackReport", () => {
       returnAboveFull: Number(valueOf([0, 1, 2, 3, 4])) > 50,
     };
 
-    const report = await getPackReport(db, { from: day(-3), to: day(0), slug });
+    const report = await getPackReport(services(), { from: day(-3), to: day(0), slug });
     expect(report.total).toEqual(expected);
     expect(report.byPack).toHaveLength(1);
     expect(report.byDay.map((d) => [d.day, d.openings])).toEqual([
@@ -64,18 +64,20 @@ describe("getPackReport", () => {
     const { id: packId } = await db.pack.findUniqueOrThrow({ where: { slug } });
     const rolled = await db.packDayStats.findMany({ where: { packId } });
     expect(rolled.map((row) => Number(row.openings))).toEqual([3]);
-    await rollUpReports(db);
-    expect((await getPackReport(db, { from: day(-3), to: day(0), slug })).total).toEqual(expected);
+    await rollUpReports(services());
+    expect((await getPackReport(services(), { from: day(-3), to: day(0), slug })).total).toEqual(expected);
     // The whole site includes this pack.
-    expect((await getPackReport(db, { from: day(-3), to: day(0) })).total.openings).toBeGreaterThanOrEqual(5);
+    expect((await getPackReport(services(), { from: day(-3), to: day(0) })).total.openings).toBeGreaterThanOrEqual(5);
     // A range before anything happened is empty.
-    expect((await getPackReport(db, { from: day(-10), to: day(-5), slug })).total).toMatchObject({ openings: 0, realisedRtpPercent: null });
+    expect((await getPackReport(services(), { from: day(-10), to: day(-5), slug })).total).toMatchObject({
+      openings: 0,
+      realisedRtpPercent: null,
+    });
   });
 
   it("refuses bad ranges", async () => {
-    const db = database().prisma;
-    await expectAppError(getPackReport(db, { from: day(0), to: day(-1) }), "BAD_REQUEST");
-    await expectAppError(getPackReport(db, { from: "2026-1-1", to: day(0) }), "BAD_REQUEST");
-    await expectAppError(getPackReport(db, { from: day(-1), to: day(0), slug: "no-such-pack" }), "NOT_FOUND");
+    await expectAppError(getPackReport(services(), { from: day(0), to: day(-1) }), "BAD_REQUEST");
+    await expectAppError(getPackReport(services(), { from: "2026-1-1", to: day(0) }), "BAD_REQUEST");
+    await expectAppError(getPackReport(services(), { from: day(-1), to: day(0), slug: "no-such-pack" }), "NOT_FOUND");
   });
 });

@@ -1,4 +1,3 @@
-import type { Database, Db } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -6,6 +5,7 @@ import type { BackgroundJob } from "../runtime/background-job.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../schemas.ts";
 import { logger } from "@prizepacks/db/log";
+import type { Services } from "../runtime/services.ts";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and
 // sales since the rollup's watermark, read from the tables themselves through indexes:
@@ -59,7 +59,8 @@ function aggregate(lo: Prisma.Sql, hi: Prisma.Sql): Prisma.Sql {
  * that finds it locked skips (the other is doing it) and reports read the tail from the old
  * watermark instead, which is slower but just as exact.
  */
-export async function rollUpReports(db: Db): Promise<{ caughtUp: boolean }> {
+export async function rollUpReports(services: Services): Promise<{ caughtUp: boolean }> {
+  const db = services.database.prisma;
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SET LOCAL jit = off`;
     const [state] = await tx.$queryRaw<Array<{ lo: Date; now: Date }>>`
@@ -96,12 +97,13 @@ export async function rollUpReports(db: Db): Promise<{ caughtUp: boolean }> {
 export const REPORT_ROLLUP_INTERVAL_MS = 60_000;
 
 /** Keeps the rollup a minute behind in the background, a day per transaction until caught up. */
-export function startReportRollup(database: Database): BackgroundJob {
+export function startReportRollup(services: Services): BackgroundJob {
+  const database = services.database;
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = async () => {
     try {
-      for (let i = 0; i < 366 && !stopped && !(await rollUpReports(database.prisma)).caughtUp; i++);
+      for (let i = 0; i < 366 && !stopped && !(await rollUpReports(services)).caughtUp; i++);
     } catch (error) {
       logger("reports").error({ err: error }, "rollup failed, retrying in a minute");
     } finally {
@@ -200,7 +202,8 @@ class Sum {
 }
 
 /** Openings, revenue, value paid out, items sold back and realised against expected return, per pack and per day, from..to inclusive (UTC days). */
-export async function getPackReport(db: Db, query: ReportQuery): Promise<PackReport> {
+export async function getPackReport(services: Services, query: ReportQuery): Promise<PackReport> {
+  const db = services.database.prisma;
   const { from, to, slug } = parseInputOrThrow(ReportQuerySchema, query);
   let packId: string | null = null;
   if (slug) {
@@ -211,7 +214,7 @@ export async function getPackReport(db: Db, query: ReportQuery): Promise<PackRep
   // Catch up first (the background rollup normally has), a day per transaction, for at most
   // about two seconds; whatever is left is read from the tail, exact but slower.
   const deadline = Date.now() + 2_000;
-  while (!(await rollUpReports(db)).caughtUp && Date.now() < deadline);
+  while (!(await rollUpReports(services)).caughtUp && Date.now() < deadline);
   // One statement, one snapshot: the watermark, the rolled-up days and the tail after it agree.
   // Measured here with 300,000 spins over 30 days and nothing rolled up yet: 1.1 s for the first
   // report (it catches up), then 16-90 ms (20,000 spins in the live tail included). A rollup day

@@ -33,29 +33,27 @@ async function within(withinMs: number, check: () => Promise<void>): Promise<num
 
 describe("spinCount", () => {
   it("counts every opening exactly once, also with rollups running side by side", async () => {
-    const db = database().prisma;
-    const [a, b] = [await createTestPack(db, { price: "1.00" }), await createTestPack(db, { price: "1.00" })];
-    const users = await Promise.all(Array.from({ length: 4 }, () => createTestUser(db, { balance: "50.00" })));
+    const [a, b] = [await createTestPack(services(), { price: "1.00" }), await createTestPack(services(), { price: "1.00" })];
+    const users = await Promise.all(Array.from({ length: 4 }, () => createTestUser(services(), { balance: "50.00" })));
     const opens = users.flatMap((user, i) =>
       Array.from({ length: 6 }, () => openPack(services(), { userId: user.userId, idOrSlug: (i % 2 ? a : b).slug })),
     );
     // Rollups race the opens and each other; SKIP LOCKED gives each its own tallies.
-    const rollups = Array.from({ length: 6 }, (_, i) => sleep(i * 5).then(() => rollUpSpinCounts(database().sql)));
+    const rollups = Array.from({ length: 6 }, (_, i) => sleep(i * 5).then(() => rollUpSpinCounts(services())));
     await Promise.all([...opens, ...rollups]);
-    await Promise.all([rollUpSpinCounts(database().sql), rollUpSpinCounts(database().sql)]);
+    await Promise.all([rollUpSpinCounts(services()), rollUpSpinCounts(services())]);
     const counted = await database().sql.query<{ packId: string; spinCount: string }>(
       `SELECT "packId", "spinCount"::text AS "spinCount" FROM pack_stats WHERE "packId" = ANY($1::text[]) ORDER BY "packId"`,
       [[a.id, b.id]],
     );
     expect(Object.fromEntries(counted.map((row) => [row.packId, Number(row.spinCount)]))).toEqual({ [a.id]: 12, [b.id]: 12 });
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("shows on the pack within about two seconds of an opening, without a scan of the spins", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "5.00" });
-    startSpinCountRollup(database()); // a background job (startBackgroundJobs), until the database closes
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
+    startSpinCountRollup(services()); // a background job (startBackgroundJobs), until the database closes
     expect((await getPackDetail(services(), pack.slug)).spinCount).toBe(0);
     await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     const took = await within(3_000, async () => expect((await getPackDetail(services(), pack.slug)).spinCount).toBe(1));
@@ -65,10 +63,9 @@ describe("spinCount", () => {
   });
 
   it("audit finds a lost or double-counted opening", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
+    const pack = await createTestPack(services(), { price: "1.00" });
     await database().sql.query(`INSERT INTO spin_tally ("packId") VALUES ($1)`, [pack.id]);
-    const report = await auditInvariants(db);
+    const report = await auditInvariants(services());
     expect(report.breaches.filter((b) => b.detail.packId === pack.id)).toHaveLength(1);
     await database().sql.query(`DELETE FROM spin_tally WHERE "packId" = $1`, [pack.id]);
   });
@@ -78,8 +75,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
   "caches kept honest by the database's notifications (another writer, another connection)",
   () => {
     it("a pack deactivated or given new odds by any writer is seen within a second", async () => {
-      const db = database().prisma;
-      const pack = await createTestPack(db, { price: "1.00" });
+      const pack = await createTestPack(services(), { price: "1.00" });
       const detail = await getPackDetail(services(), pack.slug); // cached now
       // Written over a separate connection, as another instance or the admin CLI would: no local announcement.
       await database().sql.query(`UPDATE pack SET name = 'Renamed' WHERE id = $1`, [pack.id]);
@@ -90,10 +86,9 @@ describe.skipIf(!process.env.DATABASE_URL)(
     });
 
     it("a key revoked, or an account banned, by any writer is refused within a second", async () => {
-      const db = database().prisma;
       const { principals } = services();
-      const revoked = await createTestUser(db);
-      const banned = await createTestUser(db);
+      const revoked = await createTestUser(services());
+      const banned = await createTestUser(services());
       expect((await principals.authenticate(revoked.apiKey)).userId).toBe(revoked.userId); // cached now
       expect((await principals.authenticate(banned.apiKey)).userId).toBe(banned.userId);
       await database().sql.query(`UPDATE api_key SET "revokedAt" = now() WHERE "hashedKey" = $1`, [hashApiKey(revoked.apiKey)]);
@@ -104,9 +99,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
     it("keeps the promise while its listening connection is killed: deaf, it trusts nothing for long", async () => {
       if (!isPostgres()) return;
-      const db = database().prisma;
       const { principals, feed } = services();
-      const user = await createTestUser(db);
+      const user = await createTestUser(services());
       await principals.authenticate(user.apiKey);
       await database().sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()`,
@@ -134,7 +128,7 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
     await within(10_000, async () => expect(runtime.feed.live).toBe(true));
     expect(await listeningConnections()).toBe(1);
 
-    const user = await createTestUser(db);
+    const user = await createTestUser(services());
     const woken: Array<AccountEvent | null> = [];
     const unwatch = hub.watchAccount(user.userId, (event) => woken.push(event));
     const changes: Change[] = [];

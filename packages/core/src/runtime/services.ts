@@ -98,13 +98,13 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
   const running = started.get(services);
   if (running) return running;
   const { database, deposits } = services;
-  const jobs = [startSpinCountRollup(database), startReportRollup(database), startEventRetention(database), startWebhookDelivery(database)];
+  const jobs = [startSpinCountRollup(services), startReportRollup(services), startEventRetention(services), startWebhookDelivery(services)];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.
     void deposits
       .start(database.prisma, publicUrl)
       .catch((error: unknown) => logger("deposits").error({ err: error }, "deposit provider start failed"));
-    jobs.push(startDepositReconciliation(database, deposits));
+    jobs.push(startDepositReconciliation(services, deposits));
   }
   if (services.payouts) jobs.push(startWithdrawalPayouts(services));
   const all: BackgroundJob = { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };

@@ -28,13 +28,13 @@ async function placeAt(entryId: string, at: string) {
  * sale in November, an adjustment on the first moment of December.
  */
 async function accountAcrossMonths() {
-  const pack = await createTestPack(db(), { price: "3.00", items: flatItems });
-  const { userId } = await createTestUser(db(), { balance: "100.00" });
+  const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+  const { userId } = await createTestUser(services(), { balance: "100.00" });
   const opened = [];
   for (let i = 0; i < 3; i++) opened.push(await openPack(services(), { userId, idOrSlug: pack.slug }));
-  await sellInventoryItems(db(), { userId, inventoryItemIds: [opened[0]!.inventoryItem.id] });
-  await creditWallet(db(), { userId, amount: parseMoney("1.25"), kind: "ADJUSTMENT", note: 'Goodwill, "sorry"\r\nsecond line' });
-  await creditWallet(db(), { userId, amount: parseMoney("0.05"), kind: "ADJUSTMENT", note: "=HYPERLINK(1)" });
+  await sellInventoryItems(services(), { userId, inventoryItemIds: [opened[0]!.inventoryItem.id] });
+  await creditWallet(services(), { userId, amount: parseMoney("1.25"), kind: "ADJUSTMENT", note: 'Goodwill, "sorry"\r\nsecond line' });
+  await creditWallet(services(), { userId, amount: parseMoney("0.05"), kind: "ADJUSTMENT", note: "=HYPERLINK(1)" });
   // Told apart by what they are, not by createdAt (two may share a millisecond).
   const entries = await db().ledgerEntry.findMany({ where: { userId }, orderBy: { balanceAfter: "desc" } });
   const ofKind = (kind: string) => entries.filter((entry) => entry.kind === kind);
@@ -55,7 +55,7 @@ async function accountAcrossMonths() {
 describe("monthly statements", () => {
   it("sums each month exactly, the boundaries in the month they fall in", async () => {
     const { userId } = await accountAcrossMonths();
-    expect(await getMonthlyStatement(db(), userId, { month: "2026-10" })).toEqual({
+    expect(await getMonthlyStatement(services(), userId, { month: "2026-10" })).toEqual({
       month: "2026-10",
       from: "2026-10-01T00:00:00.000Z",
       to: "2026-11-01T00:00:00.000Z",
@@ -70,7 +70,7 @@ describe("monthly statements", () => {
       sales: "0.00",
       adjustments: "0.00",
     });
-    expect(await getMonthlyStatement(db(), userId, { month: "2026-11" })).toMatchObject({
+    expect(await getMonthlyStatement(services(), userId, { month: "2026-11" })).toMatchObject({
       openingBalance: "97.00",
       closingBalance: "93.70",
       openings: 2,
@@ -81,7 +81,7 @@ describe("monthly statements", () => {
       sales: "2.70",
       adjustments: "0.00",
     });
-    expect(await getMonthlyStatement(db(), userId, { month: "2026-12" })).toMatchObject({
+    expect(await getMonthlyStatement(services(), userId, { month: "2026-12" })).toMatchObject({
       openingBalance: "93.70",
       closingBalance: "95.00",
       openings: 0,
@@ -92,15 +92,15 @@ describe("monthly statements", () => {
     });
     // The closing balance of the last month is the wallet's.
     expect((await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2)).toBe("95.00");
-    const empty = await getMonthlyStatement(db(), userId, { month: "2025-02" });
+    const empty = await getMonthlyStatement(services(), userId, { month: "2025-02" });
     expect(empty).toMatchObject({ openingBalance: "0.00", closingBalance: "0.00", to: "2025-03-01T00:00:00.000Z" });
   });
 
   it("refuses a malformed month with a message", async () => {
-    const { userId } = await createTestUser(db());
+    const { userId } = await createTestUser(services());
     // Years PostgreSQL cannot hold (0) or a month whose end it cannot (9999-12 ends in 10000): 400s, not 500s.
     for (const month of ["2026-13", "2026-1", "november", "2026-11-01", "0000-01", "9999-12"]) {
-      const error = await expectAppError(getMonthlyStatement(db(), userId, { month }), "BAD_REQUEST");
+      const error = await expectAppError(getMonthlyStatement(services(), userId, { month }), "BAD_REQUEST");
       expect(error.message).toContain("month must be a month as YYYY-MM");
     }
   });
@@ -109,7 +109,7 @@ describe("monthly statements", () => {
 describe("the ledger as CSV", () => {
   it("writes a header and each entry of the days asked for, RFC 4180 quoted, amounts exact", async () => {
     const { userId, entries } = await accountAcrossMonths();
-    const boundary = await exportLedgerCsv(db(), userId, { from: "2026-10-31", to: "2026-11-01" });
+    const boundary = await exportLedgerCsv(services(), userId, { from: "2026-10-31", to: "2026-11-01" });
     expect(boundary.filename).toBe("prizepacks-ledger-2026-10-31-to-2026-11-01.csv");
     expect(boundary.rows).toBe(2);
     const [open1, open2] = [entries.open1, entries.open2];
@@ -120,7 +120,7 @@ describe("the ledger as CSV", () => {
         `2026-11-01T00:00:00.000Z,PACK_OPEN,-3.00,94.00,Opened ${await packName(spin1)}: Flat Mug worth 2.70,,${open2.id},${open2.spinId},\r\n`,
     );
 
-    const december = await exportLedgerCsv(db(), userId, { from: "2026-11-21", to: "2026-12-31" });
+    const december = await exportLedgerCsv(services(), userId, { from: "2026-11-21", to: "2026-12-31" });
     expect(december.csv.split("\r\n").slice(1)).toEqual([
       `2026-11-21T12:00:00.000Z,ITEM_SALE,2.70,93.70,Sold Flat Mug,,${entries.sale.id},,${entries.sale.inventoryItemId}`,
       // A quote, a comma and a line break: quoted, the quote doubled, the line break kept.
@@ -131,12 +131,12 @@ describe("the ledger as CSV", () => {
       "",
     ]);
 
-    const none = await exportLedgerCsv(db(), userId, { from: "2027-01-01", to: "2027-01-01" });
+    const none = await exportLedgerCsv(services(), userId, { from: "2027-01-01", to: "2027-01-01" });
     expect(none).toMatchObject({ rows: 0, csv: "date,kind,amount,balance_after,description,note,entry_id,spin_id,inventory_item_id\r\n" });
   });
 
   it("refuses a range that is malformed, does not exist or runs backwards", async () => {
-    const { userId } = await createTestUser(db());
+    const { userId } = await createTestUser(services());
     const cases: Array<[{ from: string; to: string }, string]> = [
       [{ from: "2026-11-30", to: "2026-11-01" }, "to must not be before from"],
       [{ from: "2026-02-30", to: "2026-03-01" }, "from must be a date that exists"],
@@ -146,7 +146,7 @@ describe("the ledger as CSV", () => {
       [{ from: "2026-11-01", to: "9999-12-31" }, "to must be a date as YYYY-MM-DD"],
     ];
     for (const [range, message] of cases) {
-      const error = await expectAppError(exportLedgerCsv(db(), userId, range), "BAD_REQUEST");
+      const error = await expectAppError(exportLedgerCsv(services(), userId, range), "BAD_REQUEST");
       expect(error.message).toContain(message);
     }
   });

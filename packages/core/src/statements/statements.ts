@@ -1,4 +1,3 @@
-import type { DbTx } from "@prizepacks/db";
 import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import {
@@ -9,6 +8,7 @@ import {
   type MonthlyStatement,
   type MonthlyStatementInput,
 } from "./statement.schemas.ts";
+import type { Services } from "../runtime/services.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +23,12 @@ export function monthOf(at: Date): string {
  * balance either side. Amounts are summed in SQL as numeric and come back as text: exact.
  * The balances are sums of the ledger, which is what the balance is (wallet.ts).
  */
-export async function getMonthlyStatement(db: DbTx, userId: string, input: MonthlyStatementInput = {}): Promise<MonthlyStatement> {
+export async function getMonthlyStatement(
+  services: Services,
+  userId: string,
+  input: MonthlyStatementInput = {},
+): Promise<MonthlyStatement> {
+  const db = services.database.prisma;
   const month = parseInputOrThrow(MonthlyStatementInputSchema, input).month ?? monthOf(new Date());
   const from = new Date(`${month}-01T00:00:00.000Z`);
   const to = new Date(from);
@@ -125,10 +130,11 @@ const CSV_BATCH = 1000;
  * in keyset batches, so a long range never holds one huge result.
  */
 export async function exportLedgerCsv(
-  db: DbTx,
+  services: Services,
   userId: string,
   input: LedgerExportInput,
 ): Promise<{ filename: string; csv: string; rows: number }> {
+  const db = services.database.prisma;
   const range = parseInputOrThrow(LedgerExportInputSchema, input);
   const from = parseDay(range.from)!;
   const to = new Date(parseDay(range.to)!.getTime() + DAY_MS);

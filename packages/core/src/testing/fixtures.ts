@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@prizepacks/db";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
 import { ticketsToChanceText, type PackFileItemInput } from "../catalog/pack-rules.ts";
 import { savePack } from "../catalog/save-pack.ts";
 import { parseMoney } from "../money.ts";
 import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
 import { createUser } from "../users/users.ts";
+import type { Services } from "../runtime/services.ts";
 
 export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
 
@@ -14,10 +14,10 @@ export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(
  * CLI's are) unless `ageConfirmation: false`.
  */
 export function createTestUser(
-  db: Db,
+  services: Services,
   { balance = "0.00", email = uniqueEmail(), ageConfirmation = true }: { balance?: string; email?: string; ageConfirmation?: boolean } = {},
 ) {
-  return createUser(db, { email, balance: parseMoney(balance), ageConfirmation });
+  return createUser(services, { email, balance: parseMoney(balance), ageConfirmation });
 }
 
 /** An item of a pack file (PackFileItemSchema), its chance given as tickets. */
@@ -55,11 +55,12 @@ function defaultItems(price: string): TestPackItem[] {
  * items, its first odds version), so `items` must return 80–98% of the price on average.
  */
 export async function createTestPack(
-  db: Db,
+  services: Services,
   { price = "3.00", items = defaultItems(price), active = true }: { price?: string; items?: TestPackItem[]; active?: boolean } = {},
 ) {
+  const db = services.database.prisma;
   const slug = `test-${randomUUID().slice(0, 8)}`;
-  const saved = await savePack(db, CLI_ACTOR, {
+  const saved = await savePack(services, CLI_ACTOR, {
     slug,
     name: `Test pack ${slug}`,
     description: "",

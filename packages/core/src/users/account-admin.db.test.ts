@@ -4,24 +4,30 @@ import { auditInvariants } from "../audit/audit.ts";
 import { runAdminCommand } from "../admin/commands.ts";
 import { authenticateApiKey } from "../keys/api-keys.ts";
 import { createTestUser } from "../testing/fixtures.ts";
-import { expectAppError, useTestDatabase } from "../testing/vitest.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { adjustBalance, revokeAccountKeyAsAdmin, setAccountStanding } from "./account-admin.ts";
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 const admin = { id: null, email: "ops@test.prizepacks.local" };
 
 describe("adjustBalance", () => {
   it("credits and debits through ADJUSTMENT ledger entries carrying the reason, logged, audit clean", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db, { balance: "10.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     expect(
-      await adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "2.50", reason: "goodwill for a slow delivery" }),
+      await adjustBalance(services(), admin, {
+        userId: user.userId,
+        direction: "credit",
+        amount: "2.50",
+        reason: "goodwill for a slow delivery",
+      }),
     ).toMatchObject({
       amount: "2.50",
       balance: "12.50",
     });
     expect(
-      await adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "12.50", reason: "chargeback" }),
+      await adjustBalance(services(), admin, { userId: user.userId, direction: "debit", amount: "12.50", reason: "chargeback" }),
     ).toMatchObject({
       amount: "-12.50",
       balance: "0.00",
@@ -31,7 +37,7 @@ describe("adjustBalance", () => {
       ["2.50", "12.50", "goodwill for a slow delivery"],
       ["-12.50", "0.00", "chargeback"],
     ]);
-    const log = await listAdminLog(db, { targetId: user.userId, action: "wallet.adjusted" });
+    const log = await listAdminLog(services(), { targetId: user.userId, action: "wallet.adjusted" });
     expect(log.entries.map((entry) => [entry.actor, entry.before, entry.after])).toEqual([
       [admin.email, { balance: "12.50" }, { balance: "0.00", amount: "-12.50", reason: "chargeback" }],
       [admin.email, { balance: "10.00" }, { balance: "12.50", amount: "2.50", reason: "goodwill for a slow delivery" }],
@@ -43,26 +49,29 @@ describe("adjustBalance", () => {
       take: 1,
     });
     expect(events[0]!.data).toMatchObject({ balanceString: "0.00", amount: "-12.50", reason: "ADJUSTMENT", note: "chargeback" });
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("never takes a balance below zero, even when debits race; refuses a missing reason", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db, { balance: "5.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
     const error = await expectAppError(
-      adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "5.01", reason: "too much" }),
+      adjustBalance(services(), admin, { userId: user.userId, direction: "debit", amount: "5.01", reason: "too much" }),
       "INSUFFICIENT_BALANCE",
     );
     expect(error.message).toMatch(/below zero/);
-    await expectAppError(adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "1.00", reason: "" }), "BAD_REQUEST");
     await expectAppError(
-      adjustBalance(db, admin, { userId: user.userId, direction: "credit", amount: "1.001", reason: "three decimals" }),
+      adjustBalance(services(), admin, { userId: user.userId, direction: "credit", amount: "1.00", reason: "" }),
+      "BAD_REQUEST",
+    );
+    await expectAppError(
+      adjustBalance(services(), admin, { userId: user.userId, direction: "credit", amount: "1.001", reason: "three decimals" }),
       "BAD_REQUEST",
     );
 
     const results = await Promise.allSettled(
       Array.from({ length: 4 }, () =>
-        adjustBalance(db, admin, { userId: user.userId, direction: "debit", amount: "2.00", reason: "race" }),
+        adjustBalance(services(), admin, { userId: user.userId, direction: "debit", amount: "2.00", reason: "race" }),
       ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
@@ -71,13 +80,12 @@ describe("adjustBalance", () => {
     await expect(db.$executeRaw`UPDATE wallet SET balance = -1 WHERE "userId" = ${user.userId}`).rejects.toThrow(
       /wallet_balance_nonnegative/,
     );
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("the CLI's wallet:adjust goes through the same rules, logged as cli", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db, { balance: "1.00" });
-    const outcome = await runAdminCommand(db, "wallet:adjust", {
+    const user = await createTestUser(services(), { balance: "1.00" });
+    const outcome = await runAdminCommand(services(), "wallet:adjust", {
       email: user.email,
       direction: "debit",
       amount: "1.00",
@@ -85,33 +93,35 @@ describe("adjustBalance", () => {
     });
     expect(outcome.result).toMatchObject({ balance: "0.00" });
     await expectAppError(
-      runAdminCommand(db, "wallet:adjust", { email: user.email, direction: "debit", amount: "0.01", reason: "test debit" }),
+      runAdminCommand(services(), "wallet:adjust", { email: user.email, direction: "debit", amount: "0.01", reason: "test debit" }),
       "INSUFFICIENT_BALANCE",
     );
-    expect((await listAdminLog(db, { targetId: user.userId })).entries[0]).toMatchObject({ actor: "cli", action: "wallet.adjusted" });
+    expect((await listAdminLog(services(), { targetId: user.userId })).entries[0]).toMatchObject({
+      actor: "cli",
+      action: "wallet.adjusted",
+    });
   });
 });
 
 describe("account standing, roles and keys", () => {
   it("bans with a reason, unbans, revokes keys and grants the admin role, each logged", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db);
-    await expectAppError(setAccountStanding(db, admin, { userId: user.userId, action: "ban" }), "BAD_REQUEST");
-    expect(await setAccountStanding(db, admin, { userId: user.userId, action: "ban", reason: "chargeback fraud" })).toMatchObject({
+    const user = await createTestUser(services());
+    await expectAppError(setAccountStanding(services(), admin, { userId: user.userId, action: "ban" }), "BAD_REQUEST");
+    expect(await setAccountStanding(services(), admin, { userId: user.userId, action: "ban", reason: "chargeback fraud" })).toMatchObject({
       standing: "banned",
     });
-    await expectAppError(authenticateApiKey(db, user.apiKey), "FORBIDDEN");
-    await setAccountStanding(db, admin, { userId: user.userId, action: "unban", reason: "appeal accepted" });
-    expect((await authenticateApiKey(db, user.apiKey)).userId).toBe(user.userId);
+    await expectAppError(authenticateApiKey(services(), user.apiKey), "FORBIDDEN");
+    await setAccountStanding(services(), admin, { userId: user.userId, action: "unban", reason: "appeal accepted" });
+    expect((await authenticateApiKey(services(), user.apiKey)).userId).toBe(user.userId);
 
-    await revokeAccountKeyAsAdmin(db, admin, { apiKeyId: user.apiKeyId });
-    await expectAppError(authenticateApiKey(db, user.apiKey), "UNAUTHORIZED");
+    await revokeAccountKeyAsAdmin(services(), admin, { apiKeyId: user.apiKeyId });
+    await expectAppError(authenticateApiKey(services(), user.apiKey), "UNAUTHORIZED");
 
-    const granted = await runAdminCommand(db, "user:set", { email: user.email, role: "admin" });
+    const granted = await runAdminCommand(services(), "user:set", { email: user.email, role: "admin" });
     expect(granted.result).toMatchObject({ role: "admin" });
-    const actions = (await listAdminLog(db, { targetId: user.userId })).entries.map((entry) => `${entry.actor} ${entry.action}`);
+    const actions = (await listAdminLog(services(), { targetId: user.userId })).entries.map((entry) => `${entry.actor} ${entry.action}`);
     expect(actions).toEqual([`cli account.role`, `${admin.email} account.unbanned`, `${admin.email} account.banned`]);
-    expect((await listAdminLog(db, { targetId: user.apiKeyId })).entries[0]).toMatchObject({ action: "key.revoked" });
+    expect((await listAdminLog(services(), { targetId: user.apiKeyId })).entries[0]).toMatchObject({ action: "key.revoked" });
     expect(CLI_ACTOR.email).toBe("cli");
   });
 });

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
@@ -13,6 +13,7 @@ import { IdSchema, StorableText } from "../schemas.ts";
 import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { creditApprovalAbove, requestCreditApproval } from "./pending-credits.ts";
+import type { Services } from "../runtime/services.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
 // Each function's input schema sits above it: the console's procedure declares it as its input,
@@ -54,7 +55,8 @@ function toRow(user: { id: string; email: string; name: string; role: string | n
 export const AccountSearchSchema = z.object({ query: StorableText.max(320).default("") });
 
 /** By exact id, or by e-mail containing the query (case-insensitive); at most 50, newest first. */
-export async function searchAccounts(db: DbTx, query: string): Promise<AccountRow[]> {
+export async function searchAccounts(services: Services, query: string): Promise<AccountRow[]> {
+  const db = services.database.prisma;
   const q = query.trim();
   if (!q) {
     return (await db.user.findMany({ orderBy: { createdAt: "desc" }, take: 50 })).map(toRow);
@@ -75,7 +77,8 @@ async function userOrThrow(db: DbTx, userId: string) {
 
 export const AccountRefSchema = z.object({ userId: IdSchema });
 
-export async function getAccountForAdmin(db: DbTx, userId: string) {
+export async function getAccountForAdmin(services: Services, userId: string) {
+  const db = services.database.prisma;
   const user = await userOrThrow(db, userId);
   const [wallet, ledger, spins, held, heldAgg, keys] = await Promise.all([
     db.wallet.findUnique({ where: { userId } }),
@@ -176,7 +179,8 @@ export type StandingChange = z.input<typeof StandingChangeSchema>;
  * account. Bans, unbans and deletions need a reason; bans and deletions end the account's
  * sessions at once, and from the console need the account's e-mail typed back.
  */
-export async function setAccountStanding(db: Db, actor: AdminActor, input: StandingChange) {
+export async function setAccountStanding(services: Services, actor: AdminActor, input: StandingChange) {
+  const db = services.database.prisma;
   const { userId, action, reason, confirmation: typed, requestKey } = parseInputOrThrow(StandingChangeSchema, input);
   const why = reason || undefined; // trimmed; a ban, unban or deletion has one
   const logAction = (
@@ -215,13 +219,18 @@ export async function setAccountStanding(db: Db, actor: AdminActor, input: Stand
         deletedAt: updated.deletedAt,
         emailVerified: updated.emailVerified,
       };
-      await writeAdminLog(tx, actor, {
-        action: logAction,
-        targetType: "account",
-        targetId: userId,
-        before,
-        after: { ...after, ...(why && { reason: why }) },
-      });
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: logAction,
+          targetType: "account",
+          targetId: userId,
+          before,
+          after: { ...after, ...(why && { reason: why }) },
+        },
+        { tx },
+      );
       if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
       return { ...toRow(updated) };
     },
@@ -232,7 +241,8 @@ export async function setAccountStanding(db: Db, actor: AdminActor, input: Stand
 export const RoleChangeSchema = z.object({ userId: IdSchema, role: z.enum(ROLES), confirmation, requestKey });
 
 /** Makes an account an admin or a player again; from the console, with the e-mail typed back. */
-export async function setAccountRole(db: Db, actor: AdminActor, input: z.input<typeof RoleChangeSchema>) {
+export async function setAccountRole(services: Services, actor: AdminActor, input: z.input<typeof RoleChangeSchema>) {
+  const db = services.database.prisma;
   const { userId, role, confirmation: typed, requestKey } = parseInputOrThrow(RoleChangeSchema, input);
   return runAdminMutation(
     db,
@@ -245,13 +255,18 @@ export async function setAccountRole(db: Db, actor: AdminActor, input: z.input<t
       if ((user.role ?? null) === stored) return { ...toRow(user) };
       assertTypedConfirmation(actor, user.email, typed, role === "admin" ? "make it an admin" : "remove its admin role");
       const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
-      await writeAdminLog(tx, actor, {
-        action: "account.role",
-        targetType: "account",
-        targetId: userId,
-        before: { role: user.role ?? "player" },
-        after: { role },
-      });
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: "account.role",
+          targetType: "account",
+          targetId: userId,
+          before: { role: user.role ?? "player" },
+          after: { role },
+        },
+        { tx },
+      );
       return { ...toRow(updated) };
     },
     () => announceChange(db, { kind: "user", userId }),
@@ -260,7 +275,8 @@ export async function setAccountRole(db: Db, actor: AdminActor, input: z.input<t
 
 export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema, requestKey });
 
-export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, input: z.input<typeof KeyRevocationSchema>) {
+export async function revokeAccountKeyAsAdmin(services: Services, actor: AdminActor, input: z.input<typeof KeyRevocationSchema>) {
+  const db = services.database.prisma;
   const { apiKeyId, requestKey } = parseInputOrThrow(KeyRevocationSchema, input);
   let hashedKey: string | undefined;
   return runAdminMutation(
@@ -270,13 +286,18 @@ export async function revokeAccountKeyAsAdmin(db: Db, actor: AdminActor, input: 
     async (tx) => {
       const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
       if (revokedNow) {
-        await writeAdminLog(tx, actor, {
-          action: "key.revoked",
-          targetType: "api_key",
-          targetId: key.id,
-          before: { revokedAt: null },
-          after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt },
-        });
+        await writeAdminLog(
+          services,
+          actor,
+          {
+            action: "key.revoked",
+            targetType: "api_key",
+            targetId: key.id,
+            before: { revokedAt: null },
+            after: { userId: key.userId, start: key.start, revokedAt: key.revokedAt },
+          },
+          { tx },
+        );
       }
       hashedKey = key.hashedKey;
       return { apiKeyId: key.id, revokedAt: key.revokedAt!.toISOString() };
@@ -304,7 +325,8 @@ export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
  * console credit above ADMIN_CREDIT_APPROVAL_ABOVE is not applied: it waits for a second admin
  * (pending-credits.ts). From the console, one submission (requestKey) applies once.
  */
-export async function adjustBalance(db: Db, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
+export async function adjustBalance(services: Services, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
+  const db = services.database.prisma;
   const { userId, direction, reason, amount: amountText, requestKey } = parseInputOrThrow(AdjustmentSchema, input);
   let amount: Prisma.Decimal;
   try {
@@ -317,7 +339,7 @@ export async function adjustBalance(db: Db, actor: AdminActor, input: Adjustment
   const waits = actor.id !== null && direction === "credit" && amount.greaterThan(approvalAbove);
   return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: waits ? "credit.requested" : "wallet.adjusted" }, (tx) =>
     waits
-      ? requestCreditApproval(tx, actor, { userId, amount, reason, approvalAbove })
-      : applyAdjustment(tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason }),
+      ? requestCreditApproval(services, tx, actor, { userId, amount, reason, approvalAbove })
+      : applyAdjustment(services, tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason }),
   );
 }

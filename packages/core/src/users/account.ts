@@ -1,11 +1,12 @@
-import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import type { Account } from "../schemas.ts";
 import { getBalance } from "../wallet/wallet.ts";
+import type { Services } from "../runtime/services.ts";
 
-export async function getAccount(db: DbTx, userId: string): Promise<Account> {
-  const [user, balance] = await Promise.all([db.user.findUnique({ where: { id: userId } }), getBalance(db, userId)]);
+export async function getAccount(services: Services, userId: string): Promise<Account> {
+  const db = services.database.prisma;
+  const [user, balance] = await Promise.all([db.user.findUnique({ where: { id: userId } }), getBalance(services, userId)]);
   if (!user) throw new AppError("NOT_FOUND", "Account not found.");
   return {
     id: user.id,

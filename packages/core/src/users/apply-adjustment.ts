@@ -4,6 +4,7 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney } from "../money.ts";
+import type { Services } from "../runtime/services.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 
@@ -13,6 +14,7 @@ export type AdjustmentResult =
 
 /** The change itself, in the caller's transaction (adjustBalance, or an approved pending credit). */
 export async function applyAdjustment(
+  services: Services,
   tx: DbTx,
   actor: AdminActor,
   { userId, signed, reason, requestedBy }: { userId: string; signed: Prisma.Decimal; reason: string; requestedBy?: string },
@@ -35,13 +37,18 @@ export async function applyAdjustment(
   }
   const after = new Prisma.Decimal(row.balance);
   await tx.ledgerEntry.create({ data: { userId, kind: "ADJUSTMENT", amount: signed, balanceAfter: after, note: reason } });
-  await writeAdminLog(tx, actor, {
-    action: "wallet.adjusted",
-    targetType: "account",
-    targetId: userId,
-    before: { balance: formatMoney(row.before) },
-    after: { balance: formatMoney(after), amount: formatMoney(signed), reason, ...(requestedBy && { requestedBy: requestedBy }) },
-  });
+  await writeAdminLog(
+    services,
+    actor,
+    {
+      action: "wallet.adjusted",
+      targetType: "account",
+      targetId: userId,
+      before: { balance: formatMoney(row.before) },
+      after: { balance: formatMoney(after), amount: formatMoney(signed), reason, ...(requestedBy && { requestedBy: requestedBy }) },
+    },
+    { tx },
+  );
   await recordAccountEvent(tx, userId, "wallet.changed", walletChange(after, signed, "ADJUSTMENT", reason));
   return { status: "applied", userId, amount: formatMoney(signed), balance: formatMoney(after) };
 }

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
@@ -9,6 +9,7 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
 import { serviceEnv } from "../service-env.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
+import type { Services } from "../runtime/services.ts";
 
 // Four eyes on large credits: a console credit above ADMIN_CREDIT_APPROVAL_ABOVE is written
 // here instead of to the wallet, and another admin approves (the credit is applied then, in
@@ -20,6 +21,7 @@ export function creditApprovalAbove(): Prisma.Decimal {
 }
 
 export async function requestCreditApproval(
+  services: Services,
   tx: DbTx,
   actor: AdminActor,
   { userId, amount, reason, approvalAbove }: { userId: string; amount: Prisma.Decimal; reason: string; approvalAbove: Prisma.Decimal },
@@ -30,12 +32,17 @@ export async function requestCreditApproval(
   const pending = await tx.pendingCredit.create({
     data: { userId, amount, reason, requestedById: actor.id, requestedBy: actor.email },
   });
-  await writeAdminLog(tx, actor, {
-    action: "credit.requested",
-    targetType: "account",
-    targetId: userId,
-    after: { pendingCreditId: pending.id, amount: formatMoney(amount), reason, approvalAbove: formatMoney(approvalAbove) },
-  });
+  await writeAdminLog(
+    services,
+    actor,
+    {
+      action: "credit.requested",
+      targetType: "account",
+      targetId: userId,
+      after: { pendingCreditId: pending.id, amount: formatMoney(amount), reason, approvalAbove: formatMoney(approvalAbove) },
+    },
+    { tx },
+  );
   return { status: "pending", userId, amount: formatMoney(amount), pendingCreditId: pending.id, approvalAbove: formatMoney(approvalAbove) };
 }
 
@@ -51,7 +58,8 @@ export interface PendingCreditRow {
 }
 
 /** The credits waiting for a decision, oldest first (the order they should be looked at). */
-export async function listPendingCredits(db: DbTx): Promise<PendingCreditRow[]> {
+export async function listPendingCredits(services: Services): Promise<PendingCreditRow[]> {
+  const db = services.database.prisma;
   const rows = await db.pendingCredit.findMany({
     where: { status: "pending" },
     orderBy: { createdAt: "asc" },
@@ -83,7 +91,8 @@ export type CreditDecisionResult = { pendingCreditId: string; status: "approved"
  * Approves (applies the credit) or rejects a pending credit. The row is locked first, so two
  * admins deciding at once cannot both apply it; the requester cannot decide their own.
  */
-export async function decidePendingCredit(db: Db, actor: AdminActor, input: CreditDecision): Promise<CreditDecisionResult> {
+export async function decidePendingCredit(services: Services, actor: AdminActor, input: CreditDecision): Promise<CreditDecisionResult> {
+  const db = services.database.prisma;
   const { pendingCreditId, decision, requestKey } = parseInputOrThrow(CreditDecisionSchema, input);
   if (!actor.id) throw new AppError("FORBIDDEN", "A pending credit is decided by a signed-in admin.");
   const approverId = actor.id;
@@ -100,15 +109,20 @@ export async function decidePendingCredit(db: Db, actor: AdminActor, input: Cred
       where: { id: pendingCreditId },
       data: { status, decidedById: approverId, decidedBy: actor.email, decidedAt: new Date() },
     });
-    await writeAdminLog(tx, actor, {
-      action,
-      targetType: "account",
-      targetId: credit.userId,
-      before: { status: "pending" },
-      after: { pendingCreditId, status, amount: formatMoney(credit.amount), requestedBy: credit.requestedBy },
-    });
+    await writeAdminLog(
+      services,
+      actor,
+      {
+        action,
+        targetType: "account",
+        targetId: credit.userId,
+        before: { status: "pending" },
+        after: { pendingCreditId, status, amount: formatMoney(credit.amount), requestedBy: credit.requestedBy },
+      },
+      { tx },
+    );
     if (status === "rejected") return { pendingCreditId, status, balance: null };
-    const applied = await applyAdjustment(tx, actor, {
+    const applied = await applyAdjustment(services, tx, actor, {
       userId: credit.userId,
       signed: new Prisma.Decimal(credit.amount),
       reason: credit.reason,

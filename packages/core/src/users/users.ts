@@ -9,6 +9,7 @@ import { createApiKey } from "../keys/api-keys.ts";
 import type { Money } from "../money.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 import { operatorAgeConfirmation } from "../protection/age.ts";
+import type { Services } from "../runtime/services.ts";
 
 export interface CreateUserInput {
   email: string;
@@ -29,13 +30,15 @@ export interface CreateUserInput {
  * What every account needs before it can play: an empty wallet and its first seed pair.
  * Idempotent, so sign-up hooks and retries may call it again.
  */
-export async function provisionAccount(db: Db, userId: string): Promise<void> {
+export async function provisionAccount(services: Services, userId: string): Promise<void> {
+  const db = services.database.prisma;
   await db.wallet.createMany({ data: [{ userId }], skipDuplicates: true });
-  await ensureActiveSeedPair(db, userId);
+  await ensureActiveSeedPair(services, userId);
 }
 
 /** A verified, active account with a wallet (credited through the ledger), a seed pair and one API key. */
-export async function createUser(db: Db, input: CreateUserInput) {
+export async function createUser(services: Services, input: CreateUserInput) {
+  const db = services.database.prisma;
   const email = input.email.trim().toLowerCase();
   if (await db.user.findUnique({ where: { email } })) throw new AppError("CONFLICT", `A user with e-mail ${email} exists.`);
   const userId = randomUUID();
@@ -56,11 +59,11 @@ export async function createUser(db: Db, input: CreateUserInput) {
       });
     }
   });
-  await provisionAccount(db, userId);
+  await provisionAccount(services, userId);
   if (input.balance && !input.balance.isZero()) {
-    await creditWallet(db, { userId, amount: input.balance, kind: "DEPOSIT", note: "initial balance" });
+    await creditWallet(services, { userId, amount: input.balance, kind: "DEPOSIT", note: "initial balance" });
   }
-  const key = await createApiKey(db, { userId, name: input.apiKeyName ?? "default" });
+  const key = await createApiKey(services, { userId, name: input.apiKeyName ?? "default" });
   return { userId, email, apiKey: key.apiKey, apiKeyId: key.apiKeyId };
 }
 
@@ -71,7 +74,8 @@ export async function verifyAccountPassword(db: Db, userId: string, password: st
   return verifyPassword({ hash: account.password, password });
 }
 
-export async function getUserByEmailOrThrow(db: Db, email: string) {
+export async function getUserByEmailOrThrow(services: Services, email: string) {
+  const db = services.database.prisma;
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new AppError("NOT_FOUND", `No user with e-mail ${email}.`);
   return user;
@@ -86,15 +90,17 @@ export interface UserFlags {
 }
 
 /** The admin CLI's user:set: each change through the console's own functions, logged as the CLI. */
-export async function setUserFlags(db: Db, email: string, flags: UserFlags, actor: AdminActor = CLI_ACTOR) {
-  const user = await getUserByEmailOrThrow(db, email);
+export async function setUserFlags(services: Services, email: string, flags: UserFlags, actor: AdminActor = CLI_ACTOR) {
+  const db = services.database.prisma;
+  const user = await getUserByEmailOrThrow(services, email);
   const reason = flags.reason ?? "set with the admin CLI";
-  if (flags.banned !== undefined) await setAccountStanding(db, actor, { userId: user.id, action: flags.banned ? "ban" : "unban", reason });
+  if (flags.banned !== undefined)
+    await setAccountStanding(services, actor, { userId: user.id, action: flags.banned ? "ban" : "unban", reason });
   if (flags.deleted !== undefined)
-    await setAccountStanding(db, actor, { userId: user.id, action: flags.deleted ? "delete" : "restore", reason });
+    await setAccountStanding(services, actor, { userId: user.id, action: flags.deleted ? "delete" : "restore", reason });
   if (flags.emailVerified !== undefined)
-    await setAccountStanding(db, actor, { userId: user.id, action: flags.emailVerified ? "verify" : "unverify" });
-  if (flags.role !== undefined) await setAccountRole(db, actor, { userId: user.id, role: flags.role });
+    await setAccountStanding(services, actor, { userId: user.id, action: flags.emailVerified ? "verify" : "unverify" });
+  if (flags.role !== undefined) await setAccountRole(services, actor, { userId: user.id, role: flags.role });
   const updated = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   return {
     userId: updated.id,

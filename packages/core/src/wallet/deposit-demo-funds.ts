@@ -1,9 +1,9 @@
-import type { Db } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { parseMoney } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
 import { creditWallet, getWalletBalance } from "./wallet.ts";
 import { displayMoney } from "../shared/money-cents.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** Play money only: caps one deposit so a typo cannot make balances absurd. */
 export const DEMO_DEPOSIT_MAX = "1000.00";
@@ -15,7 +15,7 @@ export interface DepositDemoFundsInput {
 }
 
 /** Credits play money to the account's wallet (a DEPOSIT entry noted "demo deposit"). */
-export async function depositDemoFunds(db: Db, { userId, amount }: DepositDemoFundsInput): Promise<WalletBalance> {
+export async function depositDemoFunds(services: Services, { userId, amount }: DepositDemoFundsInput): Promise<WalletBalance> {
   let parsed;
   try {
     parsed = parseMoney(amount);
@@ -25,6 +25,6 @@ export async function depositDemoFunds(db: Db, { userId, amount }: DepositDemoFu
   if (parsed.isZero() || parsed.gt(DEMO_DEPOSIT_MAX)) {
     throw new AppError("BAD_REQUEST", `The amount must be more than $0.00 and at most ${displayMoney(DEMO_DEPOSIT_MAX)}.`);
   }
-  await creditWallet(db, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
-  return getWalletBalance(db, userId);
+  await creditWallet(services, { userId, amount: parsed, kind: "DEPOSIT", note: "demo deposit" });
+  return getWalletBalance(services, userId);
 }

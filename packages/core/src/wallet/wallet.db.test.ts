@@ -14,17 +14,16 @@ const database = () => services().database;
 
 describe("listLedgerEntries", () => {
   it("lists deposits, openings and sales newest first; amounts sum to the balance, balanceAfter runs", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "3.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
+    const pack = await createTestPack(services(), { price: "3.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
     const opened = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
-    await sellInventoryItems(db, { userId: user.userId, inventoryItemIds: [opened.inventoryItem.id] });
-    await depositDemoFunds(db, { userId: user.userId, amount: "0.01" });
+    await sellInventoryItems(services(), { userId: user.userId, inventoryItemIds: [opened.inventoryItem.id] });
+    await depositDemoFunds(services(), { userId: user.userId, amount: "0.01" });
 
     const entries = [];
     let cursor: string | undefined;
     do {
-      const page = await listLedgerEntries(db, { userId: user.userId, cursor, limit: 1 });
+      const page = await listLedgerEntries(services(), { userId: user.userId, cursor, limit: 1 });
       entries.push(...page.entries);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -35,7 +34,7 @@ describe("listLedgerEntries", () => {
     expect(entries[2]).toMatchObject({ amount: "-3.00", balanceAfter: 7, spinId: opened.spin.id });
     expect(entries[3]).toMatchObject({ amount: "10.00", balanceAfter: 10 });
 
-    const wallet = await getWalletBalance(db, user.userId);
+    const wallet = await getWalletBalance(services(), user.userId);
     const sum = entries.reduce((total, e) => total.plus(e.amount), new Prisma.Decimal(0));
     expect(sum.toFixed(2)).toBe(wallet.balanceString);
     expect(entries[0]!.balanceAfter).toBe(wallet.balance);
@@ -48,10 +47,9 @@ describe("listLedgerEntries", () => {
   });
 
   it("shows an account only its own entries", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db, { balance: "1.00" });
-    await createTestUser(db, { balance: "2.00" });
-    const { entries, nextCursor } = await listLedgerEntries(db, { userId: user.userId });
+    const user = await createTestUser(services(), { balance: "1.00" });
+    await createTestUser(services(), { balance: "2.00" });
+    const { entries, nextCursor } = await listLedgerEntries(services(), { userId: user.userId });
     expect(entries.map((e) => e.amount)).toEqual(["1.00"]);
     expect(nextCursor).toBeNull();
   });
@@ -60,42 +58,42 @@ describe("listLedgerEntries", () => {
 describe("depositDemoFunds", () => {
   it("credits amounts above 0 up to 1000.00 as DEPOSIT entries", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db);
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "1000.00" })).toEqual({
+    const user = await createTestUser(services());
+    expect(await depositDemoFunds(services(), { userId: user.userId, amount: "1000.00" })).toEqual({
       balance: 1000,
       balanceString: "1000.00",
       pendingWithdrawals: "0.00",
     });
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "0.01" })).toEqual({
+    expect(await depositDemoFunds(services(), { userId: user.userId, amount: "0.01" })).toEqual({
       balance: 1000.01,
       balanceString: "1000.01",
       pendingWithdrawals: "0.00",
     });
-    expect(await depositDemoFunds(db, { userId: user.userId, amount: "10.5" })).toEqual({
+    expect(await depositDemoFunds(services(), { userId: user.userId, amount: "10.5" })).toEqual({
       balance: 1010.51,
       balanceString: "1010.51",
       pendingWithdrawals: "0.00",
     });
     const deposits = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "DEPOSIT", note: "demo deposit" } });
     expect(deposits).toHaveLength(3);
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("refuses zero, negative, over 1000.00, more than two decimals and non-numbers, and credits nothing", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db, { balance: "5.00" });
+    const user = await createTestUser(services(), { balance: "5.00" });
     for (const amount of ["0", "0.00", "-1.00", "1000.01", "5000", "1.001", "abc", "", "1e3", " 10.00"]) {
-      await expectAppError(depositDemoFunds(db, { userId: user.userId, amount }), "BAD_REQUEST");
+      await expectAppError(depositDemoFunds(services(), { userId: user.userId, amount }), "BAD_REQUEST");
     }
-    expect(await getWalletBalance(db, user.userId)).toEqual({ balance: 5, balanceString: "5.00", pendingWithdrawals: "0.00" });
+    expect(await getWalletBalance(services(), user.userId)).toEqual({ balance: 5, balanceString: "5.00", pendingWithdrawals: "0.00" });
     expect(await db.ledgerEntry.count({ where: { userId: user.userId } })).toBe(1);
   });
 
   it("adds up exactly under parallel deposits", async () => {
     const db = database().prisma;
-    const user = await createTestUser(db);
-    await Promise.all(Array.from({ length: 10 }, () => depositDemoFunds(db, { userId: user.userId, amount: "0.10" })));
-    expect((await getWalletBalance(db, user.userId)).balanceString).toBe("1.00");
+    const user = await createTestUser(services());
+    await Promise.all(Array.from({ length: 10 }, () => depositDemoFunds(services(), { userId: user.userId, amount: "0.10" })));
+    expect((await getWalletBalance(services(), user.userId)).balanceString).toBe("1.00");
     const balances = (await db.ledgerEntry.findMany({ where: { userId: user.userId } })).map((e) => e.balanceAfter.toFixed(2)).sort();
     expect(balances).toEqual(["0.10", "0.20", "0.30", "0.40", "0.50", "0.60", "0.70", "0.80", "0.90", "1.00"]);
   });

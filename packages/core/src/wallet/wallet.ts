@@ -1,4 +1,3 @@
-import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
@@ -7,16 +6,19 @@ import type { WalletBalance } from "../schemas.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";
+import type { Services } from "../runtime/services.ts";
 
-export async function getBalance(db: DbTx, userId: string): Promise<Money> {
+export async function getBalance(services: Services, userId: string): Promise<Money> {
+  const db = services.database.prisma;
   const wallet = await db.wallet.findUnique({ where: { userId } });
   return wallet?.balance ?? new Prisma.Decimal(0);
 }
 
 /** The balance, and the withdrawals reserved from it that are not yet paid or given back. */
-export async function getWalletBalance(db: DbTx, userId: string): Promise<WalletBalance> {
+export async function getWalletBalance(services: Services, userId: string): Promise<WalletBalance> {
+  const db = services.database.prisma;
   const [balance, pending] = await Promise.all([
-    getBalance(db, userId),
+    getBalance(services, userId),
     db.withdrawal.aggregate({ where: { userId, state: { in: ["requested", "approved", "paying"] } }, _sum: { amount: true } }),
   ]);
   return {
@@ -34,7 +36,8 @@ export interface CreditWalletInput {
 }
 
 /** Adds money to a wallet and records the ledger entry, in one transaction; a deposit only if player protection allows it. */
-export async function creditWallet(db: Db, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
+export async function creditWallet(services: Services, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
+  const db = services.database.prisma;
   if (!amount.isPositive() || amount.isZero()) throw new AppError("BAD_REQUEST", "The amount must be positive.");
   const credit = db.$transaction(async (tx) => {
     // Upsert takes the row lock, so concurrent credits and debits serialize on the wallet.

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseMoney } from "../money.ts";
 import { createTestUser } from "../testing/fixtures.ts";
-import { useTestDatabase } from "../testing/vitest.ts";
+import { useTestServices } from "../testing/vitest.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 
 // Receivers on loopback need demo mode's development flag; the service env is read once.
@@ -13,7 +13,8 @@ vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true");
 const { createWebhookEndpoint, listWebhookDeliveries } = await import("./webhook-endpoints.ts");
 const { startWebhookDelivery } = await import("./deliver-webhooks.ts");
 
-const database = useTestDatabase();
+const services = useTestServices();
+const database = () => services().database;
 
 /** An HTTP server on loopback; `handle` decides whether (and when) to answer. */
 async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void) {
@@ -59,22 +60,22 @@ describe("webhook delivery worker: one account's slow receivers", () => {
     const db = database().prisma;
     // Account A: five endpoints (the cap) on a receiver that never answers, and a backlog of
     // 40 events × 5 endpoints = 200 deliveries, more than an instance's in-flight slots.
-    const a = await createTestUser(db);
+    const a = await createTestUser(services());
     for (let i = 0; i < 5; i++)
-      await createWebhookEndpoint(db, { userId: a.userId, url: slow.url(`/a${i}`), eventTypes: ["wallet.changed"] });
-    for (let i = 0; i < 40; i++) await creditWallet(db, { userId: a.userId, amount: parseMoney("1.00") });
+      await createWebhookEndpoint(services(), { userId: a.userId, url: slow.url(`/a${i}`), eventTypes: ["wallet.changed"] });
+    for (let i = 0; i < 40; i++) await creditWallet(services(), { userId: a.userId, amount: parseMoney("1.00") });
     // Account B: one endpoint on a receiver that answers at once.
-    const b = await createTestUser(db);
-    await createWebhookEndpoint(db, { userId: b.userId, url: fast.url("/b"), eventTypes: ["wallet.changed"] });
+    const b = await createTestUser(services());
+    await createWebhookEndpoint(services(), { userId: b.userId, url: fast.url("/b"), eventTypes: ["wallet.changed"] });
 
-    worker = startWebhookDelivery(database());
+    worker = startWebhookDelivery(services());
     // A's deliveries are in flight (the worker polls twice a second).
     for (let waited = 0; requestsToSlow === 0 && waited < 5_000; waited += 50) await sleep(50);
     expect(requestsToSlow).toBeGreaterThan(0);
     await sleep(300);
 
     const sentAt = Date.now();
-    await creditWallet(db, { userId: b.userId, amount: parseMoney("1.00") });
+    await creditWallet(services(), { userId: b.userId, amount: parseMoney("1.00") });
     for (let waited = 0; arrivals.length === 0 && waited < 15_000; waited += 25) await sleep(25);
     const delayMs = arrivals.length ? arrivals[0]!.at - sentAt : Number.POSITIVE_INFINITY;
     console.log(`[fairness] B's delivery took ${delayMs} ms with A's ${requestsToSlow} requests to a receiver that never answers`);
@@ -84,7 +85,7 @@ describe("webhook delivery worker: one account's slow receivers", () => {
     let aErrors: Array<string | null> = [];
     for (let waited = 0; !aErrors.some(Boolean) && waited < 15_000; waited += 100) {
       await sleep(100);
-      aErrors = (await listWebhookDeliveries(db, { userId: a.userId, endpointId: aEndpoint })).map((d) => d.lastError);
+      aErrors = (await listWebhookDeliveries(services(), { userId: a.userId, endpointId: aEndpoint })).map((d) => d.lastError);
     }
     expect(aErrors.find(Boolean)).toBe("no response within 3 s of connecting");
     // A's backlog stays behind: out of the next tests' way.
@@ -97,10 +98,14 @@ describe("webhook delivery worker: stop", () => {
     const db = database().prisma;
     let requests = 0;
     const hanging = await listen(() => void requests++);
-    const user = await createTestUser(db);
-    const endpoint = await createWebhookEndpoint(db, { userId: user.userId, url: hanging.url("/hang"), eventTypes: ["wallet.changed"] });
-    await creditWallet(db, { userId: user.userId, amount: parseMoney("1.00") });
-    const worker = startWebhookDelivery(database());
+    const user = await createTestUser(services());
+    const endpoint = await createWebhookEndpoint(services(), {
+      userId: user.userId,
+      url: hanging.url("/hang"),
+      eventTypes: ["wallet.changed"],
+    });
+    await creditWallet(services(), { userId: user.userId, amount: parseMoney("1.00") });
+    const worker = startWebhookDelivery(services());
     try {
       for (let waited = 0; requests === 0 && waited < 5_000; waited += 50) await sleep(50);
       expect(requests).toBe(1);
@@ -127,7 +132,6 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
   afterEach(() => vi.stubEnv("HOST", "127.0.0.1"));
 
   it("is not delivered to: it is disabled with the reason its owner sees, the delivery left unattempted, and it cannot be enabled again", async () => {
-    const db = database().prisma;
     let received = 0;
     const receiver = await listen((req, res) => {
       received++;
@@ -135,20 +139,24 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
     });
     try {
       // Registered in demo mode with WEBHOOKS_ALLOW_PRIVATE_TARGETS: http:// on loopback, and https:// to an address literal.
-      const user = await createTestUser(db);
-      const plain = await createWebhookEndpoint(db, { userId: user.userId, url: receiver.url("/plain"), eventTypes: ["wallet.changed"] });
-      const literal = await createWebhookEndpoint(db, {
+      const user = await createTestUser(services());
+      const plain = await createWebhookEndpoint(services(), {
+        userId: user.userId,
+        url: receiver.url("/plain"),
+        eventTypes: ["wallet.changed"],
+      });
+      const literal = await createWebhookEndpoint(services(), {
         userId: user.userId,
         url: "https://[::ffff:7f00:1]:9/literal",
         eventTypes: ["wallet.changed"],
       });
-      await creditWallet(db, { userId: user.userId, amount: parseMoney("1.00") });
+      await creditWallet(services(), { userId: user.userId, amount: parseMoney("1.00") });
 
       // The same database, an instance in production mode (the flag is still set, and ignored there).
       const production = await modulesAs("0.0.0.0");
-      expect(await production.deliverDueWebhooks(database())).toBe(2);
+      expect(await production.deliverDueWebhooks(services())).toBe(2);
       expect(received).toBe(0);
-      const endpoints = await production.listWebhookEndpoints(db, user.userId);
+      const endpoints = await production.listWebhookEndpoints(services(), user.userId);
       expect(endpoints.find((e) => e.id === plain.id)).toMatchObject({
         enabled: false,
         disabledReason: "Disabled by the server: its URL must start with https:// (webhooks are delivered over https:// only).",
@@ -157,11 +165,11 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
         enabled: false,
         disabledReason: expect.stringMatching(/^Disabled by the server: its URL must point at a public address/),
       });
-      const [delivery] = await production.listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id });
+      const [delivery] = await production.listWebhookDeliveries(services(), { userId: user.userId, endpointId: plain.id });
       expect(delivery).toMatchObject({ status: "pending", attempts: 0, lastError: expect.stringMatching(/^Disabled by the server/) });
-      expect(await production.deliverDueWebhooks(database())).toBe(0);
+      expect(await production.deliverDueWebhooks(services())).toBe(0);
 
-      const refused = production.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true });
+      const refused = production.setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: plain.id, enabled: true });
       await expect(refused).rejects.toMatchObject({
         code: "BAD_REQUEST",
         message: expect.stringMatching(/^url: must start with https:\/\//),
@@ -170,12 +178,12 @@ describe("webhook delivery under production rules: an endpoint only demo mode al
 
       // Back in demo mode with the flag, its owner can enable it, and the waiting delivery goes out.
       const demo = await modulesAs("127.0.0.1");
-      await expect(demo.setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: plain.id, enabled: true })).resolves.toMatchObject(
-        { enabled: true, disabledReason: null },
-      );
-      expect(await demo.deliverDueWebhooks(database())).toBe(1);
+      await expect(
+        demo.setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: plain.id, enabled: true }),
+      ).resolves.toMatchObject({ enabled: true, disabledReason: null });
+      expect(await demo.deliverDueWebhooks(services())).toBe(1);
       expect(received).toBe(1);
-      expect(await listWebhookDeliveries(db, { userId: user.userId, endpointId: plain.id })).toMatchObject([
+      expect(await listWebhookDeliveries(services(), { userId: user.userId, endpointId: plain.id })).toMatchObject([
         { status: "delivered", attempts: 1 },
       ]);
     } finally {

@@ -1,12 +1,13 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { Database, SqlQuery } from "@prizepacks/db";
+import type { SqlQuery } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { webhookDeliveries } from "../runtime/metrics.ts";
 import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
 import { findWebhookUrlProblem, publicOnlyLookup, serverDisabledReason } from "./webhook-target.ts";
 import { logger } from "@prizepacks/db/log";
+import type { Services } from "../runtime/services.ts";
 
 const BATCH = 50;
 /** Requests in flight per instance. */
@@ -248,7 +249,8 @@ async function deliverOne(sql: SqlQuery, delivery: DueDelivery, recordSuccess: R
 }
 
 /** One pass: claims what is due and delivers it. Returns how many deliveries were claimed. */
-export async function deliverDueWebhooks(database: Database): Promise<number> {
+export async function deliverDueWebhooks(services: Services): Promise<number> {
+  const database = services.database;
   const due = await claimDueDeliveries(database.sql, BATCH);
   const recordAlone: RecordDelivered = (delivery, statusCode) => recordDelivered(database.sql, [{ delivery, statusCode }]);
   await Promise.all(due.map((delivery) => deliverOne(database.sql, delivery, recordAlone)));
@@ -263,7 +265,8 @@ export async function deliverDueWebhooks(database: Database): Promise<number> {
  * an endpoint's share is small, so a receiver that answers quickly must get its next delivery
  * without waiting for a tick, and a backlog drains at the receivers' pace.
  */
-export function startWebhookDelivery(database: Database): BackgroundJob {
+export function startWebhookDelivery(services: Services): BackgroundJob {
+  const database = services.database;
   let inFlight = 0;
   const running = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;

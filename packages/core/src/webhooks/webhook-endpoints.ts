@@ -4,6 +4,7 @@ import { ACCOUNT_EVENT_TYPES, type AccountEventType } from "../events/account-ev
 import { webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { generateWebhookSecret } from "./signature.ts";
 import { assertWebhookTarget, findWebhookUrlProblem, serverDisabledReason } from "./webhook-target.ts";
+import type { Services } from "../runtime/services.ts";
 
 /** Enabled endpoints an account may have; disable one to add or enable another. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
@@ -55,7 +56,8 @@ function toView(row: EndpointRow): WebhookEndpointView {
   };
 }
 
-export async function listWebhookEndpoints(db: Db, userId: string): Promise<WebhookEndpointView[]> {
+export async function listWebhookEndpoints(services: Services, userId: string): Promise<WebhookEndpointView[]> {
+  const db = services.database.prisma;
   const rows = await db.webhookEndpoint.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
   return rows.map(toView);
 }
@@ -80,9 +82,10 @@ async function assertRoomForEnabledEndpoint(tx: DbTx, userId: string): Promise<v
 
 /** Registers an endpoint; its signing secret is returned once, here. */
 export async function createWebhookEndpoint(
-  db: Db,
+  services: Services,
   { userId, url, eventTypes }: { userId: string; url: string; eventTypes: AccountEventType[] },
 ): Promise<WebhookEndpointView & { secret: string }> {
+  const db = services.database.prisma;
   const target = await assertWebhookTarget(url, { allowPrivate: webhooksMayTargetPrivateAddresses() });
   const types = [...new Set(eventTypes)].filter((type) => ACCOUNT_EVENT_TYPES.includes(type));
   if (types.length === 0) throw new AppError("BAD_REQUEST", "eventTypes: choose at least one event type.");
@@ -102,9 +105,10 @@ export async function createWebhookEndpoint(
  * cannot change meanwhile.
  */
 export async function setWebhookEndpointEnabled(
-  db: Db,
+  services: Services,
   { userId, endpointId, enabled }: { userId: string; endpointId: string; enabled: boolean },
 ): Promise<WebhookEndpointView> {
+  const db = services.database.prisma;
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, userId } });
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
   if (!enabled) {
@@ -146,9 +150,10 @@ export async function disableWebhookEndpointsOutsideRules(db: Db): Promise<numbe
 
 /** The endpoint's deliveries, newest first. */
 export async function listWebhookDeliveries(
-  db: Db,
+  services: Services,
   { userId, endpointId, limit = 50 }: { userId: string; endpointId: string; limit?: number },
 ): Promise<WebhookDeliveryView[]> {
+  const db = services.database.prisma;
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, userId }, select: { id: true } });
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
   const rows = await db.webhookDelivery.findMany({
@@ -173,9 +178,10 @@ export async function listWebhookDeliveries(
 
 /** Sends a past delivery's event again, as a new delivery (the log keeps the old one). */
 export async function resendWebhookDelivery(
-  db: Db,
+  services: Services,
   { userId, deliveryId }: { userId: string; deliveryId: string },
 ): Promise<{ deliveryId: string }> {
+  const db = services.database.prisma;
   if (!/^\d{1,19}$/.test(deliveryId)) throw new AppError("NOT_FOUND", "No such webhook delivery.");
   const original = await db.webhookDelivery.findFirst({
     where: { id: BigInt(deliveryId), endpoint: { userId } },

@@ -17,7 +17,6 @@ const { deliverDueWebhooks } = await import("./deliver-webhooks.ts");
 const { verifyWebhookSignature } = await import("./signature.ts");
 
 const services = useTestServices();
-const database = () => services().database;
 
 interface Received {
   headers: IncomingMessage["headers"];
@@ -59,14 +58,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("webhooks", () => {
   it("queues one delivery per registered type in the change's own transaction, delivered once by racing instances, signed", async () => {
-    const db = database().prisma;
-    const pack = await createTestPack(db, { price: "1.00" });
-    const user = await createTestUser(db, { balance: "10.00" });
-    const endpoint = await createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] });
+    const pack = await createTestPack(services(), { price: "1.00" });
+    const user = await createTestUser(services(), { balance: "10.00" });
+    const endpoint = await createWebhookEndpoint(services(), { userId: user.userId, url, eventTypes: ["open.completed"] });
     expect(endpoint.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
     const opened = await openPack(services(), { userId: user.userId, idOrSlug: pack.slug });
     // Two instances' delivery passes at the same moment: SKIP LOCKED gives the delivery to one.
-    const attempted = await Promise.all([deliverDueWebhooks(database()), deliverDueWebhooks(database()), deliverDueWebhooks(database())]);
+    const attempted = await Promise.all([deliverDueWebhooks(services()), deliverDueWebhooks(services()), deliverDueWebhooks(services())]);
     expect(attempted.reduce((a, b) => a + b, 0)).toBe(1);
     expect(sink.received).toHaveLength(1);
     const [delivery] = sink.received;
@@ -74,66 +72,68 @@ describe("webhooks", () => {
     expect(body).toMatchObject({ type: "open.completed", data: { spin: { id: opened.spin.id }, balanceAfter: 9 } });
     expect(delivery!.headers["prizepacks-event-type"]).toBe("open.completed");
     expect(verifyWebhookSignature(delivery!.headers["prizepacks-signature"] as string, delivery!.body, endpoint.secret)).toBeNull();
-    const log = await listWebhookDeliveries(db, { userId: user.userId, endpointId: endpoint.id });
+    const log = await listWebhookDeliveries(services(), { userId: user.userId, endpointId: endpoint.id });
     expect(log.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual([["delivered", 1, 200]]);
-    expect((await auditInvariants(db)).breaches).toEqual([]);
+    expect((await auditInvariants(services())).breaches).toEqual([]);
   });
 
   it("retries a failing receiver with backoff and delivers on the fourth attempt, with a valid signature", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db, { balance: "10.00" });
-    const endpoint = await createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["wallet.changed"] });
+    const user = await createTestUser(services(), { balance: "10.00" });
+    const endpoint = await createWebhookEndpoint(services(), { userId: user.userId, url, eventTypes: ["wallet.changed"] });
     sink.failNext(500, 503, 404);
     const { creditWallet } = await import("../wallet/wallet.ts");
     const { parseMoney } = await import("../money.ts");
-    await creditWallet(db, { userId: user.userId, amount: parseMoney("2.50") });
+    await creditWallet(services(), { userId: user.userId, amount: parseMoney("2.50") });
     for (let pass = 0; pass < 12 && sink.received.length < 4; pass++) {
-      await deliverDueWebhooks(database());
+      await deliverDueWebhooks(services());
       await sleep(350);
     }
     expect(sink.received).toHaveLength(4);
     const last = sink.received[3]!;
     expect(verifyWebhookSignature(last.headers["prizepacks-signature"] as string, last.body, endpoint.secret)).toBeNull();
     expect(JSON.parse(last.body)).toMatchObject({ type: "wallet.changed", data: { balance: 12.5, amount: "2.50", reason: "DEPOSIT" } });
-    const [logged] = await listWebhookDeliveries(db, { userId: user.userId, endpointId: endpoint.id });
+    const [logged] = await listWebhookDeliveries(services(), { userId: user.userId, endpointId: endpoint.id });
     expect(logged).toMatchObject({ status: "delivered", attempts: 4, lastStatusCode: 200 });
 
     // Resend: the same event again, as a new delivery in the log.
-    await resendWebhookDelivery(db, { userId: user.userId, deliveryId: logged!.id });
-    await deliverDueWebhooks(database());
+    await resendWebhookDelivery(services(), { userId: user.userId, deliveryId: logged!.id });
+    await deliverDueWebhooks(services());
     expect(sink.received[4]!.body).toBe(last.body);
-    expect(await listWebhookDeliveries(db, { userId: user.userId, endpointId: endpoint.id })).toHaveLength(2);
+    expect(await listWebhookDeliveries(services(), { userId: user.userId, endpointId: endpoint.id })).toHaveLength(2);
     // Another account cannot resend it.
-    const stranger = await createTestUser(db);
-    await expectAppError(resendWebhookDelivery(db, { userId: stranger.userId, deliveryId: logged!.id }), "NOT_FOUND");
+    const stranger = await createTestUser(services());
+    await expectAppError(resendWebhookDelivery(services(), { userId: stranger.userId, deliveryId: logged!.id }), "NOT_FOUND");
   });
 });
 
 describe("webhook endpoints: at most 5 enabled per account", () => {
-  const enabledCount = async (userId: string) => (await listWebhookEndpoints(database().prisma, userId)).filter((e) => e.enabled).length;
+  const enabledCount = async (userId: string) => (await listWebhookEndpoints(services(), userId)).filter((e) => e.enabled).length;
 
   it("refuses enabling a sixth, however the endpoints came to be disabled", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db);
-    const create = () => createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] });
+    const user = await createTestUser(services());
+    const create = () => createWebhookEndpoint(services(), { userId: user.userId, url, eventTypes: ["open.completed"] });
     const first = [await create(), await create(), await create(), await create(), await create()];
     await expectAppError(create(), "CONFLICT");
     // Disable one, create another in its place: five enabled again.
-    await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: false });
+    await setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: first[0]!.id, enabled: false });
     await create();
     const refused = await expectAppError(
-      setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true }),
+      setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: first[0]!.id, enabled: true }),
       "CONFLICT",
     );
     expect(refused.message).toMatch(/at most 5 enabled/);
     expect(await enabledCount(user.userId)).toBe(5);
     // Enabling one already enabled changes nothing and is not refused.
-    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: true })).resolves.toMatchObject({
+    await expect(
+      setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: first[1]!.id, enabled: true }),
+    ).resolves.toMatchObject({
       enabled: true,
     });
     // With a place free it is enabled again.
-    await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[1]!.id, enabled: false });
-    await expect(setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: first[0]!.id, enabled: true })).resolves.toMatchObject({
+    await setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: first[1]!.id, enabled: false });
+    await expect(
+      setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: first[0]!.id, enabled: true }),
+    ).resolves.toMatchObject({
       enabled: true,
       disabledReason: null,
     });
@@ -141,17 +141,18 @@ describe("webhook endpoints: at most 5 enabled per account", () => {
   });
 
   it("holds when enables race: ten disabled endpoints enabled at once, five succeed", async () => {
-    const db = database().prisma;
-    const user = await createTestUser(db);
+    const user = await createTestUser(services());
     const ids: string[] = [];
     for (let round = 0; round < 2; round++) {
       const made = [];
-      for (let i = 0; i < 5; i++) made.push(await createWebhookEndpoint(db, { userId: user.userId, url, eventTypes: ["open.completed"] }));
-      for (const endpoint of made) await setWebhookEndpointEnabled(db, { userId: user.userId, endpointId: endpoint.id, enabled: false });
+      for (let i = 0; i < 5; i++)
+        made.push(await createWebhookEndpoint(services(), { userId: user.userId, url, eventTypes: ["open.completed"] }));
+      for (const endpoint of made)
+        await setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId: endpoint.id, enabled: false });
       ids.push(...made.map((endpoint) => endpoint.id));
     }
     const outcomes = await Promise.allSettled(
-      ids.map((endpointId) => setWebhookEndpointEnabled(db, { userId: user.userId, endpointId, enabled: true })),
+      ids.map((endpointId) => setWebhookEndpointEnabled(services(), { userId: user.userId, endpointId, enabled: true })),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
     const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason.code);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { DbTx } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
@@ -129,7 +128,8 @@ export async function confirmPayoutDestination(services: Services, input: { user
   return destinationView(rows[0]);
 }
 
-export async function listPayoutDestinations(db: DbTx, userId: string): Promise<PayoutDestination[]> {
+export async function listPayoutDestinations(services: Services, userId: string): Promise<PayoutDestination[]> {
+  const db = services.database.prisma;
   const rows = await db.payoutDestination.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(destinationView);
 }

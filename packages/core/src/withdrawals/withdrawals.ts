@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db, DbTx } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
@@ -132,7 +132,8 @@ async function startPayout(services: Services, id: string): Promise<void> {
   await processWithdrawals(services, { ids: [id] }).catch(() => undefined);
 }
 
-export async function getWithdrawal(db: DbTx, userId: string, id: string): Promise<Withdrawal> {
+export async function getWithdrawal(services: Services, userId: string, id: string): Promise<Withdrawal> {
+  const db = services.database.prisma;
   const row = await db.withdrawal.findFirst({ where: { id, userId } });
   if (!row) throw new AppError("NOT_FOUND", "No such withdrawal.");
   return withdrawalView(row);
@@ -140,9 +141,10 @@ export async function getWithdrawal(db: DbTx, userId: string, id: string): Promi
 
 /** The account's withdrawals, newest first. */
 export async function listWithdrawals(
-  db: DbTx,
+  services: Services,
   { userId, cursor, limit }: { userId: string; cursor?: string; limit?: number },
 ): Promise<WithdrawalPage> {
+  const db = services.database.prisma;
   const take = pageLimit(limit, WITHDRAWAL_PAGE_SIZE);
   const rows = await db.withdrawal.findMany({
     where: { userId, ...afterPageCursor(cursor) },
@@ -172,9 +174,10 @@ export const AdminWithdrawalFilterSchema = z.object({
 
 /** The console's list: one state (oldest first for requested ones, the queue to work through) or all, newest first. */
 export async function listWithdrawalsForAdmin(
-  db: DbTx,
+  services: Services,
   input: z.input<typeof AdminWithdrawalFilterSchema>,
 ): Promise<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }> {
+  const db = services.database.prisma;
   const { state, cursor, limit } = parseInputOrThrow(AdminWithdrawalFilterSchema, input);
   const take = limit ?? 50;
   const rows = await db.withdrawal.findMany({
@@ -228,18 +231,23 @@ export async function decideWithdrawal(services: Services, actor: AdminActor, in
     if (actor.id && actor.id === row.userId)
       throw new AppError("FORBIDDEN", "An admin cannot decide their own withdrawal: another admin must.");
     const decided = { decidedById: actor.id, decidedBy: actor.email, decidedAt: new Date() };
-    await writeAdminLog(tx, actor, {
-      action,
-      targetType: "account",
-      targetId: row.userId,
-      before: { withdrawalId, state: "requested" },
-      after: {
-        withdrawalId,
-        state: decision === "approve" ? "approved" : "rejected",
-        amount: formatMoney(row.amount),
-        reason: reason ?? null,
+    await writeAdminLog(
+      services,
+      actor,
+      {
+        action,
+        targetType: "account",
+        targetId: row.userId,
+        before: { withdrawalId, state: "requested" },
+        after: {
+          withdrawalId,
+          state: decision === "approve" ? "approved" : "rejected",
+          amount: formatMoney(row.amount),
+          reason: reason ?? null,
+        },
       },
-    });
+      { tx },
+    );
     if (decision === "reject") return withdrawalView(await giveBack(tx, row, "rejected", reason ?? "", decided));
     const approved = await tx.withdrawal.update({ where: { id: withdrawalId }, data: { state: "approved", ...decided } });
     await recordAccountEvent(tx, row.userId, "withdrawal.approved", withdrawalView(approved));
@@ -282,7 +290,11 @@ export async function giveBack(
 // The operator's automatic approval
 // ---------------------------------------------------------------------------------------------
 
-export async function getWithdrawalSettings(db: DbTx): Promise<{ autoApproveBelow: string }> {
+export async function getWithdrawalSettings(services: Services): Promise<{ autoApproveBelow: string }> {
+  return readWithdrawalSettings(services.database.prisma);
+}
+
+async function readWithdrawalSettings(db: DbTx): Promise<{ autoApproveBelow: string }> {
   const row = await db.withdrawalSettings.findUnique({ where: { id: 1 } });
   return { autoApproveBelow: formatMoney(row?.autoApproveBelow ?? 0) };
 }
@@ -294,21 +306,27 @@ export const WithdrawalSettingsSchema = z.object({
 
 /** Withdrawals below this amount are approved without an admin; 0 turns automatic approval off. */
 export async function setWithdrawalSettings(
-  db: Db,
+  services: Services,
   actor: AdminActor,
   input: z.input<typeof WithdrawalSettingsSchema>,
 ): Promise<{ autoApproveBelow: string }> {
+  const db = services.database.prisma;
   const { autoApproveBelow, requestKey } = parseInputOrThrow(WithdrawalSettingsSchema, input);
   const amount = parseMoney(autoApproveBelow);
   return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, async (tx) => {
-    const before = await getWithdrawalSettings(tx);
+    const before = await readWithdrawalSettings(tx);
     await tx.withdrawalSettings.upsert({
       where: { id: 1 },
       create: { id: 1, autoApproveBelow: amount },
       update: { autoApproveBelow: amount },
     });
     const after = { autoApproveBelow: formatMoney(amount) };
-    await writeAdminLog(tx, actor, { action: "settings.withdrawal_auto_approve", targetType: "settings", targetId: null, before, after });
+    await writeAdminLog(
+      services,
+      actor,
+      { action: "settings.withdrawal_auto_approve", targetType: "settings", targetId: null, before, after },
+      { tx },
+    );
     return after;
   });
 }

@@ -5,7 +5,7 @@ import { FairnessExplainer } from "../../../components/fairness-explainer";
 import { FairnessWorkbench } from "../../../components/fairness-workbench";
 import type { VerifierPack, VerifierPrefill } from "../../../components/fairness-verifier";
 import type { FairnessState } from "../../../components/seed-pair-summary";
-import { db, services } from "../../../lib/database";
+import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
 
 export const metadata = { title: "Fairness" };
@@ -51,7 +51,7 @@ async function loadVerifierPacks(): Promise<VerifierPack[]> {
 async function packsForDraw(slug: string | undefined, oddsHash: string | undefined): Promise<VerifierPack[]> {
   const [packs, drawOdds] = await Promise.all([
     loadVerifierPacks(),
-    slug && oddsHash ? db().then((client) => findDrawOdds(client, slug, oddsHash)) : null,
+    slug && oddsHash ? services().then((opened) => findDrawOdds(opened, slug, oddsHash)) : null,
   ]);
   if (!drawOdds) return packs;
   return packs.some((pack) => pack.slug === drawOdds.slug)

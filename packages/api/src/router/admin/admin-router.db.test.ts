@@ -35,7 +35,7 @@ afterAll(async () => {
 const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
 
 async function account(label: string, { role }: { role?: "admin" } = {}) {
-  const { userId } = await createUser(database.prisma, { email: email(label), balance: parseMoney("10.00") });
+  const { userId } = await createUser(services, { email: email(label), balance: parseMoney("10.00") });
   if (role) await database.prisma.user.update({ where: { id: userId }, data: { role } });
   return userId;
 }
@@ -80,40 +80,40 @@ describe("admin procedures", () => {
     const pairs: Array<[() => Promise<unknown>, () => Promise<unknown>]> = [
       [
         () => admin.admin.accounts.adjust({ userId: target, direction: "credit", amount: "1.00", reason: "  " }),
-        () => adjustBalance(database.prisma, actor, { userId: target, direction: "credit", amount: "1.00", reason: "  " }),
+        () => adjustBalance(services, actor, { userId: target, direction: "credit", amount: "1.00", reason: "  " }),
       ],
       [
         () => admin.admin.accounts.setStanding({ userId: target, action: "ban" }),
-        () => setAccountStanding(database.prisma, actor, { userId: target, action: "ban" }),
+        () => setAccountStanding(services, actor, { userId: target, action: "ban" }),
       ],
       [
         () => admin.admin.settings.setRtpRange({ minPercent: "eighty", maxPercent: "98" }),
-        () => setRtpRange(database.prisma, actor, { minPercent: "eighty", maxPercent: "98" }),
+        () => setRtpRange(services, actor, { minPercent: "eighty", maxPercent: "98" }),
       ],
       [
         () => admin.admin.settings.setRtpRange({ minPercent: "99", maxPercent: "98" }),
-        () => setRtpRange(database.prisma, actor, { minPercent: "99", maxPercent: "98" }),
+        () => setRtpRange(services, actor, { minPercent: "99", maxPercent: "98" }),
       ],
       [
         () => admin.admin.reports.get({ from: "2026-02-01", to: "2026-01-01" }),
-        () => getPackReport(database.prisma, { from: "2026-02-01", to: "2026-01-01" }),
+        () => getPackReport(services, { from: "2026-02-01", to: "2026-01-01" }),
       ],
-      [() => admin.admin.log.list({ limit: 201 }), () => listAdminLog(database.prisma, { limit: 201 })],
+      [() => admin.admin.log.list({ limit: 201 }), () => listAdminLog(services, { limit: 201 })],
       [
         () => admin.admin.protection.exclude({ userId: target, period: "2w" as "6w", requestKey: randomUUID() }),
-        () => excludeOnPlayersRequest(database.prisma, actor, { userId: target, period: "2w" as "6w", requestKey: randomUUID() }),
+        () => excludeOnPlayersRequest(services, actor, { userId: target, period: "2w" as "6w", requestKey: randomUUID() }),
       ],
       [
         () => admin.admin.protection.exclude({ userId: target, period: "7d", confirmation: "nobody", requestKey: randomUUID() }),
         () =>
-          excludeOnPlayersRequest(database.prisma, actor, {
+          excludeOnPlayersRequest(services, actor, {
             userId: target,
             period: "7d",
             confirmation: "nobody",
             requestKey: randomUUID(),
           }),
       ],
-      [() => admin.admin.protection.saferPlay({ limit: 0 }), () => listSaferPlayAccounts(database.prisma, { limit: 0 })],
+      [() => admin.admin.protection.saferPlay({ limit: 0 }), () => listSaferPlayAccounts(services, { limit: 0 })],
     ];
     for (const [throughProcedure, direct] of pairs) {
       const [viaProcedure, viaFunction] = [await refusal(throughProcedure()), await refusal(direct())];
@@ -130,7 +130,7 @@ describe("admin procedures", () => {
     const admin = consoleAs(await account("operator", { role: "admin" }));
     const target = await account("logged");
     for (const amount of ["1.00", "2.00", "3.00"]) {
-      await adjustBalance(database.prisma, CLI_ACTOR, { userId: target, direction: "credit", amount, reason: `credit ${amount}` });
+      await adjustBalance(services, CLI_ACTOR, { userId: target, direction: "credit", amount, reason: `credit ${amount}` });
     }
     const seen: string[] = [];
     let cursor: string | undefined;

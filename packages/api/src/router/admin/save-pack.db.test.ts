@@ -19,7 +19,9 @@ afterAll(() => database?.close());
 
 /** The console's caller: a signed-in web session of an operator. */
 async function operator() {
-  const { userId } = await createUser(database!.prisma, { email: `operator-${randomUUID().slice(0, 8)}@test.prizepacks.local` });
+  const { userId } = await createUser(await openServices(database!), {
+    email: `operator-${randomUUID().slice(0, 8)}@test.prizepacks.local`,
+  });
   await database!.prisma.user.update({ where: { id: userId }, data: { role: "admin" } });
   return createCaller(
     createContext({

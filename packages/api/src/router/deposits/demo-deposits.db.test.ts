@@ -23,20 +23,20 @@ describe("demo deposits through /v1/deposits", () => {
   it("settle at once, credit once, and only demo mode's books accept them", async () => {
     expect(services.deposits).toBeInstanceOf(DemoProvider);
     const db = services.database.prisma;
-    const { userId, apiKey } = await createUser(db, { email: uniqueEmail() });
+    const { userId, apiKey } = await createUser(services, { email: uniqueEmail() });
     const deposit = await bot(apiKey).deposits.create({ amount: "25.00" });
     expect(deposit).toMatchObject({ status: "settled", amount: "25.00", checkoutUrl: null });
     expect((await bot(apiKey).wallet.get()).balanceString).toBe("25.00");
     expect(await db.ledgerEntry.count({ where: { depositId: deposit.id } })).toBe(1);
     expect(await bot(apiKey).deposits.get({ id: deposit.id })).toEqual(deposit);
 
-    expect((await auditInvariants(db, { demoMode: true })).breaches).toEqual([]);
-    const production = await auditInvariants(db, { demoMode: false });
+    expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
+    const production = await auditInvariants(services, { demoMode: false });
     expect(production.breaches.filter((b) => b.detail.userId === userId)).toHaveLength(1);
   });
 
   it("refuses an amount outside DEPOSIT_MIN..DEPOSIT_MAX with a 400", async () => {
-    const { apiKey } = await createUser(services.database.prisma, { email: uniqueEmail() });
+    const { apiKey } = await createUser(services, { email: uniqueEmail() });
     const error = await bot(apiKey)
       .deposits.create({ amount: "1000.01" })
       .catch((e: unknown) => e);

@@ -25,7 +25,7 @@ export const createDepositRoute = accountMutationProcedure
         isDemoMode() ? "Demo deposits are turned off." : "Deposits are not available: no payment server is configured.",
       );
     }
-    return createDeposit(ctx.db, provider, {
+    return createDeposit(ctx.services, provider, {
       userId: ctx.userId,
       amount: input.amount,
       idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
@@ -37,10 +37,10 @@ export const listDepositsRoute = accountProcedure
   .meta(listDepositsMeta)
   .input(listDepositsInput)
   .output(listDepositsOutput)
-  .query(({ ctx, input }) => listDeposits(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => listDeposits(ctx.services, { userId: ctx.userId, ...input }));
 
 export const getDepositRoute = accountProcedure
   .meta(getDepositMeta)
   .input(getDepositInput)
   .output(getDepositOutput)
-  .query(({ ctx, input }) => getDeposit(ctx.db, ctx.userId, input.id));
+  .query(({ ctx, input }) => getDeposit(ctx.services, ctx.userId, input.id));

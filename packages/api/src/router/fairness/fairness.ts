@@ -13,11 +13,11 @@ export const getFairness = accountProcedure
   .meta(getFairnessMeta)
   .input(getFairnessInput)
   .output(getFairnessOutput)
-  .query(({ ctx }) => getFairnessState(ctx.db, ctx.userId));
+  .query(({ ctx }) => getFairnessState(ctx.services, ctx.userId));
 
 export const rotateSeed = accountMutationProcedure
   .meta(rotateSeedMeta)
   .use(wellFormedBody)
   .input(rotateSeedInput)
   .output(rotateSeedOutput)
-  .mutation(({ ctx, input }) => rotateSeedPair(ctx.db, { userId: ctx.userId, clientSeed: input.clientSeed }));
+  .mutation(({ ctx, input }) => rotateSeedPair(ctx.services, { userId: ctx.userId, clientSeed: input.clientSeed }));

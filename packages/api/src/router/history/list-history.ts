@@ -6,4 +6,4 @@ export const listHistory = accountProcedure
   .meta(listHistoryMeta)
   .input(listHistoryInput)
   .output(listHistoryOutput)
-  .query(({ ctx, input }) => listSpinHistory(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => listSpinHistory(ctx.services, { userId: ctx.userId, ...input }));

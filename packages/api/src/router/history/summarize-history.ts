@@ -6,4 +6,4 @@ export const summarizeHistory = accountProcedure
   .meta(summarizeHistoryMeta)
   .input(summarizeHistoryInput)
   .output(summarizeHistoryOutput)
-  .query(({ ctx, input }) => summarizeSpinHistory(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => summarizeSpinHistory(ctx.services, { userId: ctx.userId, ...input }));

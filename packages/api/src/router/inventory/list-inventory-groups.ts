@@ -6,4 +6,4 @@ export const listInventoryGroupsRoute = accountProcedure
   .meta(listInventoryGroupsMeta)
   .input(listInventoryGroupsInput)
   .output(listInventoryGroupsOutput)
-  .query(({ ctx, input }) => listInventoryGroups(ctx.db, { userId: ctx.userId, sort: input.sort }));
+  .query(({ ctx, input }) => listInventoryGroups(ctx.services, { userId: ctx.userId, sort: input.sort }));

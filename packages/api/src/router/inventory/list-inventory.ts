@@ -6,4 +6,4 @@ export const listInventoryRoute = accountProcedure
   .meta(listInventoryMeta)
   .input(listInventoryInput)
   .output(listInventoryOutput)
-  .query(({ ctx, input }) => listInventory(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => listInventory(ctx.services, { userId: ctx.userId, ...input }));

@@ -7,4 +7,4 @@ export const sellInventoryItemsRoute = accountMutationProcedure
   .use(wellFormedBody) // before the input: `{}` in place of a malformed body is no "missing inventoryItemIds"
   .input(sellInventoryItemsInput)
   .output(sellInventoryItemsOutput)
-  .mutation(({ ctx, input }) => sellInventoryItems(ctx.db, { userId: ctx.userId, inventoryItemIds: input.inventoryItemIds }));
+  .mutation(({ ctx, input }) => sellInventoryItems(ctx.services, { userId: ctx.userId, inventoryItemIds: input.inventoryItemIds }));

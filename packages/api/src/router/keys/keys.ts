@@ -5,14 +5,14 @@ import { createKeyInput, createKeyOutput, listKeysInput, listKeysOutput, revokeK
 export const listKeys = sessionProcedure
   .input(listKeysInput)
   .output(listKeysOutput)
-  .query(({ ctx }) => listAccountApiKeys(ctx.db, ctx.userId));
+  .query(({ ctx }) => listAccountApiKeys(ctx.services, ctx.userId));
 
 export const createKey = sessionProcedure
   .input(createKeyInput)
   .output(createKeyOutput)
-  .mutation(({ ctx, input }) => createAccountApiKey(ctx.db, { userId: ctx.userId, name: input.name }));
+  .mutation(({ ctx, input }) => createAccountApiKey(ctx.services, { userId: ctx.userId, name: input.name }));
 
 export const revokeKey = sessionProcedure
   .input(revokeKeyInput)
   .output(revokeKeyOutput)
-  .mutation(({ ctx, input }) => revokeAccountApiKey(ctx.db, { userId: ctx.userId, apiKeyId: input.id }));
+  .mutation(({ ctx, input }) => revokeAccountApiKey(ctx.services, { userId: ctx.userId, apiKeyId: input.id }));

@@ -48,8 +48,8 @@ async function openingsOf(userId: string) {
 
 describe("the age gate on openings", () => {
   it("refuses an unconfirmed account over the web session and the API key (403 AGE_UNCONFIRMED), nothing debited", async () => {
-    const pack = await createTestPack(database.prisma, { price: "1.00" });
-    const { userId, apiKey } = await createTestUser(database.prisma, { balance: "5.00", ageConfirmation: false });
+    const pack = await createTestPack(services, { price: "1.00" });
+    const { userId, apiKey } = await createTestUser(services, { balance: "5.00", ageConfirmation: false });
 
     for (const caller of [web(userId), bot(apiKey)]) {
       const refusal = await refusalOf(caller.packs.open({ idOrSlug: pack.slug }));
@@ -58,7 +58,7 @@ describe("the age gate on openings", () => {
       expect(refusal.message).toContain("/settings/age");
     }
     // A short balance hears what to do first, too.
-    const expensive = await createTestPack(database.prisma, { price: "50.00" });
+    const expensive = await createTestPack(services, { price: "50.00" });
     expect((await refusalOf(bot(apiKey).boxes.open({ idOrSlug: expensive.slug }))).code).toBe("AGE_UNCONFIRMED");
 
     expect(await openingsOf(userId)).toBe(0);
@@ -68,8 +68,8 @@ describe("the age gate on openings", () => {
   });
 
   it("confirming is for the web session only, refused under MINIMUM_AGE (18), then openings work on both channels", async () => {
-    const pack = await createTestPack(database.prisma, { price: "1.00" });
-    const { userId, apiKey } = await createTestUser(database.prisma, { balance: "5.00", ageConfirmation: false });
+    const pack = await createTestPack(services, { price: "1.00" });
+    const { userId, apiKey } = await createTestUser(services, { balance: "5.00", ageConfirmation: false });
     expect(await web(userId).me.age.get()).toEqual({ dateOfBirth: null, confirmedAt: null, confirmedBy: null });
 
     expect((await refusalOf(bot(apiKey).me.age.confirm({ dateOfBirth: bornYearsAgo(30) }))).code).toBe("FORBIDDEN");
@@ -102,17 +102,17 @@ describe("the age gate on openings", () => {
     expect(JSON.stringify(events.map((event) => event.data))).not.toContain(dateOfBirth);
     expect(JSON.stringify(await bot(apiKey).me.get())).not.toContain(dateOfBirth);
     // The operators' console shows it.
-    expect((await getAccountForAdmin(database.prisma, userId)).account.age).toEqual(confirmed);
+    expect((await getAccountForAdmin(services, userId)).account.age).toEqual(confirmed);
   });
 
   it("accounts made by the admin CLI carry the operator's confirmation and open at once; --no-age-confirmation leaves it to the player", async () => {
-    const pack = await createTestPack(database.prisma, { price: "1.00" });
-    const vouched = await runAdminCommand(database.prisma, "user:create", { email: uniqueEmail("cli-bot"), balance: "3.00" });
+    const pack = await createTestPack(services, { price: "1.00" });
+    const vouched = await runAdminCommand(services, "user:create", { email: uniqueEmail("cli-bot"), balance: "3.00" });
     await bot(vouched.result.apiKey as string).packs.open({ idOrSlug: pack.slug });
     const row = await database.prisma.user.findUniqueOrThrow({ where: { id: vouched.result.userId as string } });
     expect([row.ageConfirmedBy, row.dateOfBirth]).toEqual(["operator", null]);
 
-    const unvouched = await runAdminCommand(database.prisma, "user:create", {
+    const unvouched = await runAdminCommand(services, "user:create", {
       email: uniqueEmail("cli-player"),
       balance: "3.00",
       "no-age-confirmation": "true",
@@ -124,7 +124,7 @@ describe("the age gate on openings", () => {
   });
 
   it("keeps the wallet's flag equal to the user row whoever writes them, so open_pack's fast path cannot miss a refusal", async () => {
-    const { userId } = await createUser(database.prisma, { email: uniqueEmail(), balance: parseMoney("1.00"), ageConfirmation: false });
+    const { userId } = await createUser(services, { email: uniqueEmail(), balance: parseMoney("1.00"), ageConfirmation: false });
     const flag = async () => (await database.prisma.wallet.findUniqueOrThrow({ where: { userId } })).ageUnconfirmed;
     expect(await flag()).toBe(true);
     await database.prisma.user.update({ where: { id: userId }, data: { ageConfirmedAt: new Date(), ageConfirmedBy: "operator" } });

@@ -5,9 +5,9 @@ import { confirmAgeInput, confirmAgeOutput, getAgeInput, getAgeOutput } from "./
 export const getAgeRoute = sessionProcedure
   .input(getAgeInput)
   .output(getAgeOutput)
-  .query(({ ctx }) => getAgeConfirmation(ctx.db, ctx.userId));
+  .query(({ ctx }) => getAgeConfirmation(ctx.services, ctx.userId));
 
 export const confirmAgeRoute = sessionProcedure
   .input(confirmAgeInput)
   .output(confirmAgeOutput)
-  .mutation(({ ctx, input }) => confirmAge(ctx.db, ctx.userId, input));
+  .mutation(({ ctx, input }) => confirmAge(ctx.services, ctx.userId, input));

@@ -5,9 +5,9 @@ import { requestResumeInput, requestResumeOutput, setExclusionInput, setExclusio
 export const setExclusionRoute = sessionProcedure
   .input(setExclusionInput)
   .output(setExclusionOutput)
-  .mutation(({ ctx, input }) => setOwnExclusion(ctx.db, ctx.userId, input));
+  .mutation(({ ctx, input }) => setOwnExclusion(ctx.services, ctx.userId, input));
 
 export const requestResumeRoute = sessionProcedure
   .input(requestResumeInput)
   .output(requestResumeOutput)
-  .mutation(({ ctx }) => requestResume(ctx.db, ctx.userId));
+  .mutation(({ ctx }) => requestResume(ctx.services, ctx.userId));

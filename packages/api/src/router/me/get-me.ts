@@ -6,4 +6,4 @@ export const getMe = accountProcedure
   .meta(getMeMeta)
   .input(getMeInput)
   .output(getMeOutput)
-  .query(({ ctx }) => getAccount(ctx.db, ctx.userId));
+  .query(({ ctx }) => getAccount(ctx.services, ctx.userId));

@@ -15,16 +15,16 @@ export const getLimits = accountProcedure
   .meta(getLimitsMeta)
   .input(getLimitsInput)
   .output(getLimitsOutput)
-  .query(({ ctx }) => getPlayerProtection(ctx.db, ctx.userId));
+  .query(({ ctx }) => getPlayerProtection(ctx.services, ctx.userId));
 
 export const setLimitRoute = accountMutationProcedure
   .meta(setLimitMeta)
   .use(wellFormedBody)
   .input(setLimitInput)
   .output(setLimitOutput)
-  .mutation(({ ctx, input }) => setLimit(ctx.db, ctx.userId, input));
+  .mutation(({ ctx, input }) => setLimit(ctx.services, ctx.userId, input));
 
 export const confirmLimitChangeRoute = sessionProcedure
   .input(confirmLimitChangeInput)
   .output(confirmLimitChangeOutput)
-  .mutation(({ ctx, input }) => confirmLimitChange(ctx.db, ctx.userId, input));
+  .mutation(({ ctx, input }) => confirmLimitChange(ctx.services, ctx.userId, input));

@@ -22,7 +22,7 @@ afterAll(async () => {
 const PASSWORD = "correct horse battery";
 
 async function player() {
-  return createUser(database.prisma, { email: uniqueEmail(), balance: parseMoney("20.00"), password: PASSWORD });
+  return createUser(services, { email: uniqueEmail(), balance: parseMoney("20.00"), password: PASSWORD });
 }
 
 const web = (userId: string) =>
@@ -42,7 +42,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
 
 describe("player protection procedures", () => {
   it("a time-out set in the web app with the password binds the web session and the API key alike", async () => {
-    const pack = await createTestPack(database.prisma, { price: "1.00" });
+    const pack = await createTestPack(services, { price: "1.00" });
     const { userId, apiKey } = await player();
     expect(await codeOf(web(userId).me.exclusion.set({ period: "24h", password: "not the password" }))).toBe("BAD_REQUEST");
     expect(await codeOf(bot(apiKey).me.exclusion.set({ period: "24h", password: PASSWORD }))).toBe("FORBIDDEN");
@@ -58,7 +58,7 @@ describe("player protection procedures", () => {
     await web(userId).me.exclusion.set({ period: "7d", password: PASSWORD });
     expect(await codeOf(web(userId).me.exclusion.set({ period: "24h", password: PASSWORD }))).toBe("EXCLUDED");
     expect(await codeOf(web(userId).me.exclusion.resume())).toBe("EXCLUDED");
-    const refused = (await listProtectionEvents(database.prisma, userId)).filter((event) => event.kind === "exclusion_refused");
+    const refused = (await listProtectionEvents(services, userId)).filter((event) => event.kind === "exclusion_refused");
     expect(refused).toHaveLength(2);
   });
 
@@ -77,7 +77,7 @@ describe("player protection procedures", () => {
   });
 
   it("the reality check: the interval is the player's (web only), the session's play counts from the server's start", async () => {
-    const pack = await createTestPack(database.prisma, { price: "2.00" });
+    const pack = await createTestPack(services, { price: "2.00" });
     const { userId, apiKey } = await player();
     await web(userId).packs.open({ idOrSlug: pack.slug }); // before the session: not counted
 

@@ -5,9 +5,9 @@ import { getRealityCheckInput, getRealityCheckOutput, setRealityCheckInput, setR
 export const getRealityCheckRoute = sessionProcedure
   .input(getRealityCheckInput)
   .output(getRealityCheckOutput)
-  .query(({ ctx, input }) => getRealityCheck(ctx.db, ctx.userId, input));
+  .query(({ ctx, input }) => getRealityCheck(ctx.services, ctx.userId, input));
 
 export const setRealityCheckRoute = sessionProcedure
   .input(setRealityCheckInput)
   .output(setRealityCheckOutput)
-  .mutation(({ ctx, input }) => setRealityCheckInterval(ctx.db, ctx.userId, input));
+  .mutation(({ ctx, input }) => setRealityCheckInterval(ctx.services, ctx.userId, input));

@@ -6,6 +6,9 @@ export const getSecondFactorStatusRoute = sessionProcedure
   .input(getSecondFactorStatusInput)
   .output(getSecondFactorStatusOutput)
   .query(async ({ ctx }) => {
-    const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { twoFactorEnabled: true } });
+    const user = await ctx.services.database.prisma.user.findUniqueOrThrow({
+      where: { id: ctx.userId },
+      select: { twoFactorEnabled: true },
+    });
     return { enabled: user.twoFactorEnabled };
   });

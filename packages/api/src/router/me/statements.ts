@@ -6,4 +6,4 @@ export const getStatement = accountProcedure
   .meta(getStatementMeta)
   .input(getStatementInput)
   .output(getStatementOutput)
-  .query(({ ctx, input }) => getMonthlyStatement(ctx.db, ctx.userId, input));
+  .query(({ ctx, input }) => getMonthlyStatement(ctx.services, ctx.userId, input));

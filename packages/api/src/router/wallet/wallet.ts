@@ -15,13 +15,13 @@ export const getWallet = accountProcedure
   .meta(getWalletMeta)
   .input(getWalletInput)
   .output(getWalletOutput)
-  .query(({ ctx }) => getWalletBalance(ctx.db, ctx.userId));
+  .query(({ ctx }) => getWalletBalance(ctx.services, ctx.userId));
 
 export const listLedger = accountProcedure
   .meta(listLedgerMeta)
   .input(listLedgerInput)
   .output(listLedgerOutput)
-  .query(({ ctx, input }) => listLedgerEntries(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => listLedgerEntries(ctx.services, { userId: ctx.userId, ...input }));
 
 export const deposit = sessionProcedure
   .input(depositInput)
@@ -33,5 +33,5 @@ export const deposit = sessionProcedure
         isDemoMode() ? "Demo deposits are turned off." : "Deposits are not available: demo deposits exist only in demo mode.",
       );
     }
-    return depositDemoFunds(ctx.db, { userId: ctx.userId, amount: input.amount });
+    return depositDemoFunds(ctx.services, { userId: ctx.userId, amount: input.amount });
   });

@@ -22,24 +22,26 @@ import {
 export const listWebhooks = sessionProcedure
   .input(listWebhooksInput)
   .output(listWebhooksOutput)
-  .query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.userId));
+  .query(({ ctx }) => listWebhookEndpoints(ctx.services, ctx.userId));
 
 export const createWebhook = sessionProcedure
   .input(createWebhookInput)
   .output(createWebhookOutput)
-  .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, { userId: ctx.userId, url: input.url, eventTypes: input.eventTypes }));
+  .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.services, { userId: ctx.userId, url: input.url, eventTypes: input.eventTypes }));
 
 export const setWebhookEnabled = sessionProcedure
   .input(setWebhookEnabledInput)
   .output(setWebhookEnabledOutput)
-  .mutation(({ ctx, input }) => setWebhookEndpointEnabled(ctx.db, { userId: ctx.userId, endpointId: input.id, enabled: input.enabled }));
+  .mutation(({ ctx, input }) =>
+    setWebhookEndpointEnabled(ctx.services, { userId: ctx.userId, endpointId: input.id, enabled: input.enabled }),
+  );
 
 export const listDeliveries = sessionProcedure
   .input(listWebhookDeliveriesInput)
   .output(listWebhookDeliveriesOutput)
-  .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, { userId: ctx.userId, endpointId: input.endpointId }));
+  .query(({ ctx, input }) => listWebhookDeliveries(ctx.services, { userId: ctx.userId, endpointId: input.endpointId }));
 
 export const resendDelivery = sessionProcedure
   .input(resendWebhookDeliveryInput)
   .output(resendWebhookDeliveryOutput)
-  .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.db, { userId: ctx.userId, deliveryId: input.deliveryId }));
+  .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.services, { userId: ctx.userId, deliveryId: input.deliveryId }));

@@ -34,7 +34,7 @@ describe("demo withdrawals", () => {
   it("are paid at once when approved", async () => {
     expect(services.payouts).toBeInstanceOf(DemoPayoutProvider);
     const db = services.database.prisma;
-    const { userId } = await createUser(db, { email: uniqueEmail(), balance: new Money("50.00") });
+    const { userId } = await createUser(services, { email: uniqueEmail(), balance: new Money("50.00") });
     const added = await web(userId).payoutDestinations.add({
       payoutMethodId: "BTC-LN",
       address: "player@wallet.example",
@@ -48,11 +48,11 @@ describe("demo withdrawals", () => {
     const requested = await web(userId).withdrawals.create({ amount: "20.00", destinationId: added.id, code: "123456" });
     expect(requested.state).toBe("requested");
 
-    const { userId: adminId } = await createUser(db, { email: uniqueEmail() });
+    const { userId: adminId } = await createUser(services, { email: uniqueEmail() });
     await db.user.update({ where: { id: adminId }, data: { role: "admin" } });
     const paid = await web(adminId).admin.withdrawals.decide({ withdrawalId: requested.id, decision: "approve", requestKey: randomUUID() });
     expect(paid).toMatchObject({ state: "completed", completedAt: expect.any(String) });
     expect(await web(userId).wallet.get()).toMatchObject({ balanceString: "30.00", pendingWithdrawals: "0.00" });
-    expect((await auditInvariants(db, { demoMode: true })).breaches).toEqual([]);
+    expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
   });
 });

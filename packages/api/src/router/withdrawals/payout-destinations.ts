@@ -27,7 +27,7 @@ export const confirmPayoutDestinationRoute = sessionProcedure
 
 export const listPayoutDestinationsRoute = sessionProcedure
   .output(listPayoutDestinationsOutput)
-  .query(({ ctx }) => listPayoutDestinations(ctx.db, ctx.userId));
+  .query(({ ctx }) => listPayoutDestinations(ctx.services, ctx.userId));
 
 export const removePayoutDestinationRoute = sessionProcedure
   .input(removePayoutDestinationInput)

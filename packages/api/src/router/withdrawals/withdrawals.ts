@@ -34,10 +34,10 @@ export const listWithdrawalsRoute = accountProcedure
   .meta(listWithdrawalsMeta)
   .input(listWithdrawalsInput)
   .output(listWithdrawalsOutput)
-  .query(({ ctx, input }) => listWithdrawals(ctx.db, { userId: ctx.userId, ...input }));
+  .query(({ ctx, input }) => listWithdrawals(ctx.services, { userId: ctx.userId, ...input }));
 
 export const getWithdrawalRoute = accountProcedure
   .meta(getWithdrawalMeta)
   .input(getWithdrawalInput)
   .output(getWithdrawalOutput)
-  .query(({ ctx, input }) => getWithdrawal(ctx.db, ctx.userId, input.id));
+  .query(({ ctx, input }) => getWithdrawal(ctx.services, ctx.userId, input.id));

@@ -12,7 +12,7 @@ import { PackContents } from "../../../../components/pack-contents";
 import { PackOddsTable } from "../../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../../components/pack-stat-entries";
 import { Money } from "../../../../components/money";
-import { db, services } from "../../../../lib/database";
+import { services } from "../../../../lib/database";
 import { displayChance, moneyPercent } from "@prizepacks/core/shared";
 import { findViewer } from "../../../../lib/server-api";
 
@@ -41,7 +41,7 @@ export default async function PackPage({ params, searchParams }: { params: Param
   const { welcome } = await searchParams;
   const [pack, viewer] = await Promise.all([findPack(slug), findViewer()]);
   if (!pack) notFound();
-  const account = viewer?.standing === "ok" ? await getAccount(await db(), viewer.id) : null;
+  const account = viewer?.standing === "ok" ? await getAccount(await services(), viewer.id) : null;
 
   return (
     <div className="stack pack-page">

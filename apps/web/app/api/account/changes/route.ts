@@ -2,7 +2,7 @@ import { errorAsResponse } from "@prizepacks/api/http-error";
 import { StreamSlots } from "@prizepacks/api/stream-slots";
 import { findActingUserId } from "@prizepacks/auth";
 import { AppError } from "@prizepacks/core";
-import { db, services } from "../../../../lib/database";
+import { services } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +23,7 @@ export async function GET(request: Request): Promise<Response> {
   let release = () => {};
   let unwatch = () => {};
   try {
-    const userId = await findActingUserId(await db(), request.headers);
+    const userId = await findActingUserId(await services(), request.headers);
     if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to follow your account.");
     release = slots.take(userId);
     const hub = await (await services()).events();

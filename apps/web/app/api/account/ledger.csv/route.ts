@@ -1,7 +1,7 @@
 import { errorAsResponse } from "@prizepacks/api/http-error";
 import { findActingUserId } from "@prizepacks/auth";
 import { AppError, exportLedgerCsv } from "@prizepacks/core";
-import { db } from "../../../../lib/database";
+import { services } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
@@ -12,11 +12,11 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request): Promise<Response> {
   try {
-    const prisma = await db();
-    const userId = await findActingUserId(prisma, request.headers);
+    const opened = await services();
+    const userId = await findActingUserId(opened, request.headers);
     if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to download your statement.");
     const query = new URL(request.url).searchParams;
-    const { filename, csv } = await exportLedgerCsv(prisma, userId, { from: query.get("from") ?? "", to: query.get("to") ?? "" });
+    const { filename, csv } = await exportLedgerCsv(opened, userId, { from: query.get("from") ?? "", to: query.get("to") ?? "" });
     return new Response(csv, {
       headers: {
         "content-type": "text/csv; charset=utf-8; header=present",

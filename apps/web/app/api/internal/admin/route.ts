@@ -2,7 +2,7 @@ import { errorAsResponse } from "@prizepacks/api/http-error";
 import { AppError } from "@prizepacks/core";
 import { runAdminCommand, type AdminInput } from "@prizepacks/core/admin";
 import { adminTokenMatches } from "../../../../lib/admin-token";
-import { db } from "../../../../lib/database";
+import { services } from "../../../../lib/database";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export async function POST(req: Request) {
     return errorAsResponse(new AppError("BAD_REQUEST", "Expected { command, flags }."), { rest: false });
   }
   try {
-    const outcome = await runAdminCommand(await db(), body.command, body.flags as AdminInput);
+    const outcome = await runAdminCommand(await services(), body.command, body.flags as AdminInput);
     return Response.json(outcome);
   } catch (error) {
     return errorAsResponse(error, { rest: false });

@@ -4,4 +4,4 @@ import { adjustBalanceInput } from "./adjust-balance.types.ts";
 
 export const adjustBalanceRoute = adminProcedure
   .input(adjustBalanceInput)
-  .mutation(({ ctx, input }) => adjustBalance(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => adjustBalance(ctx.services, ctx.actor, input));

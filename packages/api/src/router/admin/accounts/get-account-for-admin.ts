@@ -4,4 +4,4 @@ import { getAccountForAdminInput } from "./get-account-for-admin.types.ts";
 
 export const getAccountForAdminRoute = adminProcedure
   .input(getAccountForAdminInput)
-  .query(({ ctx, input }) => getAccountForAdmin(ctx.db, input.userId));
+  .query(({ ctx, input }) => getAccountForAdmin(ctx.services, input.userId));

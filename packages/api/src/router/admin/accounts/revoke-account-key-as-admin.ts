@@ -4,4 +4,4 @@ import { revokeAccountKeyAsAdminInput } from "./revoke-account-key-as-admin.type
 
 export const revokeAccountKeyAsAdminRoute = adminProcedure
   .input(revokeAccountKeyAsAdminInput)
-  .mutation(({ ctx, input }) => revokeAccountKeyAsAdmin(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => revokeAccountKeyAsAdmin(ctx.services, ctx.actor, input));

@@ -4,4 +4,4 @@ import { setAccountRoleInput } from "./set-account-role.types.ts";
 
 export const setAccountRoleRoute = adminProcedure
   .input(setAccountRoleInput)
-  .mutation(({ ctx, input }) => setAccountRole(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => setAccountRole(ctx.services, ctx.actor, input));

@@ -4,4 +4,4 @@ import { setAccountStandingInput } from "./set-account-standing.types.ts";
 
 export const setAccountStandingRoute = adminProcedure
   .input(setAccountStandingInput)
-  .mutation(({ ctx, input }) => setAccountStanding(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => setAccountStanding(ctx.services, ctx.actor, input));

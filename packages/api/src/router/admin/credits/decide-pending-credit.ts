@@ -4,4 +4,4 @@ import { decidePendingCreditInput } from "./decide-pending-credit.types.ts";
 
 export const decidePendingCreditRoute = adminProcedure
   .input(decidePendingCreditInput)
-  .mutation(({ ctx, input }) => decidePendingCredit(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => decidePendingCredit(ctx.services, ctx.actor, input));

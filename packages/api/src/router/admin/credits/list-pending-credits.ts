@@ -5,5 +5,5 @@ import { adminProcedure } from "../../../trpc.ts";
 export const listPendingCreditsRoute = adminProcedure.query(async ({ ctx }) => ({
   approvalAbove: formatMoney(creditApprovalAbove()),
   viewerId: ctx.actor.id,
-  credits: await listPendingCredits(ctx.db),
+  credits: await listPendingCredits(ctx.services),
 }));

@@ -2,4 +2,6 @@ import { deletePack } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { deletePackInput } from "./delete-pack.types.ts";
 
-export const deletePackRoute = adminProcedure.input(deletePackInput).mutation(({ ctx, input }) => deletePack(ctx.db, input, ctx.actor));
+export const deletePackRoute = adminProcedure
+  .input(deletePackInput)
+  .mutation(({ ctx, input }) => deletePack(ctx.services, input, ctx.actor));

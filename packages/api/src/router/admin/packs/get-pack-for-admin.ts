@@ -4,4 +4,4 @@ import { getPackForAdminInput } from "./get-pack-for-admin.types.ts";
 
 export const getPackForAdminRoute = adminProcedure
   .input(getPackForAdminInput)
-  .query(({ ctx, input }) => getPackForAdmin(ctx.db, input.slug));
+  .query(({ ctx, input }) => getPackForAdmin(ctx.services, input.slug));

@@ -4,4 +4,4 @@ import { listPacksForAdminInput } from "./list-packs-for-admin.types.ts";
 
 export const listPacksForAdminRoute = adminProcedure
   .input(listPacksForAdminInput)
-  .query(({ ctx, input }) => listPacksForAdmin(ctx.db, input));
+  .query(({ ctx, input }) => listPacksForAdmin(ctx.services, input));

@@ -2,4 +2,4 @@ import { savePack } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { savePackInput } from "./save-pack.types.ts";
 
-export const savePackRoute = adminProcedure.input(savePackInput).mutation(({ ctx, input }) => savePack(ctx.db, ctx.actor, input));
+export const savePackRoute = adminProcedure.input(savePackInput).mutation(({ ctx, input }) => savePack(ctx.services, ctx.actor, input));

@@ -4,4 +4,4 @@ import { setPackActiveInput } from "./set-pack-active.types.ts";
 
 export const setPackActiveRoute = adminProcedure
   .input(setPackActiveInput)
-  .mutation(({ ctx, input }) => setPackActive(ctx.db, input, ctx.actor));
+  .mutation(({ ctx, input }) => setPackActive(ctx.services, input, ctx.actor));

@@ -5,4 +5,4 @@ import { excludeOnRequestInput } from "./exclude-on-request.types.ts";
 // There is deliberately no procedure to lift an exclusion or raise a player's limit.
 export const excludeOnRequestRoute = adminProcedure
   .input(excludeOnRequestInput)
-  .mutation(({ ctx, input }) => excludeOnPlayersRequest(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => excludeOnPlayersRequest(ctx.services, ctx.actor, input));

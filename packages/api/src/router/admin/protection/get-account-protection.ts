@@ -4,4 +4,4 @@ import { getAccountProtectionInput } from "./get-account-protection.types.ts";
 
 export const getAccountProtectionRoute = adminProcedure
   .input(getAccountProtectionInput)
-  .query(({ ctx, input }) => getAccountProtectionForAdmin(ctx.db, input));
+  .query(({ ctx, input }) => getAccountProtectionForAdmin(ctx.services, input));

@@ -2,4 +2,4 @@ import { getPackReport } from "@prizepacks/core";
 import { adminProcedure } from "../../../trpc.ts";
 import { getPackReportInput } from "./get-pack-report.types.ts";
 
-export const getPackReportRoute = adminProcedure.input(getPackReportInput).query(({ ctx, input }) => getPackReport(ctx.db, input));
+export const getPackReportRoute = adminProcedure.input(getPackReportInput).query(({ ctx, input }) => getPackReport(ctx.services, input));

@@ -5,6 +5,6 @@ import { listWithdrawalsForAdminInput } from "./withdrawals-admin.types.ts";
 /** The Withdrawals page: withdrawals of one state (or all), and the automatic approval amount. */
 export const listWithdrawalsForAdminRoute = adminProcedure.input(listWithdrawalsForAdminInput).query(async ({ ctx, input }) => ({
   viewerId: ctx.actor.id,
-  settings: await getWithdrawalSettings(ctx.db),
-  ...(await listWithdrawalsForAdmin(ctx.db, input)),
+  settings: await getWithdrawalSettings(ctx.services),
+  ...(await listWithdrawalsForAdmin(ctx.services, input)),
 }));

@@ -4,4 +4,4 @@ import { setWithdrawalSettingsInput } from "./withdrawals-admin.types.ts";
 
 export const setWithdrawalSettingsRoute = adminProcedure
   .input(setWithdrawalSettingsInput)
-  .mutation(({ ctx, input }) => setWithdrawalSettings(ctx.db, ctx.actor, input));
+  .mutation(({ ctx, input }) => setWithdrawalSettings(ctx.services, ctx.actor, input));
