@@ -12,6 +12,8 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   PACK_OPEN: "Pack opened",
   ITEM_SALE: "Item sold",
   ADJUSTMENT: "Adjustment",
+  SHIPPING_FEE: "Shipping fee",
+  SHIPPING_REFUND: "Shipping fee refunded",
 };
 
 /** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */

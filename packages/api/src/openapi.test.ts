@@ -124,6 +124,13 @@ describe("the OpenAPI document", () => {
       "seed.rotated",
       "key.revoked",
       "deposit.settled",
+      "shipment.requested",
+      "shipment.approved",
+      "shipment.shipped",
+      "shipment.delivered",
+      "shipment.rejected",
+      "shipment.cancelled",
+      "shipment.returned",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

@@ -160,6 +160,10 @@ const tags = [
     name: "Deposits",
     description: "Money in through the operator's BTCPay Server: an invoice per deposit, credited once when it settles.",
   },
+  {
+    name: "Shipments",
+    description: "Delivery of won items: saved addresses, the fee to a country, and shipments from request to delivery.",
+  },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -229,7 +233,7 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
 }
 
 /** Operations whose success is 201 Created (transport.ts CREATING_PROCEDURES answers so). */
-const CREATED_OPERATIONS = new Set(["deposits-create"]);
+const CREATED_OPERATIONS = new Set(["deposits-create", "shipments-create", "addresses-create"]);
 
 /** "packs-open" and "boxes-open" share their examples. */
 const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
@@ -355,6 +359,13 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "seed.rotated": "SeedRotatedEvent",
   "key.revoked": "KeyRevokedEvent",
   "deposit.settled": "DepositSettledEvent",
+  "shipment.requested": "ShipmentRequestedEvent",
+  "shipment.approved": "ShipmentApprovedEvent",
+  "shipment.shipped": "ShipmentShippedEvent",
+  "shipment.delivered": "ShipmentDeliveredEvent",
+  "shipment.rejected": "ShipmentRejectedEvent",
+  "shipment.cancelled": "ShipmentCancelledEvent",
+  "shipment.returned": "ShipmentReturnedEvent",
 };
 
 function webhookOperations(): Json {

@@ -122,3 +122,4 @@ export * from "./protection/index.ts";
 export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements/statements.ts";
 export * from "./statements/statement.schemas.ts";
 export * from "./deposits/index.ts";
+export * from "./shipping/index.ts";

@@ -35,12 +35,20 @@ export const ADMIN_ACTIONS = [
   "credit.approved",
   "credit.rejected",
   "key.revoked",
+  "shipment.approved",
+  "shipment.rejected",
+  "shipment.shipped",
+  "shipment.delivered",
+  "shipment.returned",
+  "shipment.cancelled",
+  "shipping.zone_set",
+  "shipping.zone_deleted",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AdminLogInput {
   action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings";
+  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone";
   targetId: string | null;
   before?: unknown;
   after?: unknown;
