@@ -28,3 +28,12 @@ export {
 } from "./shipments.ts";
 export { SHIPMENT_TRANSITIONS, canTransition, itemStatusIn, refundsFee } from "./shipment-states.ts";
 export { trackingUrl } from "./tracking.ts";
+export {
+  AdminShipmentFilterSchema,
+  MoveShipmentsSchema,
+  SetShippingZoneSchema,
+  DeleteShippingZoneSchema,
+  moveShipmentsAsAdmin,
+  setShippingZoneAsAdmin,
+  deleteShippingZoneAsAdmin,
+} from "./fulfilment.ts";

@@ -104,18 +104,18 @@ export async function requestShipment(services: Services, input: RequestShipment
   const earlier = await replay();
   if (earlier) return earlier;
 
-  return services.turns.run(userId, async () => {
-    try {
-      return await db.$transaction((tx) => recordShipment(tx, userId, ids, addressId, idempotencyKey));
-    } catch (error) {
-      // A concurrent request with the same key (another instance) created it first.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && idempotencyKey !== undefined) {
-        const first = await replay();
-        if (first) return first;
-      }
-      throw error;
+  // No turn taken here: the procedure runs in the account's turn already (accountMutationProcedure),
+  // and the locks below are what make concurrent requests safe across instances.
+  try {
+    return await db.$transaction((tx) => recordShipment(tx, userId, ids, addressId, idempotencyKey));
+  } catch (error) {
+    // A concurrent request with the same key (another instance) created it first.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && idempotencyKey !== undefined) {
+      const first = await replay();
+      if (first) return first;
     }
-  });
+    throw error;
+  }
 }
 
 async function recordShipment(tx: DbTx, userId: string, ids: string[], addressId: string, idempotencyKey: string | undefined) {

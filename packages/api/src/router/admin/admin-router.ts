@@ -20,6 +20,11 @@ import { excludeOnRequestRoute } from "./protection/exclude-on-request.ts";
 import { getAccountProtectionRoute } from "./protection/get-account-protection.ts";
 import { listSaferPlayRoute } from "./protection/list-safer-play.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
+import { deleteShippingZoneRoute } from "./shipments/delete-shipping-zone.ts";
+import { listShipmentsForAdminRoute } from "./shipments/list-shipments-for-admin.ts";
+import { listShippingZonesRoute } from "./shipments/list-shipping-zones.ts";
+import { moveShipmentsRoute } from "./shipments/move-shipments.ts";
+import { setShippingZoneRoute } from "./shipments/set-shipping-zone.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 
@@ -63,4 +68,6 @@ export const adminRouter = router({
     saferPlay: listSaferPlayRoute,
     exclude: excludeOnRequestRoute,
   }),
+  shipments: router({ list: listShipmentsForAdminRoute, move: moveShipmentsRoute }),
+  shipping: router({ zones: listShippingZonesRoute, setZone: setShippingZoneRoute, deleteZone: deleteShippingZoneRoute }),
 });
