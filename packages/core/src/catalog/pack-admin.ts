@@ -87,6 +87,7 @@ export async function exportPack(db: DbTx, slug: string): Promise<PackFile> {
       value: range.item.value.toFixed(2),
       image: range.item.image,
       chance: ticketsToChanceText(range.ticketTo - range.ticketFrom + 1),
+      ships: range.item.ships,
     })),
   };
 }

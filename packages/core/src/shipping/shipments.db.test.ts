@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
 import { auditInvariants } from "../audit/audit.ts";
+import { exportPack } from "../catalog/pack-admin.ts";
+import { savePack } from "../catalog/save-pack.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";
 import type { ShipmentState } from "../schemas.ts";
@@ -59,6 +61,19 @@ describe("addresses", () => {
     expect(await quoteShipping(db(), "CA")).toEqual({ country: "CA", fee: "14.50" });
     expect(await quoteShipping(db(), "FR")).toEqual({ country: "FR", fee: "9.99" });
     await expectAppError(quoteShipping(db(), "ZZ"), "BAD_REQUEST");
+  });
+});
+
+describe("the ships flag", () => {
+  it("is saved from the pack file, exported with it, and can be changed on a published item", async () => {
+    const pack = await createTestPack(db(), {
+      price: "2.80",
+      items: [{ key: "code", name: "Gift Code", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000, ships: false }],
+    });
+    const file = await exportPack(db(), pack.slug);
+    expect(file.items.map((item) => item.ships)).toEqual([false]);
+    await savePack(db(), CLI_ACTOR, { ...file, items: file.items.map((item) => ({ ...item, ships: true })) });
+    expect((await exportPack(db(), pack.slug)).items.map((item) => item.ships)).toEqual([true]);
   });
 });
 
