@@ -9,7 +9,14 @@ test("a player saves an address, sees the fee, ships a won item and cancels it",
 
   await page.goto("/shipments");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
-  const fields = { name: "Jane Doe", line1: "1 Main St", city: "Springfield", region: "IL", postalCode: "62701", country: "us" };
+  const fields = {
+    "Full name": "Jane Doe",
+    "Address line 1": "1 Main St",
+    City: "Springfield",
+    "State or region": "IL",
+    "Postal code": "62701",
+    "Country code (ISO, e.g. US)": "us",
+  };
   for (const [field, value] of Object.entries(fields)) await page.getByLabel(field, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Save address" }).click();
   const address = page.getByLabel("Address", { exact: true });

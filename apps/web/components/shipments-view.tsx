@@ -16,6 +16,17 @@ const STATE_LABELS: Record<Shipment["state"], string> = {
   RETURNED: "Returned",
 };
 
+const ADDRESS_FIELDS = [
+  ["name", "Full name"],
+  ["line1", "Address line 1"],
+  ["line2", "Address line 2 (optional)"],
+  ["city", "City"],
+  ["region", "State or region"],
+  ["postalCode", "Postal code"],
+  ["country", "Country code (ISO, e.g. US)"],
+  ["phone", "Phone (optional)"],
+] as const;
+
 const emptyAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "", phone: "" };
 
 /** Ship held items (pick or add an address, see the fee, confirm), and the account's shipments. */
@@ -103,9 +114,10 @@ export function ShipmentsView({ shipments, addresses, held }: { shipments: Shipm
 
       <section className="card stack" aria-labelledby="address-heading">
         <h2 id="address-heading">Add an address</h2>
-        {(["name", "line1", "line2", "city", "region", "postalCode", "country", "phone"] as const).map((field) => (
+        {ADDRESS_FIELDS.map(([field, label]) => (
           <label key={field}>
-            {field} <input value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} aria-label={field} />
+            {label}
+            <input value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
           </label>
         ))}
         <button
