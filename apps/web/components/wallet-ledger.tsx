@@ -14,6 +14,8 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   ADJUSTMENT: "Adjustment",
   WITHDRAWAL: "Withdrawal",
   WITHDRAWAL_RETURN: "Withdrawal returned",
+  SHIPPING_FEE: "Shipping fee",
+  SHIPPING_REFUND: "Shipping fee refunded",
 };
 
 /** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */

@@ -1,5 +1,6 @@
 import type {
   Account,
+  Address,
   Deposit,
   FairnessState,
   HistoryPage,
@@ -15,6 +16,8 @@ import type {
   RotateResult,
   SellResult,
   SetLimitResult,
+  Shipment,
+  ShipmentEventData,
   WalletBalance,
   Withdrawal,
 } from "@prizepacks/core";
@@ -319,6 +322,35 @@ const rejectedWithdrawal: Withdrawal = {
   decidedAt: at("12:07:00"),
 };
 const failedWithdrawal: Withdrawal = { ...approvedWithdrawal, state: "failed", reason: "the payout was cancelled at the payment server" };
+const address: Address = {
+  id: "cmf3k2x7a0001pp01adr00001",
+  name: "Jane Doe",
+  line1: "1 Main St",
+  line2: null,
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  phone: "+1 555 0100",
+  createdAt: at("12:06:00"),
+};
+const { id: _addressId, createdAt: _addressCreatedAt, ...shippedTo } = address;
+const shipmentData: ShipmentEventData = {
+  id: "cmf3k2x7a0001pp01shp00001",
+  state: "REQUESTED",
+  fee: "9.99",
+  country: "US",
+  addressId: address.id,
+  items: [{ id: "cmf3k2x7a0001pp01item0002", name: "Wireless Earbuds", value: "24.00" }],
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  reason: null,
+  createdAt: at("12:07:00"),
+  updatedAt: at("12:07:00"),
+};
+const shipment: Shipment = { ...shipmentData, address: shippedTo };
+const shipmentEvent = (id: string, type: string, data: ShipmentEventData) => ({ id, type, createdAt: data.updatedAt, data });
 
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
 export const successExamples: Record<string, unknown> = {
@@ -344,6 +376,14 @@ export const successExamples: Record<string, unknown> = {
   "withdrawals-create": requestedWithdrawal,
   "withdrawals-list": { withdrawals: [completedWithdrawal], nextCursor: null },
   "withdrawals-get": completedWithdrawal,
+  "shipments-create": shipment,
+  "shipments-list": { shipments: [shipment], nextCursor: null },
+  "shipments-get": shipment,
+  "shipments-cancel": { ...shipment, state: "CANCELLED", updatedAt: at("12:08:00") },
+  "shipping-quote": { country: "US", fee: "9.99" },
+  "addresses-create": address,
+  "addresses-list": { addresses: [address] },
+  "addresses-delete": { deleted: true },
 };
 
 export const eventExamples = {
@@ -367,6 +407,39 @@ export const eventExamples = {
   "withdrawal.completed": { id: "18351", type: "withdrawal.completed", createdAt: at("12:09:00"), data: completedWithdrawal },
   "withdrawal.rejected": { id: "18352", type: "withdrawal.rejected", createdAt: at("12:07:00"), data: rejectedWithdrawal },
   "withdrawal.failed": { id: "18353", type: "withdrawal.failed", createdAt: at("12:09:00"), data: failedWithdrawal },
+  "shipment.requested": shipmentEvent("18350", "shipment.requested", shipmentData),
+  "shipment.approved": shipmentEvent("18352", "shipment.approved", { ...shipmentData, state: "APPROVED", updatedAt: at("13:00:00") }),
+  "shipment.shipped": shipmentEvent("18353", "shipment.shipped", {
+    ...shipmentData,
+    state: "SHIPPED",
+    carrier: "UPS",
+    trackingNumber: "1Z999AA10123456784",
+    trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    updatedAt: at("14:00:00"),
+  }),
+  "shipment.delivered": shipmentEvent("18354", "shipment.delivered", {
+    ...shipmentData,
+    state: "DELIVERED",
+    carrier: "UPS",
+    trackingNumber: "1Z999AA10123456784",
+    trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    updatedAt: at("18:00:00"),
+  }),
+  "shipment.rejected": shipmentEvent("18355", "shipment.rejected", {
+    ...shipmentData,
+    state: "REJECTED",
+    reason: "Out of stock",
+    updatedAt: at("13:00:00"),
+  }),
+  "shipment.cancelled": shipmentEvent("18356", "shipment.cancelled", { ...shipmentData, state: "CANCELLED", updatedAt: at("12:08:00") }),
+  "shipment.returned": shipmentEvent("18357", "shipment.returned", {
+    ...shipmentData,
+    state: "RETURNED",
+    carrier: "UPS",
+    trackingNumber: "1Z999AA10123456784",
+    trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    updatedAt: at("18:00:00"),
+  }),
   "key.revoked": {
     id: "18347",
     type: "key.revoked",

@@ -129,6 +129,13 @@ describe("the OpenAPI document", () => {
       "withdrawal.completed",
       "withdrawal.rejected",
       "withdrawal.failed",
+      "shipment.requested",
+      "shipment.approved",
+      "shipment.shipped",
+      "shipment.delivered",
+      "shipment.rejected",
+      "shipment.cancelled",
+      "shipment.returned",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

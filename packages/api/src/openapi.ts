@@ -165,6 +165,10 @@ const tags = [
     description:
       "Money out to a confirmed payout destination, made in the web app with the account's second factor only; an API key can list withdrawals and follow their state, never make one.",
   },
+  {
+    name: "Shipments",
+    description: "Delivery of won items: saved addresses, the fee to a country, and shipments from request to delivery.",
+  },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -234,7 +238,7 @@ function errorDescriptionsByOperation(): Map<string, Record<string, string>> {
 }
 
 /** Operations whose success is 201 Created (transport.ts CREATING_PROCEDURES answers so). */
-const CREATED_OPERATIONS = new Set(["deposits-create"]);
+const CREATED_OPERATIONS = new Set(["deposits-create", "shipments-create", "addresses-create"]);
 
 /** "packs-open" and "boxes-open" share their examples. */
 const exampleKey = (operationId: string) => operationId.replace(/^(packs|boxes)-/, "");
@@ -365,6 +369,13 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "withdrawal.completed": "WithdrawalCompletedEvent",
   "withdrawal.rejected": "WithdrawalRejectedEvent",
   "withdrawal.failed": "WithdrawalFailedEvent",
+  "shipment.requested": "ShipmentRequestedEvent",
+  "shipment.approved": "ShipmentApprovedEvent",
+  "shipment.shipped": "ShipmentShippedEvent",
+  "shipment.delivered": "ShipmentDeliveredEvent",
+  "shipment.rejected": "ShipmentRejectedEvent",
+  "shipment.cancelled": "ShipmentCancelledEvent",
+  "shipment.returned": "ShipmentReturnedEvent",
 };
 
 function webhookOperations(): Json {

@@ -24,6 +24,14 @@ import { getRealityCheckRoute, setRealityCheckRoute } from "./router/me/reality-
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
 import { createWebhook, listDeliveries, listWebhooks, resendDelivery, setWebhookEnabled } from "./router/webhooks/webhooks.ts";
+import { createAddressRoute } from "./router/addresses/create-address.ts";
+import { deleteAddressRoute } from "./router/addresses/delete-address.ts";
+import { listAddressesRoute } from "./router/addresses/list-addresses.ts";
+import { cancelShipmentRoute } from "./router/shipments/cancel-shipment.ts";
+import { getShipmentRoute } from "./router/shipments/get-shipment.ts";
+import { listShipmentsRoute } from "./router/shipments/list-shipments.ts";
+import { quoteShippingRoute } from "./router/shipments/quote-shipping.ts";
+import { requestShipmentRoute } from "./router/shipments/request-shipment.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -50,6 +58,14 @@ export const appRouter = router({
     confirm: confirmPayoutDestinationRoute,
     remove: removePayoutDestinationRoute,
   }),
+  shipments: router({
+    create: requestShipmentRoute,
+    list: listShipmentsRoute,
+    get: getShipmentRoute,
+    cancel: cancelShipmentRoute,
+    quote: quoteShippingRoute,
+  }),
+  addresses: router({ create: createAddressRoute, list: listAddressesRoute, delete: deleteAddressRoute }),
   keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
   webhooks: router({
     list: listWebhooks,

@@ -3,7 +3,7 @@ import { toAppError } from "./errors.ts";
 import type { Context } from "./context.ts";
 
 /** REST procedures that answer 201 Created (the OpenAPI document says so: openapi.ts). */
-export const CREATING_PROCEDURES = new Set(["deposits.create"]);
+export const CREATING_PROCEDURES = new Set(["deposits.create", "shipments.create", "addresses.create"]);
 
 /**
  * The HTTP side of a tRPC response, for /v1 and /api/trpc alike: the status from our error

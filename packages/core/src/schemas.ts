@@ -168,7 +168,9 @@ export type RotateResult = z.infer<typeof RotateResultSchema>;
 
 const NextCursor = z.string().nullable().meta({ description: "Pass as cursor to get the next page; null on the last page." });
 
-export const InventoryStatusSchema = z.enum(["HELD", "SOLD"]);
+export const InventoryStatusSchema = z.enum(["HELD", "SOLD", "REDEEMING", "SHIPPED"]).meta({
+  description: "HELD: can be sold or shipped. SOLD: sold back. REDEEMING: in a shipment not yet shipped. SHIPPED: shipped to the player.",
+});
 
 export const InventoryItemSchema = z
   .object({
@@ -292,7 +294,16 @@ export const WalletBalanceSchema = z
   .meta({ id: "WalletBalance" });
 export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 
-export const LedgerKindSchema = z.enum(["DEPOSIT", "PACK_OPEN", "ITEM_SALE", "ADJUSTMENT", "WITHDRAWAL", "WITHDRAWAL_RETURN"]);
+export const LedgerKindSchema = z.enum([
+  "DEPOSIT",
+  "PACK_OPEN",
+  "ITEM_SALE",
+  "ADJUSTMENT",
+  "WITHDRAWAL",
+  "WITHDRAWAL_RETURN",
+  "SHIPPING_FEE",
+  "SHIPPING_REFUND",
+]);
 
 export const LedgerEntrySchema = z
   .object({
@@ -442,6 +453,74 @@ export const ErrorResponseSchema = z
   .meta({ id: "Error" });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
+// Shipping: saved addresses, quotes and shipments of won items.
+
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code in upper case, like "US"')
+  .meta({ description: "ISO 3166-1 alpha-2 country code.", example: "US" });
+
+export const AddressSchema = z
+  .object({
+    id: z.string().meta({ example: "cmf3k2x7a0001pp01adr00001" }),
+    name: z.string().meta({ example: "Jane Doe" }),
+    line1: z.string().meta({ example: "1 Main St" }),
+    line2: z.string().nullable(),
+    city: z.string().meta({ example: "Springfield" }),
+    region: z.string().nullable().meta({ example: "IL" }),
+    postalCode: z.string().nullable().meta({ example: "62701" }),
+    country: CountryCode,
+    phone: z.string().nullable().meta({ example: "+1 555 0100" }),
+    createdAt: IsoTimestamp,
+  })
+  .meta({ id: "Address", description: "A saved postal address, shown only to its owner (and admins)." });
+export type Address = z.infer<typeof AddressSchema>;
+
+export const ShipmentStateSchema = z.enum(["REQUESTED", "APPROVED", "SHIPPED", "DELIVERED", "REJECTED", "CANCELLED", "RETURNED"]).meta({
+  description:
+    "REQUESTED (the player can cancel) → APPROVED → SHIPPED → DELIVERED or RETURNED; REJECTED (by the operator, with a reason) or CANCELLED return the items and the fee.",
+});
+export type ShipmentState = z.infer<typeof ShipmentStateSchema>;
+
+const ShipmentCore = z.object({
+  id: z.string().meta({ example: "cmf3k2x7a0001pp01shp00001" }),
+  state: ShipmentStateSchema,
+  fee: MoneyString.meta({ description: "The flat fee debited for the shipment (refunded if cancelled or rejected).", example: "9.99" }),
+  country: CountryCode,
+  addressId: z.string(),
+  items: z.array(z.object({ id: z.string(), name: z.string(), value: MoneyString })).meta({ description: "The inventory items shipped." }),
+  carrier: z.string().nullable().meta({ example: "UPS" }),
+  trackingNumber: z.string().nullable().meta({ example: "1Z999AA10123456784" }),
+  trackingUrl: z.string().nullable().meta({ description: "The carrier's tracking page, where the carrier is known." }),
+  reason: z.string().nullable().meta({ description: "With REJECTED: why." }),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+});
+
+export const ShipmentEventDataSchema = ShipmentCore.meta({
+  id: "ShipmentEventData",
+  description: "A shipment as its events carry it: without the address.",
+});
+export type ShipmentEventData = z.infer<typeof ShipmentEventDataSchema>;
+
+export const ShipmentSchema = ShipmentCore.extend({
+  address: AddressSchema.omit({ id: true, createdAt: true }).meta({ description: "Where it goes, as it was when requested." }),
+}).meta({ id: "Shipment" });
+export type Shipment = z.infer<typeof ShipmentSchema>;
+
+export const ShipmentPageSchema = z
+  .object({ shipments: z.array(ShipmentSchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
+  .meta({ id: "ShipmentPage" });
+export type ShipmentPage = z.infer<typeof ShipmentPageSchema>;
+
+export const ShippingQuoteSchema = z
+  .object({
+    country: CountryCode,
+    fee: MoneyString.meta({ description: "The flat fee for one shipment to the country, however many items.", example: "9.99" }),
+  })
+  .meta({ id: "ShippingQuote" });
+export type ShippingQuote = z.infer<typeof ShippingQuoteSchema>;
+
 // The events of an account (GET /v1/events and webhooks) and the public drop feed (GET /v1/drops).
 // Each event's data is what the matching REST call returned, where there is one.
 
@@ -537,6 +616,48 @@ export const WithdrawalFailedEventSchema = accountEvent(
   WithdrawalSchema,
   "A withdrawal's payout failed or was cancelled and its amount was given back (a wallet.changed event follows); data is the withdrawal.",
 );
+export const ShipmentRequestedEventSchema = accountEvent(
+  "ShipmentRequestedEvent",
+  "shipment.requested",
+  ShipmentEventDataSchema,
+  "A shipment was requested: its fee was debited (a wallet.changed event follows) and its items are REDEEMING.",
+);
+export const ShipmentApprovedEventSchema = accountEvent(
+  "ShipmentApprovedEvent",
+  "shipment.approved",
+  ShipmentEventDataSchema,
+  "The operator approved a shipment.",
+);
+export const ShipmentShippedEventSchema = accountEvent(
+  "ShipmentShippedEvent",
+  "shipment.shipped",
+  ShipmentEventDataSchema,
+  "A shipment was handed to its carrier: carrier, trackingNumber and trackingUrl are set.",
+);
+export const ShipmentDeliveredEventSchema = accountEvent(
+  "ShipmentDeliveredEvent",
+  "shipment.delivered",
+  ShipmentEventDataSchema,
+  "A shipment was delivered.",
+);
+export const ShipmentRejectedEventSchema = accountEvent(
+  "ShipmentRejectedEvent",
+  "shipment.rejected",
+  ShipmentEventDataSchema,
+  "The operator rejected a shipment (reason): its items are HELD again and its fee refunded (a wallet.changed event follows).",
+);
+export const ShipmentCancelledEventSchema = accountEvent(
+  "ShipmentCancelledEvent",
+  "shipment.cancelled",
+  ShipmentEventDataSchema,
+  "A shipment was cancelled: its items are HELD again and its fee refunded (a wallet.changed event follows).",
+);
+export const ShipmentReturnedEventSchema = accountEvent(
+  "ShipmentReturnedEvent",
+  "shipment.returned",
+  ShipmentEventDataSchema,
+  "A shipped parcel came back to the operator: its items are HELD again; the fee is not refunded.",
+);
 
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
@@ -551,6 +672,13 @@ export const AccountEventSchema = z
     WithdrawalCompletedEventSchema,
     WithdrawalRejectedEventSchema,
     WithdrawalFailedEventSchema,
+    ShipmentRequestedEventSchema,
+    ShipmentApprovedEventSchema,
+    ShipmentShippedEventSchema,
+    ShipmentDeliveredEventSchema,
+    ShipmentRejectedEventSchema,
+    ShipmentCancelledEventSchema,
+    ShipmentReturnedEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

@@ -38,7 +38,15 @@ const iconOf = (image: string) => ITEM_ART.exec(image)?.[1] ?? null;
 const artField = (image: string) => iconOf(image) ?? image;
 const imageFromArtField = (value: string, rarity: string) => (ICON_NAME.test(value.trim()) ? itemArtPath(value.trim(), rarity) : value);
 
-const emptyItem = (art: string): Draft["items"][number] => ({ key: "", name: "", rarity: "COMMON", value: "", image: art, chance: "" });
+const emptyItem = (art: string): Draft["items"][number] => ({
+  key: "",
+  name: "",
+  rarity: "COMMON",
+  value: "",
+  image: art,
+  chance: "",
+  ships: true,
+});
 
 function toDraft(initial: PackFileInput | undefined, art: { packs: string[]; items: string[] }): Draft {
   if (!initial) {
@@ -63,7 +71,7 @@ function toDraft(initial: PackFileInput | undefined, art: { packs: string[]; ite
     category: initial.category,
     rarityTheme: initial.rarityTheme,
     active: initial.active ?? true,
-    items: initial.items.map((item) => ({ ...item, value: String(item.value), chance: String(item.chance) })),
+    items: initial.items.map((item) => ({ ...item, value: String(item.value), chance: String(item.chance), ships: item.ships ?? true })),
   };
 }
 
@@ -210,6 +218,7 @@ export function PackEditor({
               <th>Art</th>
               <th>Chance %</th>
               <th>Tickets</th>
+              <th title="Unticked: digital goods, sold back only">Ships</th>
               <th>
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -303,6 +312,14 @@ export function PackEditor({
                   </td>
                   <td className="num small-text" data-testid={`item-${n}-tickets`}>
                     {row?.ticketFrom != null ? `${row.ticketFrom}–${row.ticketTo}` : row ? `${row.tickets}` : "–"}
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Item ${n} ships`}
+                      checked={item.ships}
+                      onChange={(e) => setItem(index, { ships: e.target.checked })}
+                    />
                   </td>
                   <td>
                     <button

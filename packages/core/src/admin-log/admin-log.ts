@@ -39,12 +39,20 @@ export const ADMIN_ACTIONS = [
   "withdrawal.approved",
   "withdrawal.rejected",
   "settings.withdrawal_auto_approve",
+  "shipment.approved",
+  "shipment.rejected",
+  "shipment.shipped",
+  "shipment.delivered",
+  "shipment.returned",
+  "shipment.cancelled",
+  "shipping.zone_set",
+  "shipping.zone_deleted",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AdminLogInput {
   action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings";
+  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone";
   targetId: string | null;
   before?: unknown;
   after?: unknown;

@@ -117,6 +117,48 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
       WHERE (d.status = 'settled') <> (l.id IS NOT NULL)
          OR (l.id IS NOT NULL AND (l.kind <> 'DEPOSIT' OR l.amount <> d.amount OR l."userId" <> d."userId"))`,
   );
+  // Shipments: an item leaves HELD for a shipment only in the transaction that creates its
+  // active shipment_item row, and comes back only when that row stops being active.
+  add(
+    "every REDEEMING or SHIPPED item belongs to exactly one active shipment in the matching state",
+    await db.$queryRaw`
+      SELECT i.id AS "inventoryItemId", i.status::text AS status, COUNT(s.id)::int AS shipments, MIN(s.state::text) AS state
+      FROM inventory_item i
+      LEFT JOIN shipment_item si ON si."inventoryItemId" = i.id AND si.active
+      LEFT JOIN shipment s ON s.id = si."shipmentId"
+      WHERE i.status IN ('REDEEMING', 'SHIPPED') OR si."shipmentId" IS NOT NULL
+      GROUP BY i.id, i.status
+      HAVING COUNT(s.id) <> 1
+          OR (i.status = 'REDEEMING' AND MIN(s.state::text) NOT IN ('REQUESTED', 'APPROVED'))
+          OR (i.status = 'SHIPPED' AND MIN(s.state::text) NOT IN ('SHIPPED', 'DELIVERED'))
+          OR i.status NOT IN ('REDEEMING', 'SHIPPED')
+          OR bool_or(s."userId" <> i."userId")`,
+  );
+  add(
+    "a shipment's items are active exactly while it is requested, approved, shipped or delivered",
+    await db.$queryRaw`
+      SELECT s.id AS "shipmentId", s.state::text AS state FROM shipment s JOIN shipment_item si ON si."shipmentId" = s.id
+      WHERE si.active <> (s.state IN ('REQUESTED', 'APPROVED', 'SHIPPED', 'DELIVERED'))
+      GROUP BY s.id, s.state`,
+  );
+  add(
+    "every shipment has one SHIPPING_FEE of its fee, and one SHIPPING_REFUND of it exactly when cancelled or rejected",
+    await db.$queryRaw`
+      SELECT s.id AS "shipmentId", s.state::text AS state, s.fee::text AS fee, f.amount::text AS debited, r.amount::text AS refunded
+      FROM shipment s
+      LEFT JOIN ledger_entry f ON f."shipmentId" = s.id AND f.kind = 'SHIPPING_FEE'
+      LEFT JOIN ledger_entry r ON r."shipmentId" = s.id AND r.kind = 'SHIPPING_REFUND'
+      WHERE f.id IS NULL OR f.amount <> -s.fee OR f."userId" <> s."userId"
+         OR (s.state IN ('CANCELLED', 'REJECTED')) <> (r.id IS NOT NULL)
+         OR (r.id IS NOT NULL AND (r.amount <> s.fee OR r."userId" <> s."userId"))`,
+  );
+  add(
+    "every SHIPPING_FEE and SHIPPING_REFUND entry names a shipment, and no other entry does",
+    await db.$queryRaw`
+      SELECT id AS "ledgerEntryId", kind::text AS kind FROM ledger_entry
+      WHERE (kind IN ('SHIPPING_FEE', 'SHIPPING_REFUND')) <> ("shipmentId" IS NOT NULL)`,
+  );
+
   if (!demoMode) {
     add(
       // Operator credits (the CLI's user:create --balance and wallet:credit) are DEPOSIT entries

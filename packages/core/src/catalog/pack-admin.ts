@@ -91,6 +91,7 @@ export async function exportPack(services: Services, slug: string): Promise<Pack
       value: range.item.value.toFixed(2),
       image: range.item.image,
       chance: ticketsToChanceText(range.ticketTo - range.ticketFrom + 1),
+      ships: range.item.ships,
     })),
   };
 }

@@ -92,6 +92,8 @@ export const PackFileItemSchema = z.object({
   image: art,
   /** Percent, at most 3 decimals: the item wins on chance × 1000 of the 100,000 tickets. */
   chance,
+  /** False for digital goods (or by the operator's choice): it can only be sold back, not shipped. */
+  ships: z.boolean().default(true),
 });
 
 /**

@@ -18,6 +18,13 @@ export const ACCOUNT_EVENT_TYPES = [
   "withdrawal.completed",
   "withdrawal.rejected",
   "withdrawal.failed",
+  "shipment.requested",
+  "shipment.approved",
+  "shipment.shipped",
+  "shipment.delivered",
+  "shipment.rejected",
+  "shipment.cancelled",
+  "shipment.returned",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

@@ -8,7 +8,7 @@ export const INVENTORY_PAGE_SIZE = 50;
 
 export interface ListInventoryInput {
   userId: string;
-  status?: "HELD" | "SOLD";
+  status?: InventoryItem["status"];
   cursor?: string;
   limit?: number;
 }

@@ -92,5 +92,8 @@ async function throwWhyNotHeld(tx: DbTx, userId: string, unsold: string[]): Prom
   const found = await tx.inventoryItem.findMany({ where: { id: { in: unsold }, userId }, select: { id: true, status: true } });
   const missing = unsold.find((id) => !found.some((item) => item.id === id));
   if (missing !== undefined) throw new AppError("NOT_FOUND", `Inventory item "${missing}" was not found.`);
-  throw new AppError("CONFLICT", `Inventory item "${found[0]?.id ?? unsold[0]}" was already sold.`);
+  const item = found[0];
+  // REDEEMING or SHIPPED: the item is in a shipment, so it cannot be sold.
+  const why = item && (item.status === "REDEEMING" || item.status === "SHIPPED") ? "is in a shipment" : "was already sold";
+  throw new AppError("CONFLICT", `Inventory item "${item?.id ?? unsold[0]}" ${why}.`);
 }

@@ -23,6 +23,11 @@ import { getHourlyReportRoute } from "./reports/get-hourly-report.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
 import { getReportActivityRoute } from "./reports/get-report-activity.ts";
 import { getTopWinnersRoute } from "./reports/get-top-winners.ts";
+import { deleteShippingZoneRoute } from "./shipments/delete-shipping-zone.ts";
+import { listShipmentsForAdminRoute } from "./shipments/list-shipments-for-admin.ts";
+import { listShippingZonesRoute } from "./shipments/list-shipping-zones.ts";
+import { moveShipmentsRoute } from "./shipments/move-shipments.ts";
+import { setShippingZoneRoute } from "./shipments/set-shipping-zone.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
@@ -79,4 +84,6 @@ export const adminRouter = router({
     saferPlay: listSaferPlayRoute,
     exclude: excludeOnRequestRoute,
   }),
+  shipments: router({ list: listShipmentsForAdminRoute, move: moveShipmentsRoute }),
+  shipping: router({ zones: listShippingZonesRoute, setZone: setShippingZoneRoute, deleteZone: deleteShippingZoneRoute }),
 });

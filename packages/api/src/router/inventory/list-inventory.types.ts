@@ -4,7 +4,7 @@ import { CursorInput, pageLimitInput } from "../shared/inputs.ts";
 import { restMeta } from "../shared/rest-meta.ts";
 
 export const listInventoryInput = z.object({
-  status: InventoryStatusSchema.default("HELD").meta({ description: "HELD (default) or SOLD." }),
+  status: InventoryStatusSchema.default("HELD").meta({ description: "HELD (default), SOLD, REDEEMING (in a shipment) or SHIPPED." }),
   cursor: CursorInput,
   limit: pageLimitInput({ default: INVENTORY_PAGE_SIZE, noun: "Items" }),
 });

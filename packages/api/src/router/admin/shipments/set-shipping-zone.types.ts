@@ -1,0 +1,4 @@
+import { SetShippingZoneSchema } from "@prizepacks/core";
+
+// The input is the domain's own schema, written once beside setShippingZoneAsAdmin.
+export const setShippingZoneInput = SetShippingZoneSchema;

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError, auditInvariants, createAddress, createUser, openPack, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { openTestDatabase } from "@prizepacks/core/testing";
+import { createTestPack } from "@prizepacks/core/testing/fixtures";
+import { createContext } from "../../../context.ts";
+import { createCaller } from "../../../root.ts";
+
+// The console's fulfilment flow through the admin procedures: a player's request approved,
+// shipped with tracking and delivered in batches, each action once per request key and in the
+// admin log; zones set and removed. Players cannot call any of it.
+
+let services: Services;
+beforeAll(async () => {
+  services = await openServices(await openTestDatabase());
+});
+afterAll(async () => {
+  await services?.database.close();
+});
+
+const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
+const db = () => services.database.prisma;
+
+async function account(label: string, role?: "admin") {
+  const { userId } = await createUser(services, { email: email(label), balance: parseMoney("50.00"), ageConfirmation: true });
+  if (role) await db().user.update({ where: { id: userId }, data: { role } });
+  return userId;
+}
+const consoleAs = (userId: string) =>
+  createCaller(createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => userId }));
+
+async function refusalCode(call: Promise<unknown>): Promise<string> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const cause = error instanceof AppError ? error : (error as { cause?: unknown }).cause;
+  expect(cause).toBeInstanceOf(AppError);
+  return (cause as AppError).code;
+}
+
+describe("the fulfilment queue", () => {
+  it("approves, ships and delivers a batch once per request key, logging each; players are refused", async () => {
+    const adminId = await account("admin", "admin");
+    const playerId = await account("player");
+    const pack = await createTestPack(services, {
+      price: "2.80",
+      items: [{ key: "only", name: "Only Item", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000 }],
+    });
+    const address = await createAddress(services, playerId, {
+      name: "J",
+      line1: "1 St",
+      city: "Paris",
+      postalCode: "75001",
+      country: "FR",
+    });
+    const player = consoleAs(playerId);
+    const console = consoleAs(adminId);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const item = (await openPack(services, { userId: playerId, idOrSlug: pack.slug })).inventoryItem.id;
+      ids.push((await player.shipments.create({ inventoryItemIds: [item], addressId: address.id })).id);
+    }
+
+    expect(await refusalCode(player.admin.shipments.list({}))).toBe("FORBIDDEN");
+    const queue = await console.admin.shipments.list({ state: "REQUESTED" });
+    expect(queue.filter((s) => ids.includes(s.id)).map((s) => s.address.city)).toEqual(["Paris", "Paris"]);
+
+    const approve = { requestKey: randomUUID(), ids, to: "APPROVED" as const };
+    expect((await console.admin.shipments.move(approve)).map((s) => s.state)).toEqual(["APPROVED", "APPROVED"]);
+    expect((await console.admin.shipments.move(approve)).map((s) => s.state)).toEqual(["APPROVED", "APPROVED"]); // replayed
+    expect(await refusalCode(console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "SHIPPED" }))).toBe("BAD_REQUEST");
+    await console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "SHIPPED", carrier: "DHL", trackingNumber: "JD0001" });
+    await console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "DELIVERED" });
+    const seen = await player.shipments.get({ id: ids[0]! });
+    expect(seen).toMatchObject({ state: "DELIVERED", carrier: "DHL", trackingUrl: expect.stringContaining("JD0001") });
+    expect(await db().adminLog.count({ where: { targetId: { in: ids } } })).toBe(6);
+    expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
+  });
+
+  it("sets and removes a country's zone, which the quote follows", async () => {
+    const adminId = await account("zones", "admin");
+    const console = consoleAs(adminId);
+    await console.admin.shipping.setZone({ requestKey: randomUUID(), country: "DE", fee: "4.50" });
+    expect(await console.shipments.quote({ country: "DE" })).toEqual({ country: "DE", fee: "4.50" });
+    expect((await console.admin.shipping.zones()).find((z) => z.country === "DE")).toEqual({ country: "DE", fee: "4.50" });
+    await console.admin.shipping.deleteZone({ requestKey: randomUUID(), country: "DE" });
+    expect(await console.shipments.quote({ country: "DE" })).toEqual({ country: "DE", fee: "9.99" });
+    expect(await refusalCode(console.admin.shipping.setZone({ requestKey: randomUUID(), country: "XX", fee: "1.00" }))).toBe("BAD_REQUEST");
+  });
+});

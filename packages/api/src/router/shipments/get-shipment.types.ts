@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ShipmentSchema } from "@prizepacks/core";
+import { IdInput } from "../shared/inputs.ts";
+import { restMeta } from "../shared/rest-meta.ts";
+
+export const shipmentIdInput = z.object({
+  id: IdInput.meta({ description: "The shipment's id.", example: "cmf3k2x7a0001pp01shp00001" }),
+});
+export const getShipmentOutput = ShipmentSchema;
+export const getShipmentMeta = restMeta({
+  method: "GET",
+  path: "/v1/shipments/{id}",
+  operationId: "shipments-get",
+  summary: "One shipment: its state, items, address and tracking",
+  tags: ["Shipments"],
+  errorResponses: { 404: "No such shipment of the account" },
+});
