@@ -197,19 +197,22 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
   // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
   // entries: provider deposits and operator credits), withdrawals (what has left or is
   // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
-  // entries, either sign), sales (the values of sold items) and opening prices (the spins).
+  // entries, either sign), sales (the values of sold items), opening prices (the spins) and
+  // shipping fees kept (every shipment's fee but those refunded: cancelled or rejected).
   add(
-    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices",
+    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept",
     await db.$queryRaw`
-      SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text
+      SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text,
+             "shippingFees"::text
       FROM (SELECT
         (SELECT COALESCE(SUM(balance), 0) FROM wallet) AS wallets,
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'DEPOSIT') AS deposits,
         (SELECT COALESCE(SUM(amount), 0) FROM withdrawal WHERE state NOT IN ('rejected', 'failed')) AS withdrawals,
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'ADJUSTMENT') AS adjustments,
         (SELECT COALESCE(SUM(value), 0) FROM inventory_item WHERE status = 'SOLD') AS sales,
-        (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices") t
-      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices"`,
+        (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices",
+        (SELECT COALESCE(SUM(fee), 0) FROM shipment WHERE state NOT IN ('CANCELLED', 'REJECTED')) AS "shippingFees") t
+      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees"`,
   );
 
   const flagged = await db.deposit.findMany({
