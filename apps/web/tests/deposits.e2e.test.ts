@@ -59,7 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)("deposits through BTCPay, on the buil
     const first = await startServer({ label: "deposits", ownDatabase: true, env: btcpayEnv() });
     servers.push(first);
     const key = demoKeyOf(first);
-    const webhookUrl = `http://localhost:${first.port}/api/deposits/btcpay/webhook`;
+    // The service registers its webhook at its own address (appBaseUrl: the host it listens on).
+    const webhookUrl = `${first.baseUrl}/api/deposits/btcpay/webhook`;
     await eventually(10, async () => [...btcpay.webhooks.values()].some((w) => w.url === webhookUrl), Boolean);
     expect([...btcpay.webhooks.values()].filter((w) => w.url === webhookUrl)).toHaveLength(1);
     const before = Number((await call(first, key, "GET", "/v1/wallet")).json.balanceString);
