@@ -176,5 +176,5 @@ test("the console shows a player's limits and pending raise read-only, lists the
   expect(excluded.status()).toBe(403);
   expect(((await excluded.json()) as { code: string }).code).toBe("EXCLUDED");
   await page.goto(`/admin/log?action=account.excluded&target=${created.userId}`);
-  await expect(page.getByTestId("admin-log").getByRole("row").filter({ hasText: adminEmail })).toHaveCount(1);
+  await expect(page.getByTestId("admin-log-entry").filter({ hasText: adminEmail })).toHaveCount(1);
 });
