@@ -51,7 +51,9 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
     openings: 1,
     wagered: DEMO_PACK.price,
     won: inventoryItem.value,
-    deposits: "50.00",
+    // The player's 50.00 is an operator's credit (user:create --balance): an adjustment, not a deposit.
+    deposits: "0.00",
+    adjustments: "50.00",
     withdrawals: "0.00",
     sales: "0.00",
   });
@@ -66,7 +68,7 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
   await expect(page).toHaveURL(/\/wallet\/statements$/);
   const figures = page.getByTestId("statement-figures");
   await expect(figures.locator("div", { hasText: "Wagered" })).toContainText(displayCents(toCents(DEMO_PACK.price)));
-  await expect(figures.locator("div", { hasText: "Deposits" })).toContainText("$50.00");
+  await expect(figures.locator("div", { hasText: "Adjustments" })).toContainText("$50.00");
   await expect(figures.locator("div", { hasText: "Withdrawals" })).toContainText("$0.00");
   await expect(figures.locator("div", { hasText: "Closing balance" })).toContainText(displayCents(toCents(statement.closingBalance)));
   await snap(page, "statements");
@@ -83,9 +85,9 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
   await page.getByLabel("Month", { exact: true }).fill(month);
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`month=${month}$`));
-  await expect(figures.locator("div", { hasText: "Deposits" })).toContainText("$50.00");
+  await expect(figures.locator("div", { hasText: "Adjustments" })).toContainText("$50.00");
 
-  // The CSV of this month: a header, the deposit and the opening, oldest first.
+  // The CSV of this month: a header, the operator's credit and the opening, oldest first.
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel("To", { exact: true }).fill(today);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
@@ -93,7 +95,7 @@ test("a player reads this month's statement and downloads the ledger as CSV", as
   const lines = readFileSync(await download.path(), "utf8").split("\r\n");
   expect(lines[0]).toBe("date,kind,amount,balance_after,description,note,entry_id,spin_id,inventory_item_id");
   expect(lines.slice(1, -1).map((line) => line.split(",").slice(1, 4))).toEqual([
-    ["DEPOSIT", "50.00", "50.00"],
+    ["ADJUSTMENT", "50.00", "50.00"],
     ["PACK_OPEN", `-${DEMO_PACK.price}`, statement.closingBalance],
   ]);
   expect(lines.at(-1)).toBe("");

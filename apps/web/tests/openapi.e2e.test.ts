@@ -108,7 +108,8 @@ describe("GET /api/openapi.json", () => {
     await check("GET", "/v1/wallet", "/v1/wallet", player.apiKey);
     await check("GET", "/v1/wallet/ledger", "/v1/wallet/ledger", player.apiKey);
     const statement = await check("GET", "/v1/me/statements", "/v1/me/statements", player.apiKey);
-    expect(statement).toMatchObject({ openings: 1, deposits: "40.00", withdrawals: "0.00" });
+    // The 40.00 the player starts with is an operator's credit (user:create --balance): an adjustment.
+    expect(statement).toMatchObject({ openings: 1, deposits: "0.00", adjustments: "40.00", withdrawals: "0.00" });
     await check("GET", "/v1/me/statements", "/v1/me/statements?month=2026-13", player.apiKey);
     // Demo mode: a demo deposit, 201 and settled at once.
     const deposit = await check("POST", "/v1/deposits", "/v1/deposits", player.apiKey, { amount: "10.00" });

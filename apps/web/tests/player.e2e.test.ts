@@ -309,14 +309,14 @@ describe("GET /v1/history", () => {
 });
 
 describe("GET /v1/wallet/ledger", () => {
-  it("records the deposit, each opening and each sale; amounts sum to the balance", async () => {
+  it("records the starting credit, each opening and each sale; amounts sum to the balance", async () => {
     const player = await newPlayer("30.00");
     const { pack, opened } = await openSome(player, 2);
     await sell(player, [opened[0].inventoryItem.id]);
     const { status, json } = await call("/v1/wallet/ledger", { key: player.apiKey });
     expect(status).toBe(200);
     expect(json.nextCursor).toBeNull();
-    expect(json.entries.map((e: { kind: string }) => e.kind)).toEqual(["ITEM_SALE", "PACK_OPEN", "PACK_OPEN", "DEPOSIT"]);
+    expect(json.entries.map((e: { kind: string }) => e.kind)).toEqual(["ITEM_SALE", "PACK_OPEN", "PACK_OPEN", "ADJUSTMENT"]);
     expect(json.entries[0]).toMatchObject({ amount: opened[0].item.value, inventoryItemId: opened[0].inventoryItem.id, spinId: null });
     expect(json.entries[1]).toMatchObject({ amount: `-${pack.price}`, spinId: opened[1].spin.id, inventoryItemId: null });
     expect(json.entries[3]).toMatchObject({ amount: "30.00", balanceAfter: 30 });

@@ -110,7 +110,7 @@ const commands = {
     input: z.object({ email, amount: money }),
     run: async (services: Services, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
       const user = await getUserByEmailOrThrow(services, f.email);
-      const balance = await creditWallet(services, { userId: user.id, amount: f.amount, kind: "DEPOSIT", note: "admin credit" });
+      const balance = await creditWallet(services, { userId: user.id, amount: f.amount, kind: "ADJUSTMENT", note: "admin credit" });
       return { balance: formatMoney(balance) };
     },
   },

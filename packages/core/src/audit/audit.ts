@@ -25,7 +25,7 @@ export interface AuditReport {
  * every provider deposit credited once, as created, and only when settled; outside demo mode
  * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode);
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
- * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices.
+ * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept.
  */
 export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const db = services.database.prisma;
@@ -161,14 +161,13 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
 
   if (!demoMode) {
     add(
-      // Operator credits (the CLI's user:create --balance and wallet:credit) are DEPOSIT entries
-      // without a deposit row; they are the operator's, not a provider's, so only a demo
-      // deposit is out of place here.
-      "outside demo mode, no DEPOSIT entry credits a demo deposit",
+      // Play money exists only in demo mode; an operator's credit (the CLI's user:create --balance,
+      // wallet:credit, wallet:adjust, the console) is an ADJUSTMENT, never a DEPOSIT.
+      "outside demo mode, every DEPOSIT entry is the credit of one settled provider deposit",
       await db.$queryRaw`
         SELECT l.id AS "ledgerEntryId", l."userId", l.amount::text AS amount, l.note FROM ledger_entry l
-        JOIN deposit d ON d.id = l."depositId"
-        WHERE l.kind = 'DEPOSIT' AND d.provider = 'demo'`,
+        LEFT JOIN deposit d ON d.id = l."depositId"
+        WHERE l.kind = 'DEPOSIT' AND (d.id IS NULL OR d.provider = 'demo' OR d.status <> 'settled')`,
     );
   }
 
@@ -195,7 +194,7 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
       WHERE (w.state IN ('paying', 'completed') AND w."payoutId" IS NULL) OR ((w.state = 'completed') <> (w."completedAt" IS NOT NULL))`,
   );
   // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
-  // entries: provider deposits and operator credits), withdrawals (what has left or is
+  // entries: provider deposits, and demo deposits in demo mode), withdrawals (what has left or is
   // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
   // entries, either sign), sales (the values of sold items), opening prices (the spins) and
   // shipping fees kept (every shipment's fee but those refunded: cancelled or rejected).

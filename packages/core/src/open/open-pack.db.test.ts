@@ -33,7 +33,7 @@ describe("openPack", () => {
     expect((await getBalance(services(), user.userId)).toFixed(2)).toBe("7.00");
     const ledger = await db.ledgerEntry.findMany({ where: { userId: user.userId }, orderBy: { createdAt: "asc" } });
     expect(ledger.map((entry) => [entry.kind, entry.amount.toFixed(2)])).toEqual([
-      ["DEPOSIT", "10.00"],
+      ["ADJUSTMENT", "10.00"],
       ["PACK_OPEN", "-3.00"],
     ]);
     expect((await getFairnessState(services(), user.userId)).nonce).toBe(1);

@@ -29,7 +29,9 @@ async function placeAt(entryId: string, at: string) {
  */
 async function accountAcrossMonths() {
   const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
-  const { userId } = await createTestUser(services(), { balance: "100.00" });
+  // A deposit (a demo one: a provider's would need an invoice), not the starting balance an operator gives (an ADJUSTMENT).
+  const { userId } = await createTestUser(services());
+  await creditWallet(services(), { userId, amount: parseMoney("100.00"), kind: "DEPOSIT", note: "demo deposit" });
   const opened = [];
   for (let i = 0; i < 3; i++) opened.push(await openPack(services(), { userId, idOrSlug: pack.slug }));
   await sellInventoryItems(services(), { userId, inventoryItemIds: [opened[0]!.inventoryItem.id] });

@@ -61,7 +61,7 @@ export async function createUser(services: Services, input: CreateUserInput) {
   });
   await provisionAccount(services, userId);
   if (input.balance && !input.balance.isZero()) {
-    await creditWallet(services, { userId, amount: input.balance, kind: "DEPOSIT", note: "initial balance" });
+    await creditWallet(services, { userId, amount: input.balance, kind: "ADJUSTMENT", note: "initial balance" });
   }
   const key = await createApiKey(services, { userId, name: input.apiKeyName ?? "default" });
   return { userId, email, apiKey: key.apiKey, apiKeyId: key.apiKeyId };

@@ -28,7 +28,7 @@ describe("listLedgerEntries", () => {
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
 
-    expect(entries.map((e) => e.kind)).toEqual(["DEPOSIT", "ITEM_SALE", "PACK_OPEN", "DEPOSIT"]);
+    expect(entries.map((e) => e.kind)).toEqual(["DEPOSIT", "ITEM_SALE", "PACK_OPEN", "ADJUSTMENT"]);
     expect(entries[0]).toMatchObject({ amount: "0.01", note: "demo deposit", spinId: null, inventoryItemId: null });
     expect(entries[1]).toMatchObject({ amount: opened.item.value, inventoryItemId: opened.inventoryItem.id, spinId: null });
     expect(entries[2]).toMatchObject({ amount: "-3.00", balanceAfter: 7, spinId: opened.spin.id });

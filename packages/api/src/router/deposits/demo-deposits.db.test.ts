@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, auditInvariants, createUser, DemoProvider, openServices, type Services } from "@prizepacks/core";
+import { AppError, auditInvariants, createUser, creditWallet, DemoProvider, Money, openServices, type Services } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { uniqueEmail } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";
@@ -33,6 +33,22 @@ describe("demo deposits through /v1/deposits", () => {
     expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
     const production = await auditInvariants(services, { demoMode: false });
     expect(production.breaches.filter((b) => b.detail.userId === userId)).toHaveLength(1);
+  });
+
+  it("outside demo mode, a DEPOSIT entry is one settled provider deposit; an operator's starting balance is an ADJUSTMENT", async () => {
+    const db = services.database.prisma;
+    const operatorFunded = await createUser(services, { email: uniqueEmail(), balance: new Money("40.00") });
+    expect(await db.ledgerEntry.findMany({ where: { userId: operatorFunded.userId }, select: { kind: true } })).toEqual([
+      { kind: "ADJUSTMENT" },
+    ]);
+    const handWritten = await createUser(services, { email: uniqueEmail() });
+    await creditWallet(services, { userId: handWritten.userId, amount: new Money("5.00"), kind: "DEPOSIT", note: "no invoice" });
+
+    const production = await auditInvariants(services, { demoMode: false });
+    expect(production.breaches.filter((b) => b.detail.userId === operatorFunded.userId)).toEqual([]);
+    expect(production.breaches.filter((b) => b.detail.userId === handWritten.userId)).toMatchObject([
+      { rule: "outside demo mode, every DEPOSIT entry is the credit of one settled provider deposit" },
+    ]);
   });
 
   it("refuses an amount outside DEPOSIT_MIN..DEPOSIT_MAX with a 400", async () => {
