@@ -20,6 +20,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <Link href="/admin/accounts">Accounts</Link>
           <Link href="/admin/approvals">Approvals</Link>
           <Link href="/admin/withdrawals">Withdrawals</Link>
+          <Link href="/admin/shipments">Shipments</Link>
           <Link href="/admin/safer-play">Safer play</Link>
           <Link href="/admin/reports">Reports</Link>
           <Link href="/admin/log">Admin log</Link>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { InventoryGroupSortSchema } from "@prizepacks/core/shared";
 import { InventoryView } from "../../../components/inventory-view";
 import { requireViewer, serverApi } from "../../../lib/server-api";
@@ -24,7 +25,10 @@ export default async function InventoryPage({
     <>
       <div className="page-header">
         <h1>Inventory</h1>
-        <p className="muted">Items you won. Sell them for their value; the money goes to your wallet.</p>
+        <p className="muted">
+          Items you won. Sell them for their value; the money goes to your wallet, or <Link href="/shipments">ship items</Link> to your
+          address.
+        </p>
       </div>
       <InventoryView
         initialStatus={status}

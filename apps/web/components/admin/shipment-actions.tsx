@@ -1,0 +1,107 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import type { ShipmentState } from "@prizepacks/core";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../error-alert";
+import { useRequestKey } from "./request-key";
+
+type Move = "APPROVED" | "REJECTED" | "SHIPPED" | "DELIVERED" | "RETURNED";
+
+/** The operator's moves on one shipment, as its state allows: approve or reject (reason), ship (carrier, tracking), delivered or returned. */
+export function ShipmentActions({ shipmentId, state, label }: { shipmentId: string; state: ShipmentState; label: string }) {
+  const router = useRouter();
+  const reasonId = useId();
+  const carrierId = useId();
+  const trackingId = useId();
+  const [requestKey, renewKey] = useRequestKey();
+  const [reason, setReason] = useState("");
+  const [carrier, setCarrier] = useState("");
+  const [trackingNumber, setTrackingNumber] = useState("");
+  const move = useMutation({
+    mutationFn: (to: Move) =>
+      trpc.admin.shipments.move.mutate({
+        ids: [shipmentId],
+        to,
+        requestKey,
+        ...(to === "REJECTED" && { reason: reason.trim() }),
+        ...(to === "SHIPPED" && { carrier: carrier.trim(), trackingNumber: trackingNumber.trim() }),
+      }),
+    onSuccess: () => {
+      renewKey();
+      router.refresh();
+    },
+  });
+  const button = (to: Move, text: string, ghost = false) => (
+    <button
+      type="button"
+      className={ghost ? "button ghost small" : "button small"}
+      disabled={move.isPending}
+      aria-label={`${text} ${label}`}
+      onClick={() => move.mutate(to)}
+    >
+      {text}
+    </button>
+  );
+  if (state === "REQUESTED")
+    return (
+      <div className="stack">
+        <div className="field">
+          <label htmlFor={reasonId} className="small-text">
+            Reason (needed to reject)
+          </label>
+          <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        <div className="row">
+          {button("APPROVED", "Approve")}
+          {button("REJECTED", "Reject", true)}
+        </div>
+        <ErrorAlert error={move.error} inline />
+      </div>
+    );
+  if (state === "APPROVED")
+    return (
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          move.mutate("SHIPPED");
+        }}
+      >
+        <div className="field">
+          <label htmlFor={carrierId} className="small-text">
+            Carrier
+          </label>
+          <input id={carrierId} value={carrier} maxLength={100} required onChange={(event) => setCarrier(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={trackingId} className="small-text">
+            Tracking number
+          </label>
+          <input
+            id={trackingId}
+            value={trackingNumber}
+            maxLength={100}
+            required
+            onChange={(event) => setTrackingNumber(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button small" disabled={move.isPending} aria-label={`Mark shipped ${label}`}>
+          Mark shipped
+        </button>
+        <ErrorAlert error={move.error} inline />
+      </form>
+    );
+  if (state === "SHIPPED")
+    return (
+      <div className="stack">
+        <div className="row">
+          {button("DELIVERED", "Delivered")}
+          {button("RETURNED", "Returned", true)}
+        </div>
+        <ErrorAlert error={move.error} inline />
+      </div>
+    );
+  return null;
+}
