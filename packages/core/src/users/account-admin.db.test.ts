@@ -34,6 +34,7 @@ describe("adjustBalance", () => {
     });
     const entries = await db.ledgerEntry.findMany({ where: { userId: user.userId, kind: "ADJUSTMENT" }, orderBy: { createdAt: "asc" } });
     expect(entries.map((entry) => [entry.amount.toFixed(2), entry.balanceAfter.toFixed(2), entry.note])).toEqual([
+      ["10.00", "10.00", "initial balance"], // the starting balance is an operator's credit too
       ["2.50", "12.50", "goodwill for a slow delivery"],
       ["-12.50", "0.00", "chargeback"],
     ]);

@@ -38,7 +38,8 @@ describe("console mutations apply once per submission", () => {
     expect(first).toEqual({ status: "applied", userId: player.userId, amount: "25.00", balance: "35.00" });
     expect(second).toEqual(first);
     expect(await balanceOf(player.userId)).toBe("35.00");
-    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT" } })).toBe(1);
+    // One credit besides the starting balance (itself an ADJUSTMENT, noted "initial balance").
+    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT", NOT: { note: "initial balance" } } })).toBe(1);
     // A new submission (a new key) is a new credit.
     await adjustBalance(services(), admin, { ...submission, requestKey: randomUUID() });
     expect(await balanceOf(player.userId)).toBe("60.00");
@@ -59,7 +60,8 @@ describe("console mutations apply once per submission", () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => adjustBalance(services(), admin, submission)));
     for (const result of results) expect(result).toEqual(results[0]);
     expect(await balanceOf(player.userId)).toBe("7.77");
-    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT" } })).toBe(1);
+    // One credit besides the starting balance (itself an ADJUSTMENT, noted "initial balance").
+    expect(await db.ledgerEntry.count({ where: { userId: player.userId, kind: "ADJUSTMENT", NOT: { note: "initial balance" } } })).toBe(1);
     const log = await listAdminLog(services(), { targetId: player.userId, action: "wallet.adjusted" });
     expect(log.entries).toHaveLength(1);
     expect((await auditInvariants(services())).breaches).toEqual([]);
