@@ -36,6 +36,16 @@ const schema = z.object({
     .min(18, "MINIMUM_AGE must be a whole number of years, 18 or more")
     .max(99, "MINIMUM_AGE must be at most 99")
     .default(18),
+  /**
+   * Days a shipping address is kept after its last shipment is finished (delivered, returned,
+   * cancelled or rejected); then it and the shipments' copies of it are erased (address-erasure.ts).
+   */
+  ADDRESS_RETENTION_DAYS: z.coerce
+    .number({ error: "ADDRESS_RETENTION_DAYS must be a whole number of days, 1 or more" })
+    .int("ADDRESS_RETENTION_DAYS must be a whole number of days, 1 or more")
+    .min(1, "ADDRESS_RETENTION_DAYS must be a whole number of days, 1 or more")
+    .max(3650, "ADDRESS_RETENTION_DAYS must be at most 3650")
+    .default(90),
 });
 
 export type ServiceEnv = z.infer<typeof schema> & {

@@ -15,6 +15,7 @@ import type { PayoutProvider } from "../withdrawals/payout-provider.ts";
 import { startWithdrawalPayouts } from "../withdrawals/process-withdrawals.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
+import { startAddressErasure } from "../shipping/address-erasure.ts";
 import { AccountGate } from "./account-gate.ts";
 import type { BackgroundJob } from "./background-job.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
@@ -87,7 +88,7 @@ const started = new WeakMap<Services, BackgroundJob>();
 
 /**
  * The work a serving instance does besides answering requests: spin-count and report rollups,
- * event retention, webhook delivery, and with BTCPay its webhook registration (at `publicUrl`)
+ * event retention, webhook delivery, address erasure, and with BTCPay its webhook registration (at `publicUrl`)
  * and deposit reconciliation, and the withdrawals' payouts followed to completion. Every instance runs them (each claims its own rows).
  * Called once, by the server at start; a second call for the same Services returns the same
  * jobs. Tests start the one job they need instead. They run until the database closes or
@@ -98,7 +99,13 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
   const running = started.get(services);
   if (running) return running;
   const { database, deposits } = services;
-  const jobs = [startSpinCountRollup(services), startReportRollup(services), startEventRetention(services), startWebhookDelivery(services)];
+  const jobs = [
+    startSpinCountRollup(services),
+    startReportRollup(services),
+    startEventRetention(services),
+    startWebhookDelivery(services),
+    startAddressErasure(services),
+  ];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.
     void deposits

@@ -119,7 +119,9 @@ export async function requestShipment(services: Services, input: RequestShipment
 }
 
 async function recordShipment(tx: DbTx, userId: string, ids: string[], addressId: string, idempotencyKey: string | undefined) {
-  const address = await tx.address.findFirst({ where: { id: addressId, userId, deletedAt: null } });
+  // Held until commit: the address erasure (address-erasure.ts) skips it, or erased it first and it is gone here.
+  await tx.$queryRaw`SELECT 1 FROM address WHERE id = ${addressId} FOR SHARE`;
+  const address = await tx.address.findFirst({ where: { id: addressId, userId, deletedAt: null, erasedAt: null } });
   if (!address) throw new AppError("NOT_FOUND", `Address "${addressId}" was not found.`);
   const fee = await findShippingFee(tx, address.country);
   if (fee === null) throw new AppError("BAD_REQUEST", `We do not ship to ${address.country}.`);
