@@ -19,6 +19,7 @@ const {
   auditInvariants,
   BtcpayPayoutProvider,
   createUser,
+  getMonthlyStatement,
   Money,
   openServices,
   processWithdrawals,
@@ -289,6 +290,8 @@ describe("withdrawals", () => {
     const { userId } = await player();
     const destinationId = await destination(userId);
     const { id } = await web(userId).withdrawals.create({ amount: "50.00", destinationId, code: "123456" });
+    const month = new Date().toISOString().slice(0, 7);
+    expect(await getMonthlyStatement(services, userId, { month })).toMatchObject({ withdrawals: "50.00", closingBalance: "50.00" });
     const boss = await admin();
     expect(
       (await failure(boss.caller.admin.withdrawals.decide({ withdrawalId: id, decision: "reject", requestKey: randomUUID() }))).code,
@@ -301,6 +304,8 @@ describe("withdrawals", () => {
     });
     expect(rejected).toMatchObject({ state: "rejected", reason: "Please verify your identity first." });
     expect(await balanceOf(userId)).toBe("100.00");
+    // Given back: nothing withdrawn this month.
+    expect(await getMonthlyStatement(services, userId, { month })).toMatchObject({ withdrawals: "0.00", closingBalance: "100.00" });
     const again = await failure(boss.caller.admin.withdrawals.decide({ withdrawalId: id, decision: "approve", requestKey: randomUUID() }));
     expect(again.code).toBe("CONFLICT");
     expect(await eventsOf(userId)).toEqual(["withdrawal.requested", "withdrawal.rejected"]);

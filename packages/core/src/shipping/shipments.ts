@@ -250,6 +250,10 @@ async function moveShipmentIn(
   if (!locked || (move.kind === "player" && locked.userId !== move.userId)) {
     throw new AppError("NOT_FOUND", `Shipment "${shipmentId}" was not found.`);
   }
+  // As with withdrawals: an admin's own prizes are another admin's to send.
+  if (move.kind === "operator" && move.admin.id && move.admin.id === locked.userId) {
+    throw new AppError("FORBIDDEN", "An admin cannot decide their own shipment: another admin must.");
+  }
   const { to } = details;
   if (!canTransition(locked.state, to, move.kind)) {
     throw new AppError("CONFLICT", `Shipment "${shipmentId}" is ${locked.state.toLowerCase()}; it cannot be ${EVENT_OF[to].slice(9)} now.`);

@@ -29,7 +29,9 @@ export const MonthlyStatementSchema = z
     won: MoneyString.meta({ description: "Values of the items won, each at the moment it was won." }),
     net: MoneyString.meta({ description: "won − wagered: negative when the month lost money." }),
     deposits: MoneyString,
-    withdrawals: MoneyString.meta({ description: "Money paid out (none exist yet: always 0.00)." }),
+    withdrawals: MoneyString.meta({
+      description: "Money withdrawn: reserved for withdrawals in the month, less what was given back (rejected, failed or cancelled).",
+    }),
     sales: MoneyString.meta({ description: "What items sold back brought in." }),
     adjustments: MoneyString.meta({ description: "Credits and debits by an operator, signed." }),
   })

@@ -43,6 +43,7 @@ export async function getMonthlyStatement(
       deposits: string;
       sales: string;
       adjustments: string;
+      withdrawn: string;
     }>
   >`
     WITH spins AS (
@@ -54,12 +55,13 @@ export async function getMonthlyStatement(
         coalesce(sum(amount), 0) AS closing,
         coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'DEPOSIT'), 0) AS deposits,
         coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ITEM_SALE'), 0) AS sales,
-        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ADJUSTMENT'), 0) AS adjustments
+        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ADJUSTMENT'), 0) AS adjustments,
+        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('WITHDRAWAL', 'WITHDRAWAL_RETURN')), 0) AS withdrawn
       FROM ledger_entry WHERE "userId" = ${userId} AND "createdAt" < ${to}
     )
     SELECT spins.openings, spins.wagered::text AS wagered, spins.won::text AS won, ledger.opening::text AS opening,
       ledger.closing::text AS closing, ledger.deposits::text AS deposits, ledger.sales::text AS sales,
-      ledger.adjustments::text AS adjustments
+      ledger.adjustments::text AS adjustments, ledger.withdrawn::text AS withdrawn
     FROM spins, ledger`;
   const sums = row!;
   return {
@@ -73,7 +75,7 @@ export async function getMonthlyStatement(
     won: formatMoney(sums.won),
     net: formatMoney(new Money(sums.won).minus(sums.wagered)),
     deposits: formatMoney(sums.deposits),
-    withdrawals: formatMoney(0),
+    withdrawals: formatMoney(sums.withdrawn),
     sales: formatMoney(sums.sales),
     adjustments: formatMoney(sums.adjustments),
   };

@@ -6,8 +6,13 @@ import type { Services } from "../runtime/services.ts";
 import type { PayoutState } from "./payout-provider.ts";
 import { giveBack, withdrawalView, type WithdrawalRow } from "./withdrawals.ts";
 
-/** A claimed withdrawal is not looked at again, by any instance, for this long. */
-const RECHECK_SECONDS = 30;
+/**
+ * A claimed withdrawal is not looked at again, by any instance, for this long. It must outlast
+ * the provider calls one withdrawal makes (at most two, each bounded by the client's timeout),
+ * so another instance cannot take it while a payout is being created for it. Hence one claim
+ * per withdrawal, taken right before its calls, never a batch claimed at once.
+ */
+const RECHECK_SECONDS = 60;
 const POLL_MS = 5_000;
 const BATCH = 50;
 
@@ -24,28 +29,31 @@ export async function processWithdrawals(services: Services, { ids }: { ids?: st
   const provider = services.payouts;
   if (!provider) return 0;
   const { database } = services;
-  const due = await database.sql.query<{ id: string }>(
-    `UPDATE withdrawal w SET "nextCheckAt" = now() + make_interval(secs => $2::int)
-     WHERE w.id IN (
-       SELECT id FROM withdrawal
-       WHERE provider = $1 AND state IN ('approved', 'paying') AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
-         AND ($4::text[] IS NULL OR id = ANY($4::text[]))
-       ORDER BY "createdAt" LIMIT $3
-       FOR UPDATE SKIP LOCKED)
-     RETURNING w.id`,
-    [provider.name, RECHECK_SECONDS, BATCH, ids ?? null],
-  );
-  for (const { id } of due) {
-    const row = await database.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+  let claimed = 0;
+  while (claimed < BATCH) {
+    const [next] = await database.sql.query<{ id: string }>(
+      `UPDATE withdrawal w SET "nextCheckAt" = now() + make_interval(secs => $2::int)
+       WHERE w.id IN (
+         SELECT id FROM withdrawal
+         WHERE provider = $1 AND state IN ('approved', 'paying') AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= now())
+           AND ($3::text[] IS NULL OR id = ANY($3::text[]))
+         ORDER BY "createdAt" LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+       RETURNING w.id`,
+      [provider.name, RECHECK_SECONDS, ids ?? null],
+    );
+    if (!next) break;
+    claimed += 1;
+    const row = await database.prisma.withdrawal.findUniqueOrThrow({ where: { id: next.id } });
     try {
       await advance(services, row);
     } catch (error) {
       // An unreachable provider was logged where it was called; the next pass tries again.
       if (error instanceof AppError && error.code === "UNAVAILABLE") continue;
-      logger("withdrawals").error({ err: error, withdrawalId: id }, "a withdrawal's payout could not be advanced; retrying");
+      logger("withdrawals").error({ err: error, withdrawalId: next.id }, "a withdrawal's payout could not be advanced; retrying");
     }
   }
-  return due.length;
+  return claimed;
 }
 
 async function advance(services: Services, row: WithdrawalRow): Promise<void> {

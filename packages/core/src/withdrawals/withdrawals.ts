@@ -172,7 +172,7 @@ export const AdminWithdrawalFilterSchema = z.object({
   limit: z.number().int().min(1).max(200).optional(),
 });
 
-/** The console's list: one state (oldest first for requested ones, the queue to work through) or all, newest first. */
+/** The console's list: one state or all, newest first. */
 export async function listWithdrawalsForAdmin(
   services: Services,
   input: z.input<typeof AdminWithdrawalFilterSchema>,

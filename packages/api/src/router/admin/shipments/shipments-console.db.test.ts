@@ -78,6 +78,24 @@ describe("the fulfilment queue", () => {
     expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
   });
 
+  it("refuses an admin's decision on their own shipment; another admin decides it", async () => {
+    const adminId = await account("admin", "admin");
+    const otherAdminId = await account("admin", "admin");
+    const pack = await createTestPack(services, {
+      price: "2.80",
+      items: [{ key: "only", name: "Only Item", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000 }],
+    });
+    const address = await createAddress(services, adminId, { name: "A", line1: "2 St", city: "Lyon", postalCode: "69001", country: "FR" });
+    const item = (await openPack(services, { userId: adminId, idOrSlug: pack.slug })).inventoryItem.id;
+    const own = consoleAs(adminId);
+    const { id } = await own.shipments.create({ inventoryItemIds: [item], addressId: address.id });
+    expect(await refusalCode(own.admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" }))).toBe("FORBIDDEN");
+    expect((await own.shipments.get({ id })).state).toBe("REQUESTED");
+    const [approved] = await consoleAs(otherAdminId).admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" });
+    expect(approved!.state).toBe("APPROVED");
+    expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
+  });
+
   it("sets and removes a country's zone, which the quote follows", async () => {
     const adminId = await account("zones", "admin");
     const console = consoleAs(adminId);
