@@ -2,6 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { trpc } from "../../lib/trpc";
+import { DecisionButtons } from "./decision-buttons";
 import { ErrorAlert } from "../error-alert";
 import { useRequestKey } from "./request-key";
 
@@ -24,26 +25,7 @@ export function PendingCreditDecision({
   if (ownRequest) return <span className="muted small-text">Yours: another admin decides</span>;
   return (
     <div className="stack">
-      <div className="row">
-        <button
-          type="button"
-          className="button small"
-          disabled={decide.isPending}
-          aria-label={`Approve ${label}`}
-          onClick={() => decide.mutate("approve")}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className="button ghost small"
-          disabled={decide.isPending}
-          aria-label={`Reject ${label}`}
-          onClick={() => decide.mutate("reject")}
-        >
-          Reject
-        </button>
-      </div>
+      <DecisionButtons label={label} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} />
       <ErrorAlert error={decide.error} inline />
     </div>
   );

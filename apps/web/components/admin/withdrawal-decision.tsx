@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { DecisionButtons } from "./decision-buttons";
 import { ErrorAlert } from "../error-alert";
 import { useRequestKey } from "./request-key";
 
@@ -29,26 +30,7 @@ export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId:
         </label>
         <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
       </div>
-      <div className="row">
-        <button
-          type="button"
-          className="button small"
-          disabled={decide.isPending}
-          aria-label={`Approve ${label}`}
-          onClick={() => decide.mutate("approve")}
-        >
-          Approve
-        </button>
-        <button
-          type="button"
-          className="button ghost small"
-          disabled={decide.isPending}
-          aria-label={`Reject ${label}`}
-          onClick={() => decide.mutate("reject")}
-        >
-          Reject
-        </button>
-      </div>
+      <DecisionButtons label={label} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} />
       <ErrorAlert error={decide.error} inline />
     </div>
   );
