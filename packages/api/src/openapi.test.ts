@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { BATTLE_PROTOCOL_TEXT } from "@prizepacks/core";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { exampleSeeds, openResultExample, successExamples } from "./openapi-examples.ts";
 
@@ -60,6 +61,10 @@ function examplesOf(doc: Json): Example[] {
 }
 
 describe("the OpenAPI document", () => {
+  it("publishes battle/v1 word for word, as the README does", () => {
+    expect(document.info.description).toContain(`## Battles (battle/v1)\n${BATTLE_PROTOCOL_TEXT}`);
+  });
+
   it("has an example on every operation's success and every error response", () => {
     for (const [path, item] of Object.entries<Json>(document.paths)) {
       for (const [method, op] of Object.entries<Json>(item)) {

@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 import {
   ACCOUNT_EVENT_TYPES,
   AccountEventSchema,
+  BATTLE_PROTOCOL_TEXT,
   DropSchema,
   EVENT_REPLAY_HOURS,
   ErrorResponseSchema,
@@ -213,6 +214,9 @@ function describeDocument(): string {
     '4. The odds table is fixed by `oddsHash` = SHA-256 (hex) of its canonical form: the JSON array of `[itemId, ticketFrom, ticketTo]` rows ordered by `ticketFrom`, without whitespace, e.g. `[["cmic2x9rq0010pp3kancearbu",1,60],["cmic2x9rq0011pp3ksmartfit",61,773]]`. Every opening records the `oddsHash` and `oddsVersion` it used.',
     "",
     "`POST /v1/fairness/rotate` retires the pair and reveals its server seed: check `SHA-256(serverSeed) = serverSeedHash`, then recompute every opening of the pair (nonces 0 to `previous.nonce` - 1, listed by `GET /v1/history`).",
+    "",
+    "## Battles (battle/v1)",
+    BATTLE_PROTOCOL_TEXT,
     "",
     "## Events and webhooks",
     `\`GET /v1/events\` streams the account's events (${ACCOUNT_EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}) as server-sent events; reconnect with \`Last-Event-ID\` within ${EVENT_REPLAY_HOURS} hours to get every missed event, in order, none twice. The same events can be delivered as webhooks (see \`webhooks\`), signed with \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>\`.`,

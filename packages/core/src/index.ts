@@ -17,6 +17,7 @@ export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
 export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
+export { BATTLE_PROTOCOL_TEXT } from "@prizepacks/fairness";
 export { creditWallet, getBalance, getWalletBalance } from "./wallet/wallet.ts";
 export { listLedgerEntries, LEDGER_PAGE_SIZE } from "./wallet/list-ledger-entries.ts";
 export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.ts";

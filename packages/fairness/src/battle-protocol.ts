@@ -1,0 +1,22 @@
+/**
+ * battle/v1 as published, word for word: the README's "Battles (battle/v1)" section and the
+ * OpenAPI document's description both carry this text (battle-protocol.test.ts holds the README
+ * to it), so the recipe players verify with is the one the code implements.
+ */
+export const BATTLE_PROTOCOL_TEXT = `Hashes and HMACs are the service's own (\`sha256Hex\`, \`hmacSha256Hex\` over UTF-8 text, lower-case hex), the ticket mapping is today's (\`ticketFromHash\`, 1..100000, first 13 hex digits).
+1. **Create.** The server draws a server seed \`S\` (64 hex) and publishes its commitment \`C = sha256Hex(S)\` with the battle's spec: the canonical JSON (RFC 8785) of \`{ id, layout, winRule, terminal, rounds: [{ packId, oddsVersion, oddsHash }], commitment: C, beacon: { chainHash, period, genesisTime } }\`; \`specHash = sha256Hex(spec)\`. The spec never changes.
+2. **Join.** Each seat's client seed \`c_i\` (\`[A-Za-z0-9_-]{1,64}\`, random if not given) is fixed when the seat is taken; house bots use \`bot-<seat>\`.
+3. **Lock**, when the last seat fills: \`K = sha256Hex(specHash + "|" + c_0 + "|" + … + "|" + c_(n-1))\` and the beacon round \`R\` = the round of the randomness beacon current at lock time, plus 2. \`K\` and \`R\` are announced (events) before round \`R\` exists. No join, leave or cancel after lock.
+4. **Beacon.** The randomness \`B\` of round \`R\` of a public randomness beacon: drand's "quicknet" chain (3 s rounds, BLS signatures that anyone verifies against the chain's public key, \`randomness = sha256(signature)\`), fetched from drand's public HTTP relays (\`DRAND_URLS\`, configurable) and verified with a well-kept BLS library before use. \`BATTLE_BEACON=local\` (the default in demo mode and tests) uses a local beacon that signs rounds the same way with a key kept in the data folder, and says so on every battle it settles.
+5. **Draw.** \`G = hmacSha256Hex(S, "battle/v1|" + specHash + "|" + K + "|" + R + "|" + B)\`; round \`r\` (1-based), seat \`s\` (0-based): \`hash = hmacSha256Hex(G, "draw|" + r + "|" + s)\`, \`ticket = ticketFromHash(hash)\`, the item is the one whose range in that round's odds version holds the ticket. Tie: \`parseInt(hmacSha256Hex(G, "tie").slice(0, 13), 16) mod\` (number of tied teams) indexes the tied teams in ascending order.
+6. **Settle** in one transaction as soon as \`B\` is verified; only then reveal \`S\`. A battle waiting for its beacon round stays locked and settles whenever the round is fetched (rounds are permanent); a metric counts battles locked for more than a minute.
+
+Nobody can bias it: \`S\` is fixed before any seat is taken, every client seed before \`B\` exists, \`B\` is unknown to all until after lock and cannot be re-rolled, and the outcome is keyed by \`S\`, so \`C\` reveals nothing.
+
+Fixed vectors (\`packages/fairness/src/battle.test.ts\` checks them with \`node:crypto\`):
+- \`S = a3f1c9e2b7d4058f6e1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70\`, \`C = 2b9f346bfff01722994d65f9f4af0d25e136726a72ffb9ea455771cd7d61930c\`
+- spec (2v2, highest, two rounds): \`{"beacon":{"chainHash":"52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971","genesisTime":1692803367,"period":3},"commitment":"2b9f346bfff01722994d65f9f4af0d25e136726a72ffb9ea455771cd7d61930c","id":"battle-vector-1","layout":"2v2","rounds":[{"oddsHash":"0000000000000000000000000000000000000000000000000000000000000000","oddsVersion":1,"packId":"pack-a"},{"oddsHash":"1111111111111111111111111111111111111111111111111111111111111111","oddsVersion":3,"packId":"pack-b"}],"terminal":false,"winRule":"highest"}\`
+- \`specHash = 1824847c3b4faebb1536b25aaa8518338edc1ac6d24b5c810b0577ebf748be34\`; client seeds \`alice\`, \`bot-1\`, \`carol\`, \`bot-3\`: \`K = 4f711eb5e1a6451bd96e54d45c80e2bc389bd5d1ee7330d15380c31432060224\`
+- \`R = 1234567\`, \`B = b6689ecf2fb2341902e68a27e8d9a61cd16faf2da3f5a16520c91e979f8d1e94\`: \`G = 9499cd7c319cb33d009561cbe20011c224c5c00be304777691fae830a4ae8fc6\`
+- round 1, seat 0: \`hash = 8dd93afac7e69b4aeaf31d4d6400704a65eee689bd7a15aa6eb2d399d6bbc03a\`, ticket 55410; round 1, seat 3: \`hash = 02d02b66bb64b1f1bd3fbce692a0f21fa2bd3f1e9063cfd4045d1246fdec6aee\`, ticket 1099; round 2, seat 3: \`hash = fe7a5c930ea2b6c54080ed44da7e423aaf4f2b921d5ed332983fe2f4933f234f\`, ticket 99406
+- with both rounds' odds \`x1\` 0.50 on 1..30000, \`x2\` 2.00 on 30001..60000, \`x3\` 10.00 on 60001..100000: team totals 16.00 and 21.00, team 1 (seats 2 and 3) wins, seat 2 gets 20.00 and seat 3 gets 17.00.`;
