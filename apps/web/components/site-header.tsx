@@ -12,6 +12,7 @@ import { SoundSwitch } from "./sound-switch";
 
 const nav = [
   { href: "/", label: "Packs" },
+  { href: "/battles", label: "Battles" },
   { href: "/inventory", label: "Inventory" },
   { href: "/history", label: "History" },
   { href: "/fairness", label: "Fairness" },

@@ -8,6 +8,8 @@ export { formatMoney, moneyToNumber, parseMoney, Money } from "./money.ts";
 export { getPackDetail, listActivePacks, getActivePackOrThrow } from "./catalog/get-pack.ts";
 export { findDrawOdds } from "./catalog/draw-odds.ts";
 export type { DrawOdds, DrawOddsItem } from "./catalog/draw-odds.ts";
+export { listRoundOdds } from "./catalog/round-odds.ts";
+export type { RoundOdds, RoundOddsItem } from "./catalog/round-odds.ts";
 export type { CachedPack } from "./catalog/catalog-cache.ts";
 export { rollUpSpinCounts } from "./catalog/spin-count-rollup.ts";
 export { openServices, startBackgroundJobs } from "./runtime/services.ts";

@@ -1,0 +1,20 @@
+import { BattleView } from "../../../../components/battle-view";
+import { loadBattlePacks } from "../../../../lib/battle-packs";
+import { findViewer } from "../../../../lib/server-api";
+import { BattleTabs } from "../battle-tabs";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Pack battle" };
+
+type Params = Promise<{ id: string }>;
+
+export default async function BattlePage({ params }: { params: Params }) {
+  const { id } = await params;
+  const [viewer, packs] = await Promise.all([findViewer(), loadBattlePacks()]);
+  return (
+    <div className="stack battles-page">
+      <BattleTabs current={null} />
+      <BattleView id={id} packs={packs.byId} signedIn={viewer?.standing === "ok"} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { BattleCreateForm } from "../../../../components/battle-create-form";
+import { loadBattlePacks } from "../../../../lib/battle-packs";
+import { requireViewer } from "../../../../lib/server-api";
+import { BattleTabs } from "../battle-tabs";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Create a battle" };
+
+export default async function NewBattlePage() {
+  await requireViewer("/battles/new");
+  const packs = await loadBattlePacks();
+  return (
+    <div className="stack battles-page">
+      <header className="page-header">
+        <div>
+          <h1>Create a battle</h1>
+          <p className="muted">
+            Pick the packs opened round by round, the seats and how the winner is decided. Every seat pays the same entry.
+          </p>
+        </div>
+      </header>
+      <BattleTabs current="/battles/new" />
+      <BattleCreateForm packs={packs.list} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatMoney } from "../money.ts";
+import type { Services } from "../runtime/services.ts";
+
+// A battle's spec names each round's pack and odds hash. Its verifier re-derives the draws from
+// those ranges with the items' values, and its reels show the items: the same public data as
+// findDrawOdds, looked up by pack id (the spec's) rather than slug.
+
+export interface RoundOddsItem {
+  itemId: string;
+  name: string;
+  rarity: string;
+  image: string;
+  value: string;
+  ticketFrom: number;
+  ticketTo: number;
+}
+
+export interface RoundOdds {
+  packId: string;
+  slug: string;
+  name: string;
+  image: string;
+  oddsVersion: number;
+  oddsHash: string;
+  items: RoundOddsItem[];
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Each (packId, oddsHash) pair's odds version with item values, in the order asked; null where none matches. */
+export async function listRoundOdds(
+  services: Services,
+  rounds: ReadonlyArray<{ packId: string; oddsHash: string }>,
+): Promise<Array<RoundOdds | null>> {
+  const wanted = rounds.filter((round) => SHA256_HEX.test(round.oddsHash));
+  if (wanted.length === 0) return rounds.map(() => null);
+  const versions = await services.database.prisma.oddsVersion.findMany({
+    where: { OR: wanted.map(({ packId, oddsHash }) => ({ packId, oddsHash })) },
+    include: { pack: true, ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } },
+  });
+  const byKey = new Map(
+    versions.map((version): [string, RoundOdds] => [
+      `${version.packId}|${version.oddsHash}`,
+      {
+        packId: version.packId,
+        slug: version.pack.slug,
+        name: version.pack.name,
+        image: version.pack.image,
+        oddsVersion: version.version,
+        oddsHash: version.oddsHash,
+        items: version.ranges.map((range) => ({
+          itemId: range.itemId,
+          name: range.item.name,
+          rarity: range.item.rarity,
+          image: range.item.image,
+          value: formatMoney(range.item.value),
+          ticketFrom: range.ticketFrom,
+          ticketTo: range.ticketTo,
+        })),
+      },
+    ]),
+  );
+  return rounds.map(({ packId, oddsHash }) => byKey.get(`${packId}|${oddsHash}`) ?? null);
+}
