@@ -146,7 +146,7 @@ export function BattleCreateForm({ packs }: { packs: BattlePack[] }) {
             {BATTLE_LAYOUT_NAMES.map((name) => (
               <label key={name} className={`chip${layout === name ? " is-selected" : ""}`}>
                 <input type="radio" name={`${id}-layout`} value={name} checked={layout === name} onChange={() => setLayout(name)} />
-                {LAYOUT_LABELS[name]} <span className="muted small-text">({seatCount(name)} seats)</span>
+                {LAYOUT_LABELS[name]} <span className="battle-chip-note">({seatCount(name)} seats)</span>
               </label>
             ))}
           </div>

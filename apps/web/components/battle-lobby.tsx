@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BATTLE_LAYOUT_NAMES, BATTLE_WIN_RULES, type BattleLayout, type BattleWinRule } from "@prizepacks/fairness";
@@ -9,7 +10,7 @@ import { BattleCard } from "./battle-card";
 import { ErrorAlert } from "./error-alert";
 
 /** How often the lobby asks again: seats fill and battles settle within seconds. */
-const REFRESH_MS = 3_000;
+const REFRESH_MS = 5_000;
 const JUST_SETTLED = 6;
 
 interface LobbyFilters {
@@ -40,14 +41,32 @@ function matches(battle: BattleView, filters: LobbyFilters): boolean {
 export function BattleLobby({ packs, signedIn }: { packs: BattlePacksById; signedIn: boolean }) {
   const id = useId();
   const [filters, setFilters] = useState<LobbyFilters>({ layout: "", winRule: "", entryMin: "", entryMax: "" });
-  const open = useQuery({ queryKey: battleQueryKeys.list("open"), queryFn: () => battleCalls.list("open"), refetchInterval: REFRESH_MS });
+  const open = useQuery({
+    queryKey: battleQueryKeys.list("open"),
+    queryFn: () => battleCalls.list("open"),
+    refetchInterval: REFRESH_MS,
+    enabled: signedIn,
+  });
   const settled = useQuery({
     queryKey: battleQueryKeys.list("settled"),
     queryFn: () => battleCalls.list("settled"),
     refetchInterval: REFRESH_MS,
+    enabled: signedIn,
   });
   const shown = (open.data ?? []).filter((battle) => matches(battle, filters));
   const set = (change: Partial<LobbyFilters>) => setFilters((current) => ({ ...current, ...change }));
+  // Battles are shown to players (the battles procedures take a session or a key).
+  if (!signedIn)
+    return (
+      <div className="empty stack">
+        <p>Sign in to see the open battles, join one or create your own.</p>
+        <p>
+          <Link className="button" href="/sign-in?next=%2Fbattles">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    );
 
   return (
     <div className="stack battle-lobby">

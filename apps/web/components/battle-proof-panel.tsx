@@ -1,10 +1,48 @@
 "use client";
 import { useState } from "react";
 import type { RoundOdds } from "@prizepacks/core";
-import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
+import { verifyBattle, type BattleProof, type ValuedTicketRange } from "@prizepacks/fairness";
 import { battleChecks, type BattleCheck } from "../lib/battle-verdict";
 import type { BattleView } from "../lib/battle-shapes";
 import { ErrorAlert } from "./error-alert";
+
+/**
+ * Each round's ranges from the public odds version the spec names (looked up apart, like the
+ * /fairness verifier's), with the item values the battle published as fixed at its creation
+ * (an odds hash covers the ranges, not the values). A round whose public version is missing,
+ * or whose published ranges differ from it, is a problem of the odds check.
+ */
+function roundOddsForVerifier(
+  battle: BattleView,
+  odds: Array<RoundOdds | null>,
+): { oddsByRound: ValuedTicketRange[][]; problems: string[] } {
+  const problems: string[] = [];
+  const oddsByRound = battle.rounds.map((round, index) => {
+    const published = round.odds;
+    const version = odds[index];
+    if (!version) {
+      problems.push(`round ${round.round}: no public odds version has the spec's oddsHash`);
+      return published;
+    }
+    const sameRanges =
+      version.items.length === published.length &&
+      version.items.every(
+        (item, at) =>
+          item.itemId === published[at]?.itemId &&
+          item.ticketFrom === published[at]?.ticketFrom &&
+          item.ticketTo === published[at]?.ticketTo,
+      );
+    if (!sameRanges) problems.push(`round ${round.round}: the published odds are not the public odds version's ranges`);
+    const valueOf = new Map(published.map((range) => [range.itemId, range.value]));
+    return version.items.map(({ itemId, ticketFrom, ticketTo }) => ({
+      itemId,
+      ticketFrom,
+      ticketTo,
+      value: valueOf.get(itemId) ?? "0.00",
+    }));
+  });
+  return { oddsByRound, problems };
+}
 
 function Value({ label, value, testId }: { label: string; value: string | number | null | undefined; testId?: string }) {
   return (
@@ -39,12 +77,8 @@ export function BattleProofPanel({
     setRunning(true);
     setError(null);
     try {
-      const missing = odds.findIndex((round) => round === null);
-      if (missing >= 0) throw new Error(`The odds of round ${missing + 1} could not be loaded, so its draws cannot be checked.`);
-      const oddsByRound = odds.map((round) =>
-        round!.items.map(({ itemId, ticketFrom, ticketTo, value }) => ({ itemId, ticketFrom, ticketTo, value })),
-      );
-      setChecks(battleChecks(await verifyBattle(proof, oddsByRound), battle.lockKey ?? null));
+      const { oddsByRound, problems } = roundOddsForVerifier(battle, odds);
+      setChecks(battleChecks(await verifyBattle(proof, oddsByRound), battle.lockKey, problems));
     } catch (failure) {
       setChecks(null);
       setError(failure instanceof Error ? failure.message : "The verification could not run.");
@@ -78,11 +112,11 @@ export function BattleProofPanel({
           </ol>
         </dd>
         <Value label="Lock key (K)" value={battle.lockKey} />
-        <Value label="Beacon round (R)" value={battle.beacon?.round ?? battle.beaconRound} />
-        <Value label="Beacon randomness (B)" value={battle.beacon?.randomness} />
-        <Value label="Beacon signature" value={battle.beacon?.signature} />
+        <Value label="Beacon round (R)" value={battle.beacon.round} />
+        <Value label="Beacon randomness (B)" value={battle.beacon.randomness} />
+        <Value label="Beacon signature" value={battle.beacon.signature} />
       </dl>
-      {battle.beaconKind === "local" && (
+      {battle.beacon.kind === "local" && (
         <p className="alert info small-text">
           This battle was settled by the local beacon (demo mode), not by drand&apos;s public quicknet chain.
         </p>

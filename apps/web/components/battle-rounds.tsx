@@ -45,7 +45,7 @@ function wonItem(items: ReelItem[], draw: BattleDraw): ReelItem {
  * landed. With reduced motion (or "Show all"), everything is shown at once without reels.
  */
 export function BattleRounds({ battle, odds }: { battle: BattleView; odds: Array<RoundOdds | null> }) {
-  const rounds = useMemo(() => battle.rounds ?? [], [battle.rounds]);
+  const rounds = battle.rounds;
   const [instant] = useState(prefersReducedMotion);
   const [revealed, setRevealed] = useState(instant ? rounds.length : 0);
   const [landedSeats, setLandedSeats] = useState<Set<number>>(new Set());
@@ -56,7 +56,7 @@ export function BattleRounds({ battle, odds }: { battle: BattleView; odds: Array
   const strips = useMemo(
     () =>
       spinning
-        ? spinning.draws?.map((draw) => {
+        ? spinning.draws.map((draw) => {
             const items = reelItems(odds[spinning.round - 1] ?? null);
             return buildReelStrip(items, wonItem(items, draw));
           })
@@ -80,7 +80,7 @@ export function BattleRounds({ battle, odds }: { battle: BattleView; odds: Array
     centsToMoney(
       shownRounds
         .filter((round) => countedRounds.includes(round))
-        .reduce((sum, round) => sum + moneyToCents(round.draws?.find((draw) => draw.seat === seat)?.value ?? "0.00"), 0n),
+        .reduce((sum, round) => sum + moneyToCents(round.draws.find((draw) => draw.seat === seat)?.value ?? "0.00"), 0n),
     );
   const isWinner = (seat: number) => done && battle.winnerTeam != null && teams[battle.winnerTeam]?.includes(seat);
 
@@ -122,7 +122,7 @@ export function BattleRounds({ battle, odds }: { battle: BattleView; odds: Array
                 Round {round.round} · {pack?.name ?? "pack"}
               </h3>
               <ul className="battle-row">
-                {round.draws?.map((draw, index) => {
+                {round.draws.map((draw, index) => {
                   const item = wonItem(items, draw);
                   const seat = battle.seats.find((candidate) => candidate.seat === draw.seat);
                   return (

@@ -15,6 +15,7 @@ import {
   WIN_RULE_LABELS,
   type BattlePacksById,
   type BattleView as Battle,
+  viewerCreated,
 } from "../lib/battle-shapes";
 import { BattleError } from "./battle-error";
 import { BattlePackStrip } from "./battle-pack-strip";
@@ -23,7 +24,7 @@ import { BattleRounds } from "./battle-rounds";
 import { Money } from "./money";
 
 /** How often an unsettled battle is asked again: seats fill in seconds, the beacon round comes ~6–9 s after lock. */
-const REFRESH_MS: Record<Battle["status"], number | false> = { open: 2_000, locked: 1_000, settled: false, cancelled: false };
+const REFRESH_MS: Record<Battle["status"], number | false> = { open: 3_000, locked: 1_500, settled: false, cancelled: false };
 
 /** The battle page: seats filling, the actions open to the viewer, then the rounds, the result and the proof. */
 export function BattleView({ id, packs, signedIn }: { id: string; packs: BattlePacksById; signedIn: boolean }) {
@@ -31,7 +32,8 @@ export function BattleView({ id, packs, signedIn }: { id: string; packs: BattleP
   const query = useQuery({
     queryKey: battleQueryKeys.one(id),
     queryFn: () => battleCalls.get(id),
-    refetchInterval: (current) => (current.state.data ? REFRESH_MS[current.state.data.status] : 2_000),
+    refetchInterval: (current) => (current.state.data ? REFRESH_MS[current.state.data.status] : 3_000),
+    enabled: signedIn,
   });
   const battle = query.data;
   const spec = battle ? parseBattleSpec(battle) : null;
@@ -42,6 +44,14 @@ export function BattleView({ id, packs, signedIn }: { id: string; packs: BattleP
     staleTime: Infinity,
   });
 
+  if (!signedIn)
+    return (
+      <p className="empty">
+        <Link className="button" href={`/sign-in?next=${encodeURIComponent(`/battles/${id}`)}`}>
+          Sign in to see this battle
+        </Link>
+      </p>
+    );
   if (query.error) {
     return errorCode(query.error) === "NOT_FOUND" ? (
       <p className="empty">
@@ -76,11 +86,11 @@ export function BattleView({ id, packs, signedIn }: { id: string; packs: BattleP
       </header>
       <BattlePackStrip packIds={spec.rounds.map((round) => round.packId)} packs={packs} />
 
-      <BattleSeats battle={battle} signedIn={signedIn} onChange={refresh} />
+      <BattleSeats battle={battle} onChange={refresh} />
 
       {battle.status === "locked" && (
         <p className="alert info" role="status" data-testid="battle-waiting">
-          Every seat is taken. Waiting for beacon round <span className="num">{battle.beaconRound ?? "…"}</span>, which did not exist when
+          Every seat is taken. Waiting for beacon round <span className="num">{battle.beacon.round ?? "…"}</span>, which did not exist when
           the battle locked; the rounds are drawn from it as soon as it is published.
         </p>
       )}
@@ -93,7 +103,7 @@ export function BattleView({ id, packs, signedIn }: { id: string; packs: BattleP
 }
 
 /** The seats by team: who sits where, with Join on a free seat, and the creator's or member's actions. */
-function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn: boolean; onChange: (battle: Battle) => void }) {
+function BattleSeats({ battle, onChange }: { battle: Battle; onChange: (battle: Battle) => void }) {
   const id = useId();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -101,6 +111,7 @@ function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn:
   const teams = BATTLE_LAYOUTS[battle.layout] as ReadonlyArray<readonly number[]>;
   const bySeat = new Map(battle.seats.map((seat) => [seat.seat, seat]));
   const seated = battle.seats.some((seat) => seat.you);
+  const creator = viewerCreated(battle);
   const open = battle.status === "open";
   const seedProblem = clientSeed !== "" && !BATTLE_CLIENT_SEED_PATTERN.test(clientSeed);
   const back = `/battles/${battle.id}`;
@@ -141,7 +152,7 @@ function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn:
                   <span className="battle-seat-name">{seat ? seatLabel(seat, seatNumber) : `Seat ${seatNumber + 1}`}</span>
                   {seat ? (
                     <span className="muted small-text mono break">seed {seat.clientSeed}</span>
-                  ) : open && signedIn && !seated ? (
+                  ) : open && !seated ? (
                     <button
                       type="button"
                       className="button small"
@@ -159,14 +170,7 @@ function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn:
           </div>
         ))}
       </div>
-      {open && !signedIn && (
-        <p>
-          <Link className="button" href={`/sign-in?next=${encodeURIComponent(back)}`}>
-            Sign in to join
-          </Link>
-        </p>
-      )}
-      {open && signedIn && !seated && (
+      {open && !seated && (
         <div className="field battle-join-seed">
           <label htmlFor={`${id}-seed`}>Your client seed (optional)</label>
           <input
@@ -185,7 +189,7 @@ function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn:
       )}
       {open && seated && (
         <div className="row battle-actions">
-          {battle.mine && (
+          {creator && (
             <button
               type="button"
               className="button"
@@ -202,9 +206,9 @@ function BattleSeats({ battle, signedIn, onChange }: { battle: Battle; signedIn:
             onClick={() => void act("leave", () => battleCalls.leave(battle.id))}
             disabled={pending !== null}
           >
-            {battle.mine ? (pending === "leave" ? "Cancelling…" : "Cancel battle") : pending === "leave" ? "Leaving…" : "Leave"}
+            {creator ? (pending === "leave" ? "Cancelling…" : "Cancel battle") : pending === "leave" ? "Leaving…" : "Leave"}
           </button>
-          <span className="small-text muted">{battle.mine ? "Cancelling refunds every seat." : "Leaving refunds your entry."}</span>
+          <span className="small-text muted">{creator ? "Cancelling refunds every seat." : "Leaving refunds your entry."}</span>
         </div>
       )}
       <BattleError error={error} back={back} />

@@ -23,17 +23,16 @@ export interface CreateBattleInput {
   clientSeed?: string;
 }
 
-interface BattlePage {
-  items: BattleView[];
-}
-
-function itemsOf(answer: unknown): BattleView[] {
-  return Array.isArray(answer) ? (answer as BattleView[]) : (answer as BattlePage).items;
+/** The newest 50 battles (of one status, or of any). */
+async function listBattles(status?: BattleStatus): Promise<BattleView[]> {
+  const answer = (await client.query("battles.list", status ? { status } : {})) as { battles: BattleView[] };
+  return answer.battles;
 }
 
 export const battleCalls = {
-  list: async (status: BattleStatus) => itemsOf(await client.query("battles.list", { status })),
-  mine: async () => itemsOf(await client.query("battles.list", { mine: true })),
+  list: (status: BattleStatus) => listBattles(status),
+  /** The viewer's battles among the newest 50 (the list has no filter by player yet). */
+  mine: async () => (await listBattles()).filter((battle) => battle.seats.some((seat) => seat.you)),
   get: (id: string) => client.query("battles.get", { id }) as Promise<BattleView>,
   create: (input: CreateBattleInput) => client.mutation("battles.create", input) as Promise<BattleView>,
   join: (id: string, input: { seat?: number; clientSeed?: string }) =>

@@ -1,7 +1,15 @@
 // A battle as the battles procedures answer it (issue 22, "Interfaces"; the same shape as
 // GET /v1/battles/{id}), and the little the pages derive from it. No "use client": the server
 // pages read it too.
-import type { BattleDraw, BattleLayout, BattlePayout, BattleProof, BattleSpec, BattleWinRule } from "@prizepacks/fairness";
+import type {
+  BattleDraw,
+  BattleLayout,
+  BattlePayout,
+  BattleProof,
+  BattleSpec,
+  BattleWinRule,
+  ValuedTicketRange,
+} from "@prizepacks/fairness";
 
 export type BattleStatus = "open" | "locked" | "settled" | "cancelled";
 
@@ -10,10 +18,22 @@ export interface BattleSeatView {
   team: number;
   clientSeed: string;
   bot: boolean;
-  /** The viewer's own seat. */
-  you?: boolean;
-  /** The seat's player as others see them (never an e-mail address). */
-  name?: string | null;
+  /** The player's name masked to its first letter; null for a bot. */
+  player: string | null;
+  /** The seat is the viewer's. */
+  you: boolean;
+}
+
+export interface BattleRoundView {
+  round: number;
+  packId: string;
+  oddsVersion: number;
+  oddsHash: string;
+  price: string;
+  /** The odds version's ranges with the item values the battle counts (fixed at creation). */
+  odds: ValuedTicketRange[];
+  /** Empty until settled. */
+  draws: BattleDraw[];
 }
 
 export interface BattleView {
@@ -28,41 +48,45 @@ export interface BattleView {
   /** The canonical (RFC 8785) spec string. */
   spec: string;
   specHash: string;
+  /** Revealed once settled. */
+  serverSeed: string | null;
+  /** K, set when the last seat fills. */
+  lockKey: string | null;
+  /** kind "local": the service's own beacon (demo mode, tests); round R is set at lock, the rest once settled. */
+  beacon: { kind: "drand" | "local"; round: number | null; randomness: string | null; signature: string | null };
   seats: BattleSeatView[];
-  /** The viewer created it. */
-  mine?: boolean;
-  createdAt?: string;
-  /** Once locked: K and the beacon round R. */
-  lockKey?: string | null;
-  beaconRound?: number | null;
-  /** "local" when a local beacon settles it (demo mode, tests). */
-  beaconKind?: string | null;
-  /** Once settled: the rest of the proof. */
-  serverSeed?: string | null;
-  beacon?: BattleProof["beacon"] | null;
-  rounds?: Array<{ round: number; packId: string; oddsVersion: number; draws?: BattleDraw[] }> | null;
-  totals?: string[] | null;
-  winnerTeam?: number | null;
-  payouts?: BattlePayout[] | null;
+  rounds: BattleRoundView[];
+  totals: string[] | null;
+  winnerTeam: number | null;
+  payouts: BattlePayout[] | null;
+  createdAt: string;
+  lockedAt: string | null;
+  settledAt: string | null;
+  cancelledAt: string | null;
 }
 
 export function parseBattleSpec(battle: Pick<BattleView, "spec">): BattleSpec {
   return JSON.parse(battle.spec) as BattleSpec;
 }
 
+/** The creator holds seat 0 for the battle's life (the creator leaving cancels it). */
+export function viewerCreated(battle: BattleView): boolean {
+  return battle.seats.some((seat) => seat.seat === 0 && seat.you);
+}
+
 /** A settled battle's proof, or null while anything of it is missing. */
 export function battleProof(battle: BattleView): BattleProof | null {
   const { serverSeed, beacon, rounds, totals, winnerTeam, payouts } = battle;
-  if (!serverSeed || !beacon || !rounds || !totals || winnerTeam == null || !payouts) return null;
-  if (rounds.some((round) => !round.draws)) return null;
+  if (battle.status !== "settled" || !serverSeed || beacon.round == null || !beacon.randomness || !beacon.signature) return null;
+  if (!totals || winnerTeam == null || !payouts) return null;
   return {
     serverSeed,
     commitment: battle.commitment,
     spec: battle.spec,
     specHash: battle.specHash,
     seats: battle.seats.map(({ seat, team, clientSeed, bot }) => ({ seat, team, clientSeed, bot })),
-    beacon,
-    rounds: rounds.map(({ round, packId, oddsVersion, draws }) => ({ round, packId, oddsVersion, draws: draws ?? [] })),
+    beacon: { round: beacon.round, randomness: beacon.randomness, signature: beacon.signature },
+    rounds: rounds.map(({ round, packId, oddsVersion, draws }) => ({ round, packId, oddsVersion, draws })),
     totals,
     winnerTeam,
     payouts,
@@ -94,7 +118,7 @@ export function seatLabel(seat: BattleSeatView | undefined, index: number): stri
   if (!seat) return `Seat ${index + 1}`;
   if (seat.you) return "You";
   if (seat.bot) return `Bot ${index + 1}`;
-  return seat.name || `Player ${index + 1}`;
+  return seat.player ? `${seat.player} (seat ${index + 1})` : `Player ${index + 1}`;
 }
 
 /** A pack as the battle pages show it: art, name and price (from the public catalogue). */

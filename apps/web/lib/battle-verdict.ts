@@ -28,10 +28,15 @@ const CHECKS: Array<{ key: string; label: string; owns: (problem: string) => boo
 
 /**
  * Every check with its verdict. `announcedLockKey` is the K the battle announced when it locked
- * (compared with the recomputed one when given).
+ * (compared with the recomputed one when given); `otherProblems`, what the caller found itself
+ * (the public odds versions), in the same words.
  */
-export function battleChecks(verification: BattleVerification, announcedLockKey: string | null): BattleCheck[] {
-  const problems = [...verification.problems];
+export function battleChecks(
+  verification: BattleVerification,
+  announcedLockKey: string | null,
+  otherProblems: string[] = [],
+): BattleCheck[] {
+  const problems = [...otherProblems, ...verification.problems];
   if (announcedLockKey && verification.recomputed && verification.recomputed.lockKey !== announcedLockKey) {
     problems.push("K recomputed from the seeds is not the K announced at lock");
   }
