@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   DEMO_PACK,
+  PASSWORD,
+  admin,
+  uniqueEmail,
   LAYOUT_WIDTHS,
   cents,
   displayCents,
@@ -8,6 +11,7 @@ import {
   expectLayoutSound,
   expectNoAxeViolations,
   signedInPlayer,
+  snap,
 } from "./support";
 
 // Pack battles on the web (issue #22): create a battle, fill it with house bots, watch its rounds
@@ -41,6 +45,7 @@ test("a player creates a 1v1 battle of two rounds, fills it with bots, watches i
   const submit = page.getByTestId("battle-create-submit");
   await expect(submit).toHaveText(`Create battle for ${displayCents(2 * PRICE)}`);
   await expectSoundEverywhere(page, "create battle");
+  await snap(page, "battle-create");
 
   await submit.click();
   await expect(page).toHaveURL(/\/battles\/[^/]+$/);
@@ -68,16 +73,15 @@ test("a player creates a 1v1 battle of two rounds, fills it with bots, watches i
   expect(await checks.count()).toBeGreaterThan(5);
   for (const check of await checks.all()) await expect(check).toHaveAttribute("data-passed", "true");
   await expectSoundEverywhere(page, "settled battle");
+  await snap(page, "battle-settled");
 
   await page.goto("/battles/mine");
   await expect(page.getByTestId("my-battles").getByRole("listitem").first()).toContainText("Settled");
 });
 
-test("the lobby lists an open battle with its packs, seats and entry, and another player joins it from there", async ({
-  page,
-  browser,
-}) => {
-  const creator = await signedInPlayer(page, "30.00", "lobby-host");
+test("the lobby lists an open battle with its packs, seats and entry, and another player joins it from there", async ({ page }) => {
+  // The creator plays over REST with its API key; the guest finds the battle in the lobby.
+  const creator = await admin("user:create", { email: uniqueEmail("lobby-host"), balance: "30.00", password: PASSWORD });
   const created = await page.request.post("/v1/battles", {
     headers: { authorization: `Bearer ${creator.apiKey}`, "idempotency-key": `lobby-${Date.now()}` },
     data: { packs: [DEMO_PACK.slug], layout: "1v1", winRule: "lowest" },
@@ -85,21 +89,21 @@ test("the lobby lists an open battle with its packs, seats and entry, and anothe
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: string };
 
-  const guest = await browser.newPage();
-  await signedInPlayer(guest, "30.00", "lobby-guest");
-  await guest.goto("/battles");
-  await expect(guest.getByRole("heading", { level: 1, name: "Pack battles" })).toBeVisible();
-  const card = guest.locator(`[data-testid=battle-card][data-battle-id="${id}"]`);
+  await signedInPlayer(page, "30.00", "lobby-guest");
+  await page.goto("/battles");
+  await expect(page.getByRole("heading", { level: 1, name: "Pack battles" })).toBeVisible();
+  const card = page.locator(`[data-testid=battle-card][data-battle-id="${id}"]`);
   await expect(card).toBeVisible();
   await expect(card).toContainText("1 v 1 · 1 round");
   await expect(card).toContainText("Lowest total wins");
   await expect(card).toContainText(displayCents(PRICE));
   await expect(card.getByTestId("battle-seats")).toHaveText("1 of 2 seats taken");
-  await expect(card.getByRole("img")).toHaveCount(0); // pack art is decoration (alt ""), named by the list
-  await expectSoundEverywhere(guest, "battle lobby");
+  await expect(card.getByRole("list", { name: `1 round: ${DEMO_PACK.name}` })).toBeVisible();
+  await expectSoundEverywhere(page, "battle lobby");
+  await snap(page, "battle-lobby");
 
   await card.getByRole("button", { name: "Join" }).click();
-  await expect(guest).toHaveURL(`/battles/${id}`);
-  await expect(guest.getByTestId("battle-page")).toHaveAttribute("data-status", /locked|settled/);
-  await guest.close();
+  await expect(page).toHaveURL(`/battles/${id}`);
+  await expect(page.getByTestId("battle-page")).toHaveAttribute("data-status", /locked|settled/);
+  await expectHeaderBalance(page, cents("30.00") - PRICE);
 });

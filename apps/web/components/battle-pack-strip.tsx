@@ -12,7 +12,7 @@ export function BattlePackStrip({ packIds, packs }: { packIds: readonly string[]
         {shown.map((id, index) => (
           <li key={index}>
             {packs[id] ? (
-              <img src={packs[id].image} alt="" width={48} height={48} loading="lazy" title={packs[id].name} />
+              <img src={packs[id].image} alt="" width={48} height={48} loading="lazy" />
             ) : (
               <span className="battle-pack-missing" aria-hidden="true">
                 ?
