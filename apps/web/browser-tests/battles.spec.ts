@@ -107,3 +107,31 @@ test("the lobby lists an open battle with its packs, seats and entry, and anothe
   await expect(page.getByTestId("battle-page")).toHaveAttribute("data-status", /locked|settled/);
   await expectHeaderBalance(page, cents("30.00") - PRICE);
 });
+
+test("with motion allowed, a settled battle's rounds spin reel by reel: one reel per seat, round 1 before round 2", async ({ page }) => {
+  test.setTimeout(90_000);
+  const player = await signedInPlayer(page, "30.00", "battle-reels");
+  const auth = { authorization: `Bearer ${player.apiKey}` };
+  const created = await page.request.post("/v1/battles", {
+    headers: { ...auth, "idempotency-key": `reels-${Date.now()}` },
+    data: { packs: [DEMO_PACK.slug, DEMO_PACK.slug], layout: "1v1", winRule: "highest" },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  expect((await page.request.post(`/v1/battles/${id}/bots`, { headers: auth })).status()).toBe(200);
+
+  await page.goto(`/battles/${id}`);
+  await expect(page.getByTestId("battle-page")).toHaveAttribute("data-status", "settled", { timeout: 30_000 });
+  const rounds = page.getByTestId("battle-rounds");
+  // Round 1 spins first, both seats side by side; round 2 is not shown yet.
+  await expect(rounds).toHaveAttribute("data-revealed", "0");
+  await expect(page.getByTestId("battle-round")).toHaveCount(1);
+  await expect(rounds.getByTestId("reel")).toHaveCount(2);
+  await expect(page.getByTestId("battle-result")).toHaveCount(0);
+  // Then round 2, then the winner.
+  await expect(rounds).toHaveAttribute("data-revealed", "1", { timeout: 15_000 });
+  await expect(page.getByTestId("battle-round")).toHaveCount(2);
+  await expect(rounds).toHaveAttribute("data-revealed", "all", { timeout: 15_000 });
+  await expect(page.getByTestId("battle-draw")).toHaveCount(4);
+  await expect(page.getByTestId("battle-result").getByTestId("battle-winner")).toBeVisible();
+});
