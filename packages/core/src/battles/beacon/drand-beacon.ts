@@ -113,14 +113,18 @@ export class DrandBeacon implements Beacon {
     if (!check) {
       check = this.fetchRelayInfo(relay, signal).then((info) => {
         const { chain } = this;
-        const same =
-          info.hash === chain.chainHash &&
-          info.public_key === chain.publicKey &&
-          info.period === chain.period &&
-          info.genesis_time === chain.genesisTime &&
-          info.schemeID === chain.schemeID;
-        if (same) return;
-        this.log.error({ relay, chainHash: chain.chainHash, served: info.hash }, "drand relay's chain info differs: refused");
+        const expected = {
+          hash: chain.chainHash,
+          public_key: chain.publicKey,
+          period: chain.period,
+          genesis_time: chain.genesisTime,
+          schemeID: chain.schemeID,
+        };
+        const differs = Object.entries(expected)
+          .filter(([field, value]) => info[field as keyof typeof expected] !== value)
+          .map(([field]) => field);
+        if (differs.length === 0) return;
+        this.log.error({ relay, chainHash: chain.chainHash, differs }, "drand relay's chain info differs: refused");
         throw new RelayRefused("serves chain info that differs from the configured chain");
       });
       this.relayChecks.set(relay, check);
