@@ -1,2 +1,3 @@
+export * from "./beacon.ts";
 export * from "./draw.ts";
 export * from "./odds.ts";
