@@ -75,7 +75,7 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
     flags: [{ flag: "--key <key>", description: "the key itself, pp_live_…" }],
   },
   "wallet:credit": {
-    summary: "an operator's credit to the account's wallet (an ADJUSTMENT entry: deposits are a payment provider's)",
+    summary: "an operator's credit to the account's wallet (an ADJUSTMENT entry, in the admin log: deposits are a payment provider's)",
     prints: "{ balance }",
     flags: [email, { flag: "--amount <amount>", description: "e.g. 25.00" }],
   },

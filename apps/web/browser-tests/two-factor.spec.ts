@@ -1,5 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { expect, test, type Page } from "@playwright/test";
 import {
   alertOf,
@@ -12,15 +10,10 @@ import {
   snapView,
   uniqueEmail,
 } from "./support";
+import { currentTotpStep, nextTotpFor, totpFor } from "./totp";
 
 // Two-factor authentication (issue 20): set up in Settings → Security as a player would, with the
 // TOTP computed from the key the page shows (as an authenticator app does), then asked at sign-in.
-
-/** The code an authenticator app shows now for the key as the page prints it (base32, in groups). */
-function totpFor(shownKey: string): Promise<string> {
-  const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
-  return createOTP(secret, { digits: 6, period: 30 }).totp();
-}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -105,7 +98,9 @@ test("a player turns two-factor on, signs in with a code from the app and with a
   expect(await hasSessionCookie(page)).toBe(false);
   await checkAtBothSizes(page, "sign-in, second step");
 
-  await step.getByLabel("Code from your authenticator app").fill(await totpFor(shownKey));
+  const signInCode = await totpFor(shownKey);
+  const signInStep = currentTotpStep();
+  await step.getByLabel("Code from your authenticator app").fill(signInCode);
   await step.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expect(page.getByTestId("header-balance")).toBeVisible();
@@ -130,8 +125,12 @@ test("a player turns two-factor on, signs in with a code from the app and with a
   }
 
   // Signed in again, the player turns it off with the password: sign-in asks for the password only.
+  // A code that signed in is used: the same code again is refused, the app's next one is not.
   await signIn(page, email);
-  await step.getByLabel("Code from your authenticator app").fill(await totpFor(shownKey));
+  await step.getByLabel("Code from your authenticator app").fill(signInCode);
+  await step.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(alertOf(page)).toContainText("was used already");
+  await step.getByLabel("Code from your authenticator app").fill((await nextTotpFor(shownKey, signInStep)).code);
   await step.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByTestId("header-balance")).toBeVisible();
   await page.goto("/settings/security");

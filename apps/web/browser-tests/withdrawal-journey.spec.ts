@@ -1,5 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { expect, test, type Page } from "@playwright/test";
 import {
   DEMO_PACK,
@@ -16,6 +14,7 @@ import {
   snapView,
   uniqueEmail,
 } from "./support";
+import { nextTotpFor, totpFor, wrongCodeFor } from "./totp";
 
 // Issue 20's journey, all through the pages: a player signs up, adds funds (demo deposit), opens
 // a pack, turns two-factor on in Settings → Security, adds a payout destination with a code,
@@ -23,37 +22,6 @@ import {
 // code approves money out once), an admin approves it in the console, the demo provider pays it,
 // the player sees it paid, and the books balance (the admin audit). The destination is usable at once because this suite's server runs in demo
 // mode with PAYOUT_DESTINATION_DELAY_HOURS=0 (playwright.config.ts); elsewhere it waits 24 hours.
-
-/** The code an authenticator app shows now for the key as the page prints it (base32, in groups). */
-function totpFor(shownKey: string): Promise<string> {
-  const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
-  return createOTP(secret, { digits: 6, period: 30 }).totp();
-}
-
-const TOTP_PERIOD_MS = 30_000;
-
-/**
- * The code the app shows for a time step after `usedStep`, and that step: a code approves money
- * out once, so a second one is the app's next code, waited for (as a player would) when the
- * step of the last one has not ended yet.
- */
-async function nextTotpFor(shownKey: string, usedStep: number): Promise<{ code: string; step: number }> {
-  const wait = (usedStep + 1) * TOTP_PERIOD_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const step = Math.floor(Date.now() / TOTP_PERIOD_MS);
-  const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
-  return { code: await createOTP(secret, { digits: 6, period: 30 }).hotp(step), step };
-}
-
-/** A six-digit code that is not one the app accepts now (the current, previous or next). */
-async function wrongCodeFor(shownKey: string): Promise<string> {
-  const secret = base32.decode(shownKey.replace(/\s+/g, "").toUpperCase());
-  const otp = createOTP(secret, { digits: 6, period: 30 });
-  for (let candidate = 0; ; candidate++) {
-    const code = String(candidate * 111_111 + 123).padStart(6, "0");
-    if (!(await otp.verify(code))) return code;
-  }
-}
 
 const DEPOSIT = "50.00";
 const WITHDRAWAL = "20.00";

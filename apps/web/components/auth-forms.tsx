@@ -245,7 +245,7 @@ function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void;
         kind: "error",
         message: useBackupCode
           ? "That backup code is not right, or was used already."
-          : "That code is not right. Enter the code your app shows now.",
+          : "That code is not right, or was used already. Enter the code your app shows now, or wait for its next one.",
       });
     }
     setStatus({ kind: "error", message: error.message ?? "Could not check the code." });

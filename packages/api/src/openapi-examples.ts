@@ -288,6 +288,7 @@ const monthlyStatement: MonthlyStatement = {
   withdrawals: "0.00",
   sales: "4.50",
   adjustments: "0.00",
+  shipping: "0.00",
 };
 const pendingDeposit: Deposit = {
   id: "cmf3k2x7a0001pp01dep00001",

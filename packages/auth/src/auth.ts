@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge, type Services } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
@@ -12,7 +12,7 @@ import { dataFolder, dbEnv } from "@prizepacks/db/env";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
 import { recordAuthError } from "./auth-request-faults.ts";
 import { sendMailInBackground } from "./mail.ts";
-import { TOTP_ISSUER, TOTP_OPTIONS } from "./second-factor.ts";
+import { claimTotpStepAtSignIn, TOTP_ISSUER, TOTP_OPTIONS } from "./second-factor.ts";
 
 const SESSION_DAYS = 30;
 
@@ -40,6 +40,19 @@ async function assertMaySignIn(db: Db, userId: string): Promise<void> {
     if (error instanceof AppError) throw new APIError("FORBIDDEN", { message: error.message, code: "ACCOUNT_BLOCKED" });
     throw error;
   }
+}
+
+/**
+ * The account a sign-in's second step is for: the plugin's signed "two_factor" cookie names a
+ * verification row whose value is the account id (as the plugin's verifyTwoFactor reads it).
+ * Null when there is no such challenge, e.g. a signed-in player confirming their set-up.
+ */
+async function signInChallengeUserId(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!challenge) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(challenge);
+  return verification?.value ?? null;
 }
 
 export function createAuth(services: Services) {
@@ -101,6 +114,18 @@ export function createAuth(services: Services) {
       // challenge, 10 per account then a 15-minute lock) and per address (auth-request-limits).
       twoFactor({ issuer: TOTP_ISSUER, totpOptions: { ...TOTP_OPTIONS } }),
     ],
+    hooks: {
+      // A TOTP code signs in once, and a code that signed in cannot also move money (each time
+      // step is used once, see claimTotpStepAtSignIn): the plugin's own check has no such record.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/two-factor/verify-totp") return;
+        const userId = await signInChallengeUserId(ctx);
+        const code: unknown = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (!userId || typeof code !== "string") return;
+        const claim = await claimTotpStepAtSignIn(services, { userId, code, key: ctx.context.secretConfig });
+        if (claim === "replayed") throw new APIError("UNAUTHORIZED", { message: "Invalid code", code: "INVALID_CODE" });
+      }),
+    },
     // handleAuthRequest turns a 500 caused by the database being down into a 503.
     onAPIError: { onError: (error) => recordAuthError(error) },
     // better-auth's own limiter is replaced by ours (handleAuthRequest, policies in

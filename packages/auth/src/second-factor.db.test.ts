@@ -204,6 +204,20 @@ describe("verifySecondFactorCode", () => {
 });
 
 describe("sign-in with two-factor on", () => {
+  it("uses a TOTP code once: a code that signed in neither signs in again nor moves money", async () => {
+    const account = await enrolledAccount();
+    const code = await totpNow(account.secret);
+    const first = await authPost("/sign-in/email", { email: account.email, password: PASSWORD });
+    const verified = await authPost("/two-factor/verify-totp", { code }, cookieHeader(first.cookies));
+    expect(verified.status).toBe(200);
+    expect(await verifySecondFactorCode(services, account.userId, code, noLimits)).toBe("wrong");
+    const second = await authPost("/sign-in/email", { email: account.email, password: PASSWORD });
+    const replayed = await authPost("/two-factor/verify-totp", { code }, cookieHeader(second.cookies));
+    expect(replayed.status).toBe(401);
+    expect(replayed.json).toMatchObject({ code: "INVALID_CODE" });
+    expect(replayed.cookies.some((c) => /session_token=[^;]+/.test(c))).toBe(false);
+  });
+
   it("asks for the second factor instead of opening a session, then opens one for the code", async () => {
     const account = await enrolledAccount();
     const signIn = await authPost("/sign-in/email", { email: account.email, password: PASSWORD });

@@ -39,7 +39,8 @@ const BACKUP_CODE_ATTEMPTS = 3;
  * (lastUsedTotpStep), and a code whose step is not newer than that is "wrong", like any other
  * wrong code (so replays count against the limit below). The step is moved forward with a
  * compare and set, so the same code sent twice at once is accepted once. Sign-in through the
- * plugin's own /two-factor/verify-totp neither reads nor moves it.
+ * plugin's own /two-factor/verify-totp uses the same record (claimTotpStepAtSignIn), so a code
+ * that signed in cannot then move money, nor sign in again.
  *
  * Wrong codes count against the account's "secondFactorFailures" limit (policies.ts in
  * @prizepacks/api, handed over as takeRateLimitSlot): every check takes a slot first and gives
@@ -108,6 +109,26 @@ async function useTotpStep(db: Db, twoFactorId: string, step: number): Promise<S
 }
 
 type SecretKey = Parameters<typeof symmetricDecrypt>[0]["key"];
+
+/**
+ * Sign-in's TOTP step (auth.ts runs this before the plugin's /two-factor/verify-totp): a code
+ * that matches the account's authenticator now is recorded as used, exactly as
+ * verifySecondFactorCode records it, and "replayed" if its step was used already (sign-in or
+ * money). A code that matches nothing is left to the plugin, which counts it as a wrong guess.
+ */
+export async function claimTotpStepAtSignIn(
+  services: Services,
+  input: { userId: string; code: string; key: SecretKey },
+): Promise<"claimed" | "replayed" | "unmatched"> {
+  const db = services.database.prisma;
+  const code = input.code.replace(/\s+/g, "");
+  if (!/^\d+$/.test(code) || code.length !== TOTP_OPTIONS.digits) return "unmatched";
+  const enrolment = await db.twoFactor.findFirst({ where: { userId: input.userId }, select: { id: true, secret: true, verified: true } });
+  if (!enrolment?.verified) return "unmatched";
+  const step = await matchingTotpStep(await decryptTotpSecret(input.key, enrolment.secret), code);
+  if (step === null) return "unmatched";
+  return (await useTotpStep(db, enrolment.id, step)) === "ok" ? "claimed" : "replayed";
+}
 
 async function decryptTotpSecret(key: SecretKey, stored: string): Promise<string | Uint8Array> {
   const secret = await symmetricDecrypt({ key, data: stored });

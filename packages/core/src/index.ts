@@ -127,4 +127,5 @@ export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from
 export * from "./statements/statement.schemas.ts";
 export * from "./deposits/index.ts";
 export * from "./withdrawals/index.ts";
+export * from "./battles/beacon/index.ts";
 export * from "./shipping/index.ts";

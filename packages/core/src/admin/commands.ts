@@ -12,7 +12,6 @@ import { liftExclusion, setExclusion } from "../protection/exclusions.ts";
 import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
-import { creditWallet } from "../wallet/wallet.ts";
 import type { Services } from "../runtime/services.ts";
 
 /**
@@ -108,10 +107,17 @@ const commands = {
   },
   "wallet:credit": {
     input: z.object({ email, amount: money }),
+    // An operator's credit like the console's (wallet:adjust's rule): in the admin log, as the CLI.
     run: async (services: Services, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
       const user = await getUserByEmailOrThrow(services, f.email);
-      const balance = await creditWallet(services, { userId: user.id, amount: f.amount, kind: "ADJUSTMENT", note: "admin credit" });
-      return { balance: formatMoney(balance) };
+      const credited = await adjustBalance(services, CLI_ACTOR, {
+        userId: user.id,
+        direction: "credit",
+        amount: formatMoney(f.amount),
+        reason: "admin credit",
+      });
+      if (credited.status !== "applied") throw new Error("A credit from the CLI is applied at once.");
+      return { balance: credited.balance };
     },
   },
   "wallet:adjust": {
