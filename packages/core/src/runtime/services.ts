@@ -18,6 +18,8 @@ import { startWithdrawalPayouts } from "../withdrawals/process-withdrawals.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { startAddressErasure } from "../shipping/address-erasure.ts";
+import { startBattleExpiry } from "../battles/leave-battle.ts";
+import { startBattleSettlement } from "../battles/settle-battles.ts";
 import { AccountGate } from "./account-gate.ts";
 import type { BackgroundJob } from "./background-job.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
@@ -111,6 +113,8 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
     startEventRetention(services),
     startWebhookDelivery(services),
     startAddressErasure(services),
+    startBattleSettlement(services),
+    startBattleExpiry(services),
   ];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.

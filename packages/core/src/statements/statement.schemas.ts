@@ -37,6 +37,10 @@ export const MonthlyStatementSchema = z
     shipping: MoneyString.meta({
       description: "Shipping fees paid for deliveries requested in the month, less fees given back (cancelled or rejected shipments).",
     }),
+    battles: MoneyString.meta({
+      description:
+        "Battle entries paid in the month, less entries given back (cancelled battles, seats left). Items won are in the inventory.",
+    }),
   })
   .meta({ id: "MonthlyStatement" });
 export type MonthlyStatement = z.infer<typeof MonthlyStatementSchema>;

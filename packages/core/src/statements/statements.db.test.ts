@@ -74,6 +74,7 @@ describe("monthly statements", () => {
       sales: "0.00",
       adjustments: "0.00",
       shipping: "0.00",
+      battles: "0.00",
     });
     expect(await getMonthlyStatement(services(), userId, { month: "2026-11" })).toMatchObject({
       openingBalance: "97.00",

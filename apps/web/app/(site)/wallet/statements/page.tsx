@@ -33,6 +33,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
     ["Withdrawals", statement.withdrawals],
     ["Item sales", statement.sales],
     ["Shipping fees", statement.shipping],
+    ["Battle entries", statement.battles],
     ["Adjustments", statement.adjustments, true],
     ["Opening balance", statement.openingBalance],
     ["Closing balance", statement.closingBalance],
