@@ -2,7 +2,7 @@
 import path from "node:path";
 import { apiEnv } from "@prizepacks/api/env";
 import { assertAuthEnvForMode, authEnv } from "@prizepacks/auth";
-import { serviceEnv } from "@prizepacks/core";
+import { configuredBeaconKind, serviceEnv } from "@prizepacks/core";
 import { openDatabase } from "@prizepacks/db/client";
 import { dbEnv, logEnv } from "@prizepacks/db/env";
 import { prepareService } from "@prizepacks/core/admin";
@@ -16,6 +16,7 @@ try {
   authEnv();
   demoModeExposed = serviceEnv().demoModeExposed;
   assertAuthEnvForMode();
+  configuredBeaconKind();
 } catch (error) {
   console.error(`[prizepacks] ${(error as Error).message}`);
   process.exit(1);

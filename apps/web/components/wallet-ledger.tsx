@@ -16,6 +16,8 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   WITHDRAWAL_RETURN: "Withdrawal returned",
   SHIPPING_FEE: "Shipping fee",
   SHIPPING_REFUND: "Shipping fee refunded",
+  BATTLE_ENTRY: "Battle entry",
+  BATTLE_REFUND: "Battle entry refunded",
 };
 
 /** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */

@@ -50,6 +50,7 @@ describe("GET /v1/inventory", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       soldAt: null,
       spinId: opened[2].spin.id,
+      battleId: null,
     });
     expect(first.json.nextCursor).toEqual(expect.any(String));
 

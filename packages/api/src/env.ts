@@ -12,6 +12,7 @@ const schema = z
     UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
     /** The seed's limit on opens per API key; change it only for experiments. */
     RATE_LIMIT_OPEN_PER_MINUTE: positiveInt.default(30),
+    RATE_LIMIT_BATTLES_PER_MINUTE: positiveInt.default(20),
     /** Every other API call, per key. */
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Connections to the public drop feed, per client address. */

@@ -22,7 +22,7 @@ export const rateLimitStoreUp = gauge({
   labelNames: ["store"] as const,
 });
 
-export type StreamKind = "events" | "drops";
+export type StreamKind = "events" | "drops" | "battles";
 
 export const openStreams = gauge({
   name: "prizepacks_sse_streams",

@@ -1,5 +1,6 @@
 import type {
   Account,
+  Battle,
   Address,
   Deposit,
   FairnessState,
@@ -159,6 +160,7 @@ const inventoryPage: InventoryPage = {
       createdAt: at("12:00:00"),
       soldAt: null,
       spinId,
+      battleId: null,
     },
   ],
   totalValue: "4.50",
@@ -288,6 +290,8 @@ const monthlyStatement: MonthlyStatement = {
   withdrawals: "0.00",
   sales: "4.50",
   adjustments: "0.00",
+  shipping: "0.00",
+  battles: "0.00",
 };
 const pendingDeposit: Deposit = {
   id: "cmf3k2x7a0001pp01dep00001",
@@ -353,6 +357,131 @@ const shipment: Shipment = { ...shipmentData, address: shippedTo };
 const shipmentEvent = (id: string, type: string, data: ShipmentEventData) => ({ id, type, createdAt: data.updatedAt, data });
 
 /** The 200 example of each operation, by operationId without its family ("packs-", "boxes-"). */
+
+// A settled 1v1 battle of two Budget Tech Drops against a house bot, as GET /v1/battles/{id}
+// answers it: real battle/v1 values (verifyBattle accepts them; openapi.test.ts checks), a tie
+// of 4.98 each broken by G. The beacon round is illustrative (randomness = sha256(signature)).
+const battleOdds = packDetail.items.map(({ id, ticketFrom, ticketTo, value }) => ({ itemId: id, ticketFrom, ticketTo, value }));
+export const settledBattleExample: Battle = {
+  id: "cmic4a1bt0001pp3kbtl00001",
+  status: "settled",
+  layout: "1v1",
+  winRule: "highest",
+  terminal: false,
+  entry: "9.98",
+  commitment: "a8f90a9e7e6061717d08ebde5025a56750d7e7b773c7ab48ca0bfaf763763675",
+  spec: '{"beacon":{"chainHash":"52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971","genesisTime":1692803367,"period":3},"commitment":"a8f90a9e7e6061717d08ebde5025a56750d7e7b773c7ab48ca0bfaf763763675","id":"cmic4a1bt0001pp3kbtl00001","layout":"1v1","rounds":[{"oddsHash":"e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc","oddsVersion":1,"packId":"cmic2x9rq0002pp3kbudgetdr"},{"oddsHash":"e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc","oddsVersion":1,"packId":"cmic2x9rq0002pp3kbudgetdr"}],"terminal":false,"winRule":"highest"}',
+  specHash: "d170259950b17710fce8043596486b5a0d1221736ce938c91d42b098fe6bcfff",
+  serverSeed: "4e1f9a7c2b8d3e6f0a5c9b2d7e4f1a8c3b6d9e2f5a8c1b4d7e0f3a6c9b2d5e8f",
+  lockKey: "6a376def5301e7845b11b6299a88fa488551d24f691189dc0dfd287d5a3c8cd4",
+  beacon: {
+    kind: "drand",
+    round: 21468350,
+    randomness: "2dd5149db600dc63a98df88d9cf73519b1549d59de19da54b485595817a0e417",
+    signature: "a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4a1b2c3d4",
+  },
+  seats: [
+    { seat: 0, team: 0, clientSeed: "my-bot-seed-2026-11-23", bot: false, player: "J***", you: true },
+    { seat: 1, team: 1, clientSeed: "bot-1", bot: true, player: null, you: false },
+  ],
+  rounds: [
+    {
+      round: 1,
+      packId: "cmic2x9rq0002pp3kbudgetdr",
+      oddsVersion: 1,
+      oddsHash: "e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc",
+      price: "4.99",
+      odds: battleOdds,
+      draws: [
+        {
+          seat: 0,
+          hash: "7a27aafe1c9987d594762126a6533fca9dc8d07b952fe1a2d45c812587bfdf49",
+          ticket: 47717,
+          itemId: "cmic2x9rq0017pp3kscreencl",
+          value: "2.49",
+        },
+        {
+          seat: 1,
+          hash: "a3188c73a59ca3ea5b27b53cba01752a5e232c1f0123d33b2b56f6f8c2715a6c",
+          ticket: 63710,
+          itemId: "cmic2x9rq0017pp3kscreencl",
+          value: "2.49",
+        },
+      ],
+    },
+    {
+      round: 2,
+      packId: "cmic2x9rq0002pp3kbudgetdr",
+      oddsVersion: 1,
+      oddsHash: "e5cfbeaba4732a8b0a83a79ab030433dd2d954980abefbf3f0ce5ff1200a01cc",
+      price: "4.99",
+      odds: battleOdds,
+      draws: [
+        {
+          seat: 0,
+          hash: "7326bf25fb8b51ed63f9e4178847657c5e226036c2e63dc0035e0d3ac0e44194",
+          ticket: 44981,
+          itemId: "cmic2x9rq0017pp3kscreencl",
+          value: "2.49",
+        },
+        {
+          seat: 1,
+          hash: "723082fd8bc40aea316b630b71482ad882e846506dc1cdbc291b4a8a8655fe6e",
+          ticket: 44606,
+          itemId: "cmic2x9rq0017pp3kscreencl",
+          value: "2.49",
+        },
+      ],
+    },
+  ],
+  totals: ["4.98", "4.98"],
+  winnerTeam: 0,
+  payouts: [
+    {
+      seat: 0,
+      value: "9.96",
+      items: [
+        { round: 1, seat: 0, itemId: "cmic2x9rq0017pp3kscreencl", value: "2.49" },
+        { round: 1, seat: 1, itemId: "cmic2x9rq0017pp3kscreencl", value: "2.49" },
+        { round: 2, seat: 0, itemId: "cmic2x9rq0017pp3kscreencl", value: "2.49" },
+        { round: 2, seat: 1, itemId: "cmic2x9rq0017pp3kscreencl", value: "2.49" },
+      ],
+    },
+  ],
+  createdAt: at("12:10:00"),
+  lockedAt: at("12:10:05"),
+  settledAt: at("12:10:14"),
+  cancelledAt: null,
+};
+const openBattleExample: Battle = {
+  ...settledBattleExample,
+  status: "open",
+  serverSeed: null,
+  lockKey: null,
+  beacon: { kind: "drand", round: null, randomness: null, signature: null },
+  seats: [settledBattleExample.seats[0]!],
+  rounds: settledBattleExample.rounds.map((round) => ({ ...round, draws: [] })),
+  totals: null,
+  winnerTeam: null,
+  payouts: null,
+  lockedAt: null,
+  settledAt: null,
+};
+const lockedBattleExample: Battle = {
+  ...openBattleExample,
+  status: "locked",
+  lockKey: settledBattleExample.lockKey,
+  beacon: { kind: "drand", round: 21468350, randomness: null, signature: null },
+  seats: settledBattleExample.seats,
+  lockedAt: at("12:10:05"),
+};
+const battleEvent = (id: string, type: string, data: Battle) => ({
+  id,
+  type,
+  createdAt: at("12:10:05"),
+  data: { ...data, seats: data.seats.map((seat) => ({ ...seat, you: false })) },
+});
+
 export const successExamples: Record<string, unknown> = {
   list: [packSummary],
   get: packDetail,
@@ -384,6 +513,12 @@ export const successExamples: Record<string, unknown> = {
   "addresses-create": address,
   "addresses-list": { addresses: [address] },
   "addresses-delete": { deleted: true },
+  "battles-list": { battles: [openBattleExample] },
+  "battles-create": openBattleExample,
+  "battles-join": lockedBattleExample,
+  "battles-bots": lockedBattleExample,
+  "battles-leave": { ...openBattleExample, status: "cancelled", cancelledAt: at("12:11:00") },
+  "battles-get": settledBattleExample,
 };
 
 export const eventExamples = {
@@ -440,6 +575,10 @@ export const eventExamples = {
     trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
     updatedAt: at("18:00:00"),
   }),
+  "battle.joined": battleEvent("18360", "battle.joined", openBattleExample),
+  "battle.locked": battleEvent("18361", "battle.locked", lockedBattleExample),
+  "battle.settled": battleEvent("18362", "battle.settled", settledBattleExample),
+  "battle.cancelled": battleEvent("18363", "battle.cancelled", { ...openBattleExample, status: "cancelled", cancelledAt: at("12:11:00") }),
   "key.revoked": {
     id: "18347",
     type: "key.revoked",

@@ -2,9 +2,9 @@ import { createHash, createHmac } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { BATTLE_PROTOCOL_TEXT } from "@prizepacks/core";
+import { BATTLE_PROTOCOL_TEXT, verifyBattle, type BattleProof } from "@prizepacks/core";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { exampleSeeds, openResultExample, successExamples } from "./openapi-examples.ts";
+import { exampleSeeds, openResultExample, settledBattleExample, successExamples } from "./openapi-examples.ts";
 
 type Json = Record<string, any>;
 
@@ -16,9 +16,13 @@ function schemaValidator() {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema({ $id: DOCUMENT_ID, components: document.components });
-  const absolute = (schema: Json) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`));
+  const absolute = (text: string) => JSON.parse(text.replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as Json;
+  // One compilation per distinct schema: the event union alone illustrates every event type.
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
   return (schema: Json, value: unknown) => {
-    const validate = ajv.compile(absolute(schema));
+    const text = JSON.stringify(schema);
+    let validate = compiled.get(text);
+    if (!validate) compiled.set(text, (validate = ajv.compile(absolute(text))));
     return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
   };
 }
@@ -61,6 +65,15 @@ function examplesOf(doc: Json): Example[] {
 }
 
 describe("the OpenAPI document", () => {
+  it("shows a settled battle that verifyBattle accepts from its published proof alone", async () => {
+    const proof = settledBattleExample as unknown as BattleProof;
+    const verification = await verifyBattle(
+      proof,
+      settledBattleExample.rounds.map((round) => round.odds),
+    );
+    expect(verification.problems).toEqual([]);
+  });
+
   it("publishes battle/v1 word for word, as the README does", () => {
     expect(document.info.description).toContain(`## Battles (battle/v1)\n${BATTLE_PROTOCOL_TEXT}`);
   });
@@ -141,6 +154,10 @@ describe("the OpenAPI document", () => {
       "shipment.rejected",
       "shipment.cancelled",
       "shipment.returned",
+      "battle.joined",
+      "battle.locked",
+      "battle.settled",
+      "battle.cancelled",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

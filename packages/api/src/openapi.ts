@@ -3,6 +3,7 @@ import {
   ACCOUNT_EVENT_TYPES,
   AccountEventSchema,
   BATTLE_PROTOCOL_TEXT,
+  BattleSchema,
   DropSchema,
   EVENT_REPLAY_HOURS,
   ErrorResponseSchema,
@@ -16,7 +17,7 @@ import {
   type ErrorCode,
   type ErrorResponse,
 } from "@prizepacks/core";
-import { dropExample, eventExamples, successExamples } from "./openapi-examples.ts";
+import { dropExample, eventExamples, settledBattleExample, successExamples } from "./openapi-examples.ts";
 import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
 import { accountErrorResponses, serverErrorResponses } from "./router/shared/rest-meta.ts";
@@ -144,6 +145,7 @@ const operationErrorExamples: Record<string, Record<string, ErrorResponse>> = {
       retryAfter: 5,
     },
   },
+  "battles-lobby": { "429": { message: "At most 10 drop feeds per address at once.", code: "RATE_LIMITED", retryAfter: 5 } },
   "drops-stream": {
     "400": { message: `minRarity: must be one of ${RARITIES.join(", ")}.`, code: "BAD_REQUEST" },
     "429": { message: "At most 10 drop feeds per address at once.", code: "RATE_LIMITED", retryAfter: 5 },
@@ -171,6 +173,11 @@ const tags = [
     description: "Delivery of won items: saved addresses, the fee to a country, and shipments from request to delivery.",
   },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
+  {
+    name: "Battles",
+    description:
+      "Pack battles: seats open the same packs round by round, the best team total takes every item; provably fair by battle/v1.",
+  },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
     name: "Webhooks",
@@ -358,7 +365,29 @@ function streamOperations(): Json {
       }),
     },
   };
-  return { "/v1/events": { get: events }, "/v1/drops": { get: drops } };
+  const lobby = {
+    operationId: "battles-lobby",
+    summary: "The public battle lobby as server-sent events",
+    description: [
+      `Open battles and the latest settled ones first, then every battle as it changes (event type \`battle\`: joined, locked, settled, cancelled), as anyone sees it; no API key needed. Limited like the drop feed, per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s, shared with it, and at most ${apiEnv().DROP_STREAMS_PER_ADDRESS} feeds open at once.`,
+      "",
+      sseFraming,
+    ].join("\n"),
+    tags: ["Battles"],
+    security: [],
+    responses: {
+      "200": {
+        description: "The lobby (text/event-stream), open until the client closes it.",
+        headers: rateLimitHeaders,
+        content: { "text/event-stream": { schema: BattleSchema, example: settledBattleExample } },
+      },
+      ...describedErrors({
+        ...serverErrorResponses,
+        429: `Too many connections from this address, or ${apiEnv().DROP_STREAMS_PER_ADDRESS} feeds already open`,
+      }),
+    },
+  };
+  return { "/v1/events": { get: events }, "/v1/drops": { get: drops }, "/v1/battles/lobby": { get: lobby } };
 }
 
 const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
@@ -380,6 +409,10 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "shipment.rejected": "ShipmentRejectedEvent",
   "shipment.cancelled": "ShipmentCancelledEvent",
   "shipment.returned": "ShipmentReturnedEvent",
+  "battle.joined": "BattleJoinedEvent",
+  "battle.locked": "BattleLockedEvent",
+  "battle.settled": "BattleSettledEvent",
+  "battle.cancelled": "BattleCancelledEvent",
 };
 
 function webhookOperations(): Json {

@@ -32,6 +32,14 @@ import { getShipmentRoute } from "./router/shipments/get-shipment.ts";
 import { listShipmentsRoute } from "./router/shipments/list-shipments.ts";
 import { quoteShippingRoute } from "./router/shipments/quote-shipping.ts";
 import { requestShipmentRoute } from "./router/shipments/request-shipment.ts";
+import {
+  addBattleBotsRoute,
+  createBattleRoute,
+  getBattleRoute,
+  joinBattleRoute,
+  leaveBattleRoute,
+  listBattlesRoute,
+} from "./router/battles/battles.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -50,6 +58,14 @@ export const appRouter = router({
   inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistory, summary: summarizeHistory }),
   wallet: router({ get: getWallet, ledger: listLedger, deposit }),
+  battles: router({
+    list: listBattlesRoute,
+    create: createBattleRoute,
+    join: joinBattleRoute,
+    bots: addBattleBotsRoute,
+    leave: leaveBattleRoute,
+    get: getBattleRoute,
+  }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
   withdrawals: router({ create: createWithdrawalRoute, list: listWithdrawalsRoute, get: getWithdrawalRoute }),
   payoutDestinations: router({

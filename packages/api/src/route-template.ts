@@ -27,6 +27,7 @@ interface Route {
 const STREAM_OPERATIONS = [
   { method: "GET", path: "/v1/events" },
   { method: "GET", path: "/v1/drops" },
+  { method: "GET", path: "/v1/battles/lobby" },
 ];
 
 // Served by apps/web/server.ts itself, before Next.js.

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   AppError,
   atLeastRarity,
+  getBattle,
   hashPresentedKey,
+  listBattles,
   latestAccountEventId,
   listAccountEventsAfter,
   RARITIES,
   recentDrops,
   type AccountEvent,
+  type Battle,
   type Drop,
   type Rarity,
   type Services,
@@ -134,10 +137,44 @@ export function createStreamHandler({ services }: { services: Services }) {
     });
   }
 
-  /** Answers GET /v1/events and GET /v1/drops; false for any other request (the REST facade's). */
+  /**
+   * GET /v1/battles/lobby: the public lobby, no key, limited and counted like the drop feed (per
+   * address). First the open battles and the latest settled ones, then every battle as it
+   * changes (joined, locked, settled, cancelled), as `event: battle` with the battle as anyone
+   * sees it.
+   */
+  async function battleLobby(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const address = clientAddress(req);
+    const releaseSlot = holdSlot(res, dropSlots, address);
+    const limits = await assertRateLimit({ policy: "drops", identifier: `ip:${address}` });
+    const [openBattles, settled] = await Promise.all([
+      listBattles(services, null, { status: "open" }),
+      listBattles(services, null, { status: "settled" }),
+    ]);
+    const hub = await services.events();
+    if (res.destroyed) return;
+    const stream = open(req, res, "battles", limits ?? {});
+    const send = (battle: Battle) => {
+      if (stream.buffered() > MAX_BUFFERED_BYTES) return;
+      stream.send({ id: `${battle.id}:${battle.status}`, event: "battle", data: battle });
+    };
+    for (const battle of [...settled.slice(0, 10).reverse(), ...openBattles.reverse()]) send(battle);
+    const unwatch = hub.watchBattles((ids) => {
+      void Promise.all(ids.map((id) => getBattle(services, null, id).catch(() => null))).then((battles) => {
+        for (const battle of battles) if (battle) send(battle);
+      });
+    });
+    stream.onClose(() => {
+      unwatch();
+      releaseSlot();
+    });
+  }
+
+  /** Answers GET /v1/events, GET /v1/drops and GET /v1/battles/lobby; false for any other request (the REST facade's). */
   function handleStreamRequest(req: IncomingMessage, res: ServerResponse, path: string): boolean {
-    if (req.method !== "GET" || (path !== "/v1/events" && path !== "/v1/drops")) return false;
-    const serve = path === "/v1/events" ? accountEvents : drops;
+    const serve =
+      req.method !== "GET" ? undefined : { "/v1/events": accountEvents, "/v1/drops": drops, "/v1/battles/lobby": battleLobby }[path];
+    if (!serve) return false;
     // A refusal before the stream starts: the same JSON error as every /v1 answer.
     serve(req, res).catch((error: unknown) => writeError(res, error, { rest: true }));
     return true;
@@ -246,7 +283,7 @@ function headerValue(req: IncomingMessage, name: string): string | null {
 interface ServerSentEvent {
   id: string;
   event: string;
-  data: AccountEvent | Drop;
+  data: AccountEvent | Drop | Battle;
 }
 
 type EventStream = ReturnType<typeof openStream>;

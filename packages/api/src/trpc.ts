@@ -157,6 +157,8 @@ export const accountProcedure = authenticated.use(rateLimited("api"));
 /** Changes the account's money or seeds. */
 export const accountMutationProcedure = accountProcedure.use(oneAtATimePerAccount);
 export const openProcedure = authenticated.use(countedOpening).use(rateLimited("open"));
+/** Takes a paid battle seat (create, join): the battles limit instead of the api one, and the account's turn. */
+export const battleSeatProcedure = authenticated.use(rateLimited("battles")).use(oneAtATimePerAccount);
 
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {

@@ -19,7 +19,7 @@ export { publishPackOdds } from "./catalog/publish-pack-odds.ts";
 export { seedDemoCatalog } from "./catalog/seed-demo-catalog.ts";
 export { setPackActive } from "./catalog/set-pack-active.ts";
 export { ensureActiveSeedPair, getFairnessState, rotateSeedPair } from "./fairness/seed-pairs.ts";
-export { BATTLE_PROTOCOL_TEXT } from "@prizepacks/fairness";
+export { BATTLE_PROTOCOL_TEXT, verifyBattle, type BattleProof } from "@prizepacks/fairness";
 export { creditWallet, getBalance, getWalletBalance } from "./wallet/wallet.ts";
 export { listLedgerEntries, LEDGER_PAGE_SIZE } from "./wallet/list-ledger-entries.ts";
 export { depositDemoFunds, DEMO_DEPOSIT_MAX } from "./wallet/deposit-demo-funds.ts";
@@ -129,4 +129,6 @@ export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from
 export * from "./statements/statement.schemas.ts";
 export * from "./deposits/index.ts";
 export * from "./withdrawals/index.ts";
+export * from "./battles/beacon/index.ts";
 export * from "./shipping/index.ts";
+export * from "./battles/index.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./shared/input-messages.ts";
 import { ErrorCodeSchema } from "./errors.ts";
 import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./shared/catalog-labels.ts";
+import { BATTLE_STATUSES, BattleLayoutSchema, WinRuleSchema } from "./battles/battle.schemas.ts";
 
 // The public shapes of the service. Domain functions return exactly these; the API
 // declares them as tRPC outputs and trpc-to-openapi documents them.
@@ -185,7 +186,8 @@ export const InventoryItemSchema = z
     status: InventoryStatusSchema,
     createdAt: IsoTimestamp,
     soldAt: IsoTimestamp.nullable(),
-    spinId: z.string().meta({ description: "The opening that won the item." }),
+    spinId: z.string().nullable().meta({ description: "The opening that won the item (null: a battle won it)." }),
+    battleId: z.string().nullable().meta({ description: "The battle that won the item (null: an opening did)." }),
   })
   .meta({ id: "InventoryItem" });
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;
@@ -303,6 +305,8 @@ export const LedgerKindSchema = z.enum([
   "WITHDRAWAL_RETURN",
   "SHIPPING_FEE",
   "SHIPPING_REFUND",
+  "BATTLE_ENTRY",
+  "BATTLE_REFUND",
 ]);
 
 export const LedgerEntrySchema = z
@@ -533,6 +537,81 @@ const EventId = z
     example: "18342",
   });
 
+// ---------------------------------------------------------------------------
+// Battles (battle/v1)
+// ---------------------------------------------------------------------------
+
+const DrawSchema = z.object({
+  seat: z.number().int(),
+  hash: z.string().meta({ description: "hmacSha256Hex(G, `draw|<round>|<seat>`)." }),
+  ticket: z.number().int(),
+  itemId: z.string(),
+  value: MoneyString,
+});
+
+const PayoutItemSchema = z.object({ round: z.number().int(), seat: z.number().int(), itemId: z.string(), value: MoneyString });
+
+export const BattleSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(BATTLE_STATUSES),
+    layout: BattleLayoutSchema,
+    winRule: WinRuleSchema,
+    terminal: z.boolean(),
+    entry: MoneyString.meta({ description: "What one seat pays: the sum of the rounds' pack prices." }),
+    commitment: z.string().meta({ description: "C = sha256Hex(serverSeed), published at creation." }),
+    spec: z.string().meta({ description: "The canonical (RFC 8785) spec; it never changes." }),
+    specHash: z.string(),
+    serverSeed: z.string().nullable().meta({ description: "Revealed once the battle is settled." }),
+    lockKey: z.string().nullable().meta({ description: "K, set when the last seat fills." }),
+    beacon: z.object({
+      kind: z.enum(["drand", "local"]).meta({ description: "local: the service's own beacon (demo mode and tests), not drand." }),
+      round: z.number().int().nullable().meta({ description: "R: the beacon round current at lock, plus 2." }),
+      randomness: z.string().nullable(),
+      signature: z.string().nullable(),
+    }),
+    seats: z.array(
+      z.object({
+        seat: z.number().int(),
+        team: z.number().int(),
+        clientSeed: z.string(),
+        bot: z.boolean(),
+        player: z.string().nullable().meta({ description: "The player's name masked to its first letter; null for a bot." }),
+        you: z.boolean().meta({ description: "The seat is the caller's." }),
+      }),
+    ),
+    rounds: z.array(
+      z.object({
+        round: z.number().int(),
+        packId: z.string(),
+        oddsVersion: z.number().int(),
+        oddsHash: z.string(),
+        price: MoneyString,
+        odds: z
+          .array(z.object({ itemId: z.string(), ticketFrom: z.number().int(), ticketTo: z.number().int(), value: MoneyString }))
+          .meta({ description: "The odds version's ranges with the item values the battle counts (fixed at creation)." }),
+        draws: z.array(DrawSchema).meta({ description: "Empty until settled." }),
+      }),
+    ),
+    totals: z.array(MoneyString).nullable().meta({ description: "Per team, once settled." }),
+    winnerTeam: z.number().int().nullable(),
+    payouts: z
+      .array(z.object({ seat: z.number().int(), value: MoneyString, items: z.array(PayoutItemSchema) }))
+      .nullable()
+      .meta({ description: "The winning team's split, once settled (a bot's share stays with the house)." }),
+    createdAt: IsoTimestamp,
+    lockedAt: IsoTimestamp.nullable(),
+    settledAt: IsoTimestamp.nullable(),
+    cancelledAt: IsoTimestamp.nullable(),
+  })
+  .meta({
+    id: "Battle",
+    description: "A pack battle. A settled battle's answer is its whole battle/v1 proof (verifyBattle in @prizepacks/fairness).",
+  });
+export type Battle = z.infer<typeof BattleSchema>;
+
+export const BattleListSchema = z.object({ battles: z.array(BattleSchema) }).meta({ id: "BattleList" });
+
 function accountEvent<Type extends string, Data extends z.ZodType>(id: string, type: Type, data: Data, description: string) {
   return z.object({ id: EventId, type: z.literal(type), createdAt: IsoTimestamp, data }).meta({ id, description });
 }
@@ -563,6 +642,7 @@ export const WalletChangedEventSchema = accountEvent(
     reason: LedgerKindSchema,
     note: z.string().optional(),
     spinId: z.string().optional().meta({ description: "With PACK_OPEN: the opening." }),
+    battleId: z.string().optional().meta({ description: "With BATTLE_ENTRY and BATTLE_REFUND: the battle." }),
   }),
   "The wallet balance changed (deposit, opening, sale or adjustment).",
 );
@@ -659,6 +739,31 @@ export const ShipmentReturnedEventSchema = accountEvent(
   "A shipped parcel came back to the operator: its items are HELD again; the fee is not refunded.",
 );
 
+export const BattleJoinedEventSchema = accountEvent(
+  "BattleJoinedEvent",
+  "battle.joined",
+  BattleSchema,
+  "A seat of a battle you sit in was taken (or freed); data is the battle.",
+);
+export const BattleLockedEventSchema = accountEvent(
+  "BattleLockedEvent",
+  "battle.locked",
+  BattleSchema,
+  "A battle you sit in filled: its lockKey K and beacon round R are set, before R exists; data is the battle.",
+);
+export const BattleSettledEventSchema = accountEvent(
+  "BattleSettledEvent",
+  "battle.settled",
+  BattleSchema,
+  "A battle you sit in settled: data is the battle with its whole proof; the winners' items are in their inventories.",
+);
+export const BattleCancelledEventSchema = accountEvent(
+  "BattleCancelledEvent",
+  "battle.cancelled",
+  BattleSchema,
+  "A battle you sat in was cancelled (or you left it) and your entry refunded (a wallet.changed event follows); data is the battle.",
+);
+
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
     OpenCompletedEventSchema,
@@ -679,6 +784,10 @@ export const AccountEventSchema = z
     ShipmentRejectedEventSchema,
     ShipmentCancelledEventSchema,
     ShipmentReturnedEventSchema,
+    BattleJoinedEventSchema,
+    BattleLockedEventSchema,
+    BattleSettledEventSchema,
+    BattleCancelledEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

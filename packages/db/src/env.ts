@@ -35,12 +35,17 @@ export const dataFolder = {
   authSecret: "auth-secret",
   /** The demo account's API key (demo mode), printed at every start. */
   demoApiKey: "demo-api-key",
+  /**
+   * The local randomness beacon's BLS secret key and genesis time (BATTLE_BEACON=local): lost,
+   * battles locked to its rounds can no longer settle.
+   */
+  localBeaconKey: "local-beacon-key.json",
   /** Port, token and pid of the server holding the embedded database (scripts/start.mjs). */
   serverHandoff: "server.json",
 } as const;
 
 /** The data folder's secrets, by file name: what a backup of the embedded default carries besides the database. */
-export const dataFolderSecrets = [dataFolder.authSecret, dataFolder.demoApiKey] as const;
+export const dataFolderSecrets = [dataFolder.authSecret, dataFolder.demoApiKey, dataFolder.localBeaconKey] as const;
 
 export interface DbEnv {
   databaseUrl: string | undefined;

@@ -1,3 +1,4 @@
+export * from "./beacon.ts";
 export * from "./draw.ts";
 export * from "./odds.ts";
 export * from "./battle.ts";

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import type { ShipmentState } from "@prizepacks/core";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
+import { ReasonField } from "./reason-field";
 import { useRequestKey } from "./request-key";
 
 type Move = "APPROVED" | "REJECTED" | "SHIPPED" | "DELIVERED" | "RETURNED";
@@ -12,7 +13,6 @@ type Move = "APPROVED" | "REJECTED" | "SHIPPED" | "DELIVERED" | "RETURNED";
 /** The operator's moves on one shipment, as its state allows: approve or reject (reason), ship (carrier, tracking), delivered or returned. */
 export function ShipmentActions({ shipmentId, state, label }: { shipmentId: string; state: ShipmentState; label: string }) {
   const router = useRouter();
-  const reasonId = useId();
   const carrierId = useId();
   const trackingId = useId();
   const [requestKey, renewKey] = useRequestKey();
@@ -20,14 +20,17 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
   const [carrier, setCarrier] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
   const move = useMutation({
-    mutationFn: (to: Move) =>
-      trpc.admin.shipments.move.mutate({
+    mutationFn: async (to: Move) => {
+      const { skipped } = await trpc.admin.shipments.move.mutate({
         ids: [shipmentId],
         to,
         requestKey,
         ...(to === "REJECTED" && { reason: reason.trim() }),
         ...(to === "SHIPPED" && { carrier: carrier.trim(), trackingNumber: trackingNumber.trim() }),
-      }),
+      });
+      // A selection of one: its skip (decided meanwhile, or the admin's own) is this form's error.
+      if (skipped[0]) throw new Error(skipped[0].reason);
+    },
     onSuccess: () => {
       renewKey();
       router.refresh();
@@ -47,12 +50,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
   if (state === "REQUESTED")
     return (
       <div className="stack">
-        <div className="field">
-          <label htmlFor={reasonId} className="small-text">
-            Reason (needed to reject)
-          </label>
-          <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-        </div>
+        <ReasonField value={reason} onChange={setReason} />
         <div className="row">
           {button("APPROVED", "Approve")}
           {button("REJECTED", "Reject", true)}

@@ -5,12 +5,12 @@ import { useId, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { DecisionButtons } from "./decision-buttons";
 import { ErrorAlert } from "../error-alert";
+import { ReasonField } from "./reason-field";
 import { useRequestKey } from "./request-key";
 
 /** Approve (the payout starts) or reject (with a reason the player sees) one requested withdrawal. */
 export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId: string; label: string; own: boolean }) {
   const router = useRouter();
-  const reasonId = useId();
   const [requestKey, renewKey] = useRequestKey();
   const [reason, setReason] = useState("");
   const decide = useMutation({
@@ -24,12 +24,7 @@ export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId:
   if (own) return <span className="muted small-text">Yours: another admin decides</span>;
   return (
     <div className="stack">
-      <div className="field">
-        <label htmlFor={reasonId} className="small-text">
-          Reason (needed to reject)
-        </label>
-        <input id={reasonId} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-      </div>
+      <ReasonField value={reason} onChange={setReason} />
       <DecisionButtons label={label} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} />
       <ErrorAlert error={decide.error} inline />
     </div>

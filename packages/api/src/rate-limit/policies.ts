@@ -25,6 +25,11 @@ export function rateLimitPolicies() {
   const env = apiEnv();
   return {
     open: { name: "open", limit: env.RATE_LIMIT_OPEN_PER_MINUTE, windowSeconds: 60, failClosed: true },
+    /**
+     * Taking battle seats (creating a battle, joining one), per key: they are paid like opens, so
+     * they fail closed; a battle's rounds are drawn at settlement and never count as opens.
+     */
+    battles: { name: "battles", limit: env.RATE_LIMIT_BATTLES_PER_MINUTE, windowSeconds: 60, failClosed: true },
     api: { name: "api", limit: env.RATE_LIMIT_API_PER_MINUTE, windowSeconds: 60, failClosed: false },
     /** Connections to the public drop feed, per client address (it needs no key). */
     drops: { name: "drops", limit: env.RATE_LIMIT_DROPS_PER_MINUTE, windowSeconds: 60, failClosed: false },

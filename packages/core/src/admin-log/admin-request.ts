@@ -16,23 +16,24 @@ export const RequestKeyed = z.object({ requestKey: RequestKeySchema });
 type Json = Prisma.InputJsonValue;
 
 /**
- * Runs `perform` once per (admin, key). The claim (an INSERT on the unique (actorId, key)) and
- * the change share one transaction: a second submission with the same key waits on the index
- * entry until the first commits, then finds the row and gets the stored result back, so a
- * double click, a retry or two tabs apply once. If the change fails, the claim rolls back
- * with it and the same key may try again. `after` runs once the change is committed (change
+ * Runs `perform` once per (admin, key), or once per (admin, key, part) for a batch whose parts
+ * commit one by one (a part: one shipment of a selection). The claim (an INSERT on the unique
+ * (actorId, key)) and the change share one transaction: a second submission with the same key
+ * waits on the index entry until the first commits, then finds the row and gets the stored
+ * result back, so a double click, a retry or two tabs apply once. If the change fails, the
+ * claim rolls back with it and the same key may try again. `after` runs once the change is committed (change
  * announcements), never on a replay.
  */
 export async function oncePerRequest<T extends Json>(
   db: Db,
   actor: AdminActor,
-  { requestKey, action }: { requestKey: string; action: string },
+  { requestKey, action, part }: { requestKey: string; action: string; part?: string },
   perform: (tx: DbTx) => Promise<T>,
   after?: (result: T) => void,
 ): Promise<T> {
   if (!actor.id) throw new AppError("FORBIDDEN", "Console requests need a signed-in admin.");
   const actorId = actor.id;
-  const key = RequestKeySchema.parse(requestKey);
+  const key = part === undefined ? RequestKeySchema.parse(requestKey) : `${RequestKeySchema.parse(requestKey)}/${part}`;
   const outcome = await db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<Array<{ id: bigint }>>`
       INSERT INTO admin_request ("actorId", key, action) VALUES (${actorId}, ${key}, ${action})
@@ -60,7 +61,7 @@ export async function oncePerRequest<T extends Json>(
 export async function runAdminMutation<T extends Json>(
   db: Db,
   actor: AdminActor,
-  request: { requestKey?: string | undefined; action: string },
+  request: { requestKey?: string | undefined; action: string; part?: string },
   perform: (tx: DbTx) => Promise<T>,
   after?: (result: T) => void,
 ): Promise<T> {

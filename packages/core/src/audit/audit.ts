@@ -1,3 +1,5 @@
+import { verifyBattle, verifyBeaconRound, type BattleProof, type BattleSpec } from "@prizepacks/fairness";
+import { battleView, loadBattle } from "../battles/battle-view.ts";
 import { isDemoMode } from "../service-env.ts";
 import type { Services } from "../runtime/services.ts";
 
@@ -25,7 +27,9 @@ export interface AuditReport {
  * every provider deposit credited once, as created, and only when settled; outside demo mode
  * (`demoMode`), no DEPOSIT without a settled invoice (play money exists only in demo mode);
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
- * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept.
+ * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept
+ * - battle entries kept; every battle's entries, refunds, payouts and house share balance, and
+ * every settled battle re-derives from its published proof (verifyBattle).
  */
 export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const db = services.database.prisma;
@@ -193,16 +197,42 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
       SELECT NULL, NULL, w.id FROM withdrawal w
       WHERE (w.state IN ('paying', 'completed') AND w."payoutId" IS NULL) OR ((w.state = 'completed') <> (w."completedAt" IS NOT NULL))`,
   );
+  // Battles: what players paid into a battle (entries less refunds) is nothing once cancelled,
+  // one entry per seated player while open or locked, and once settled exactly the items given
+  // to players plus the house share.
+  add(
+    "every battle's entries, refunds, payouts and house share balance",
+    await db.$queryRaw`
+      SELECT b.id AS "battleId", b.status, b.entry::text AS entry, p.players::int AS players, COALESCE(l.paid, 0)::text AS paid,
+             COALESCE(i.paid, 0)::text AS "itemsPaid", b."houseShare"::text AS "houseShare"
+      FROM battle b
+      CROSS JOIN LATERAL (SELECT COUNT(*) AS players FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" IS NOT NULL) p
+      LEFT JOIN (SELECT "battleId", -SUM(amount) AS paid FROM ledger_entry WHERE "battleId" IS NOT NULL GROUP BY "battleId") l ON l."battleId" = b.id
+      LEFT JOIN (SELECT "battleId", SUM(value) AS paid FROM inventory_item WHERE "battleId" IS NOT NULL GROUP BY "battleId") i ON i."battleId" = b.id
+      WHERE (b.status = 'cancelled' AND COALESCE(l.paid, 0) <> 0)
+         OR (b.status <> 'cancelled' AND COALESCE(l.paid, 0) <> b.entry * p.players)
+         OR (b.status <> 'settled' AND i.paid IS NOT NULL)
+         OR (b.status = 'settled' AND COALESCE(i.paid, 0) + b."houseShare" <> b.entry * p.players)`,
+  );
+  add(
+    "battle ledger entries are BATTLE_ENTRY debits or BATTLE_REFUND credits, and they name their battle",
+    await db.$queryRaw`
+      SELECT l.id AS "ledgerEntryId", l.kind::text AS kind FROM ledger_entry l
+      WHERE (l.kind::text IN ('BATTLE_ENTRY', 'BATTLE_REFUND')) <> (l."battleId" IS NOT NULL)
+         OR (l.kind::text = 'BATTLE_ENTRY' AND l.amount >= 0) OR (l.kind::text = 'BATTLE_REFUND' AND l.amount <= 0)`,
+  );
+  for (const breach of await battleProofBreaches(services)) add("every settled battle re-derives from its published proof", [breach]);
+
   // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
   // entries: provider deposits, and demo deposits in demo mode), withdrawals (what has left or is
   // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
   // entries, either sign), sales (the values of sold items), opening prices (the spins) and
   // shipping fees kept (every shipment's fee but those refunded: cancelled or rejected).
   add(
-    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept",
+    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept - battle entries kept",
     await db.$queryRaw`
       SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text,
-             "shippingFees"::text
+             "shippingFees"::text, "battleEntries"::text
       FROM (SELECT
         (SELECT COALESCE(SUM(balance), 0) FROM wallet) AS wallets,
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'DEPOSIT') AS deposits,
@@ -210,8 +240,9 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'ADJUSTMENT') AS adjustments,
         (SELECT COALESCE(SUM(value), 0) FROM inventory_item WHERE status = 'SOLD') AS sales,
         (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices",
-        (SELECT COALESCE(SUM(fee), 0) FROM shipment WHERE state NOT IN ('CANCELLED', 'REJECTED')) AS "shippingFees") t
-      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees"`,
+        (SELECT COALESCE(SUM(fee), 0) FROM shipment WHERE state NOT IN ('CANCELLED', 'REJECTED')) AS "shippingFees",
+        (SELECT COALESCE(-SUM(amount), 0) FROM ledger_entry WHERE "battleId" IS NOT NULL) AS "battleEntries") t
+      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees" - "battleEntries"`,
   );
 
   const flagged = await db.deposit.findMany({
@@ -223,4 +254,28 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
 
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
   return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits };
+}
+
+/** Recomputes every settled battle from what its GET publishes, as a player's verifier would. */
+async function battleProofBreaches(services: Services): Promise<Array<Record<string, unknown>>> {
+  const { sql } = services.database;
+  const settled = await sql.query<{ id: string }>(`SELECT id FROM battle WHERE status = 'settled' ORDER BY "settledAt"`);
+  const breaches: Array<Record<string, unknown>> = [];
+  for (const { id } of settled) {
+    const view = battleView((await loadBattle(sql, id))!, null);
+    const proof = { ...view, beacon: { round: view.beacon.round, randomness: view.beacon.randomness, signature: view.beacon.signature } };
+    const { problems } = await verifyBattle(
+      proof as BattleProof,
+      view.rounds.map((round) => round.odds),
+    );
+    // The round's BLS signature, where the battle's chain is the one this service is configured with.
+    const { chain } = services.beacon;
+    const { beacon } = JSON.parse(view.spec) as BattleSpec;
+    if (beacon.chainHash === chain.chainHash && view.beacon.round !== null && view.beacon.signature && view.beacon.randomness) {
+      const round = { round: view.beacon.round, signature: view.beacon.signature, randomness: view.beacon.randomness };
+      if (!(await verifyBeaconRound(chain, round))) problems.push("the beacon round does not verify under the chain's public key");
+    }
+    if (problems.length > 0) breaches.push({ battleId: id, problems });
+  }
+  return breaches;
 }

@@ -25,6 +25,10 @@ export const ACCOUNT_EVENT_TYPES = [
   "shipment.rejected",
   "shipment.cancelled",
   "shipment.returned",
+  "battle.joined",
+  "battle.locked",
+  "battle.settled",
+  "battle.cancelled",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

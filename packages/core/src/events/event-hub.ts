@@ -34,6 +34,9 @@ export class EventHub {
   private readonly dropListeners = new Set<(drop: Drop) => void>();
   private pendingDropIds: string[] = [];
   private dropTimer: NodeJS.Timeout | undefined;
+  private readonly battleListeners = new Set<(battleIds: string[]) => void>();
+  private pendingBattleEventIds: string[] = [];
+  private battleTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly database: Database,
@@ -54,6 +57,7 @@ export class EventHub {
     });
     database.onClose(async () => {
       clearTimeout(hub.dropTimer);
+      clearTimeout(hub.battleTimer);
       await stop();
     });
     return hub;
@@ -68,6 +72,12 @@ export class EventHub {
       wakers.delete(wake);
       if (wakers.size === 0) this.accountWakers.delete(userId);
     };
+  }
+
+  /** Calls `listener` with the ids of battles that changed (battle.* events), a batch at a time: the public lobby. */
+  watchBattles(listener: (battleIds: string[]) => void): () => void {
+    this.battleListeners.add(listener);
+    return () => this.battleListeners.delete(listener);
   }
 
   watchDrops(listener: (drop: Drop) => void): () => void {
@@ -89,6 +99,12 @@ export class EventHub {
       const event = data === undefined ? null : ({ id, type, createdAt, data } as AccountEvent);
       for (const wake of wakers) wake(event);
     }
+    if (announcement.type.startsWith("battle.") && this.battleListeners.size > 0) {
+      // One change reaches every seated player: ids are read (a battle too big to ride along
+      // included) and deduplicated once per batch.
+      this.pendingBattleEventIds.push(String(announcement.id));
+      this.battleTimer ??= setTimeout(() => void this.flushBattles(), DROP_BATCH_MS);
+    }
     if (announcement.type === "open.completed" && this.dropListeners.size > 0) {
       this.pendingDropIds.push(String(announcement.id));
       this.dropTimer ??= setTimeout(() => void this.flushDrops(), DROP_BATCH_MS);
@@ -105,6 +121,22 @@ export class EventHub {
     } catch (error) {
       // A live ticker: drops missed in an outage are not worth a backlog.
       logger("drops").warn({ err: error }, "could not read new openings");
+    }
+  }
+
+  private async flushBattles(): Promise<void> {
+    const ids = this.pendingBattleEventIds;
+    this.pendingBattleEventIds = [];
+    this.battleTimer = undefined;
+    try {
+      const rows = await this.database.sql.query<{ battleId: string }>(
+        `SELECT DISTINCT data->>'id' AS "battleId" FROM account_event WHERE id = ANY($1::bigint[]) AND type LIKE 'battle.%'`,
+        [ids],
+      );
+      const battleIds = rows.map((row) => row.battleId);
+      if (battleIds.length > 0) for (const listener of this.battleListeners) listener(battleIds);
+    } catch (error) {
+      logger("battles").warn({ err: error }, "could not read changed battles for the lobby");
     }
   }
 }

@@ -61,6 +61,7 @@ describe("listInventory", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       soldAt: null,
       spinId: opened[6]!.spin.id,
+      battleId: null,
     });
   });
 

@@ -33,6 +33,7 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
     createdAt: row.createdAt.toISOString(),
     soldAt: row.soldAt?.toISOString() ?? null,
     spinId: row.spinId,
+    battleId: row.battleId,
   };
 }
 

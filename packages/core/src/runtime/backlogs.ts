@@ -12,6 +12,8 @@ export interface Backlogs {
   spinTallyPending: number;
   /** Age of the oldest spin or sale the report rollup has not taken yet (it stays a minute behind on purpose). */
   reportRollupLagSeconds: number;
+  /** Battles locked for more than a minute: their beacon round should long exist (the beacon is down, or the settler is). */
+  battlesLockedOverAMinute: number;
 }
 
 /**
@@ -41,7 +43,9 @@ export async function readBacklogs(sql: SqlQuery): Promise<Backlogs> {
             COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc) - pending.oldest), 0)::float8 AS "webhookOldestPendingSeconds",
             COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc) - pending."oldestDue"), 0)::float8 AS "webhookOverdueSeconds",
             (SELECT count(*) FROM spin_tally)::int AS "spinTallyPending",
-            COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc) - unrolled.oldest), 0)::float8 AS "reportRollupLagSeconds"
+            COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc) - unrolled.oldest), 0)::float8 AS "reportRollupLagSeconds",
+            (SELECT count(*) FROM battle WHERE status = 'locked' AND "lockedAt" < (SELECT at FROM now_utc) - interval '1 minute')::int
+              AS "battlesLockedOverAMinute"
      FROM pending, unrolled`,
   );
   return {
@@ -50,5 +54,6 @@ export async function readBacklogs(sql: SqlQuery): Promise<Backlogs> {
     webhookOverdueSeconds: Math.max(0, Number(row?.webhookOverdueSeconds ?? 0)),
     spinTallyPending: Number(row?.spinTallyPending ?? 0),
     reportRollupLagSeconds: Math.max(0, Number(row?.reportRollupLagSeconds ?? 0)),
+    battlesLockedOverAMinute: Number(row?.battlesLockedOverAMinute ?? 0),
   };
 }

@@ -157,6 +157,11 @@ backlogGauge(
   "spinTallyPending",
 );
 backlogGauge(
+  "prizepacks_battles_locked_over_a_minute",
+  "Battles locked for more than a minute without settling: their beacon round should exist (beacon unreachable, or no settler running).",
+  "battlesLockedOverAMinute",
+);
+backlogGauge(
   "prizepacks_report_rollup_lag_seconds",
   "Age of the oldest spin or sale the report rollup has not taken (it stays 60 s behind and runs every minute: 60-120 s is normal).",
   "reportRollupLagSeconds",

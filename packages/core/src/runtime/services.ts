@@ -5,6 +5,8 @@ import { startEventRetention } from "../events/account-events.ts";
 import { EventHub } from "../events/event-hub.ts";
 import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
+import type { Beacon } from "../battles/beacon/beacon.ts";
+import { configuredBeacon } from "../battles/beacon/configured-beacon.ts";
 import { logger } from "@prizepacks/db/log";
 import { BtcpayProvider } from "../deposits/btcpay-provider.ts";
 import { configuredDepositProvider } from "../deposits/configured-provider.ts";
@@ -16,6 +18,8 @@ import { startWithdrawalPayouts } from "../withdrawals/process-withdrawals.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { startAddressErasure } from "../shipping/address-erasure.ts";
+import { startBattleExpiry } from "../battles/leave-battle.ts";
+import { startBattleSettlement } from "../battles/settle-battles.ts";
 import { AccountGate } from "./account-gate.ts";
 import type { BackgroundJob } from "./background-job.ts";
 import { ChangeFeed, registerFeed } from "./change-feed.ts";
@@ -40,6 +44,8 @@ export interface Services {
   deposits: DepositProvider | null;
   /** How withdrawals are paid (configuredPayoutProvider), or null: withdrawals are refused. */
   payouts: PayoutProvider | null;
+  /** Where battles take their randomness (configuredBeacon): drand, or the local beacon in demo mode. */
+  beacon: Beacon;
 }
 
 // On globalThis, as getDatabase's database is: Next.js may load this module once per route
@@ -67,6 +73,7 @@ export function openServices(database: Database): Promise<Services> {
 }
 
 async function open(database: Database): Promise<Services> {
+  const beacon = await configuredBeacon();
   const feed = await ChangeFeed.start(database);
   registerFeed(database, feed);
   const catalog = new CatalogCache(database, feed);
@@ -81,6 +88,7 @@ async function open(database: Database): Promise<Services> {
     events: () => (events ??= EventHub.start(database, catalog)),
     deposits: configuredDepositProvider(),
     payouts: configuredPayoutProvider(),
+    beacon,
   };
 }
 
@@ -105,6 +113,8 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
     startEventRetention(services),
     startWebhookDelivery(services),
     startAddressErasure(services),
+    startBattleSettlement(services),
+    startBattleExpiry(services),
   ];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.

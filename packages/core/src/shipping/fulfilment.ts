@@ -2,13 +2,18 @@ import { z } from "zod";
 import type { Services } from "../runtime/services.ts";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { RequestKeyed, runAdminMutation } from "../admin-log/admin-request.ts";
+import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, ShipmentStateSchema, type Shipment } from "../schemas.ts";
-import { moveShipmentInTransaction } from "./shipments.ts";
+import { moveShipmentInTransaction, parseShipmentMove } from "./shipments.ts";
 import { deleteShippingZone, setShippingZone, ShippingZoneSchema, type ShippingZone } from "./zones.ts";
 
-/** The console's fulfilment queue: filter by state and age. */
+/** The most shipments one console request moves: the queue shows at most this many, and "select all shown" takes them. */
+export const MAX_SHIPMENTS_PER_MOVE = 100;
+
+/** The console's fulfilment queue: filter by state and age; or the shipments named (a packing list). */
 export const AdminShipmentFilterSchema = z.object({
+  ids: z.array(IdSchema).min(1).max(MAX_SHIPMENTS_PER_MOVE).optional(),
   state: ShipmentStateSchema.optional(),
   olderThanHours: z
     .number()
@@ -19,24 +24,54 @@ export const AdminShipmentFilterSchema = z.object({
   limit: z.number().int().min(1).max(500).optional(),
 });
 
-/** One move applied to one or many shipments, all or nothing (a refused one rolls the batch back). */
+/** One move applied to a selection of shipments (one shipment is a selection of one). */
 export const MoveShipmentsSchema = RequestKeyed.extend({
-  ids: z.array(IdSchema).min(1).max(200),
+  ids: z.array(IdSchema).min(1).max(MAX_SHIPMENTS_PER_MOVE),
   to: z.enum(["APPROVED", "REJECTED", "SHIPPED", "DELIVERED", "RETURNED"]),
   reason: z.string().optional(),
   carrier: z.string().optional(),
   trackingNumber: z.string().optional(),
 });
 
-export async function moveShipmentsAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<Shipment[]> {
+export interface SkippedShipment {
+  id: string;
+  /** Why this one did not move: the refusal the single move would have answered. */
+  reason: string;
+}
+
+export interface MovedShipments {
+  moved: Shipment[];
+  skipped: SkippedShipment[];
+}
+
+/**
+ * Moves each selected shipment by the single move's rule, each in its own transaction: one that
+ * can no longer move (cancelled meanwhile, already decided, the admin's own) is skipped with the
+ * refusal's message and the others still move, so one stale row does not hold back a queue.
+ * The move itself (reason, carrier) is checked once first: a bad one refuses the whole request.
+ *
+ * Once per request key still holds, per shipment: each move claims (key, shipment id), so a
+ * resubmission (a retry after a timeout that had moved half) replays the moved ones and tries
+ * only the rest again.
+ */
+export async function moveShipmentsAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<MovedShipments> {
   const db = services.database.prisma;
   const { requestKey, ids, ...move } = parseInputOrThrow(MoveShipmentsSchema, input);
-  return runAdminMutation(db, actor, { requestKey, action: `shipment.${move.to.toLowerCase()}` }, async (tx) => {
-    const moved: Shipment[] = [];
-    for (const id of [...new Set(ids)].sort())
-      moved.push(await moveShipmentInTransaction(services, id, { kind: "operator", admin: actor, ...move }, { tx }));
-    return moved;
-  });
+  parseShipmentMove(move);
+  const result: MovedShipments = { moved: [], skipped: [] };
+  for (const id of new Set(ids)) {
+    try {
+      const shipment = await runAdminMutation(db, actor, { requestKey, action: `shipment.${move.to.toLowerCase()}`, part: id }, (tx) =>
+        moveShipmentInTransaction(services, id, { kind: "operator", admin: actor, ...move }, { tx }),
+      );
+      result.moved.push(shipment);
+    } catch (error) {
+      // Refusals are the shipment's own; anything else (the database gone) answers the request.
+      if (!(error instanceof AppError)) throw error;
+      result.skipped.push({ id, reason: error.message });
+    }
+  }
+  return result;
 }
 
 export const SetShippingZoneSchema = RequestKeyed.partial().extend(ShippingZoneSchema.shape);

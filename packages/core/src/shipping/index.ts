@@ -31,6 +31,9 @@ export { trackingUrl } from "./tracking.ts";
 export {
   AdminShipmentFilterSchema,
   MoveShipmentsSchema,
+  MAX_SHIPMENTS_PER_MOVE,
+  type MovedShipments,
+  type SkippedShipment,
   SetShippingZoneSchema,
   DeleteShippingZoneSchema,
   moveShipmentsAsAdmin,

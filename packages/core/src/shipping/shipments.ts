@@ -224,7 +224,7 @@ const EVENT_OF = {
  */
 export async function moveShipment(services: Services, shipmentId: string, move: ShipmentMover & ShipmentMoveInput): Promise<Shipment> {
   const db = services.database.prisma;
-  const details = parseMove(move);
+  const details = parseShipmentMove(move);
   return db.$transaction((tx) => moveShipmentIn(services, tx, shipmentId, move, details));
 }
 
@@ -235,7 +235,7 @@ export function moveShipmentInTransaction(
   move: ShipmentMover & ShipmentMoveInput,
   { tx }: { tx: DbTx },
 ): Promise<Shipment> {
-  return moveShipmentIn(services, tx, shipmentId, move, parseMove(move));
+  return moveShipmentIn(services, tx, shipmentId, move, parseShipmentMove(move));
 }
 
 async function moveShipmentIn(
@@ -325,7 +325,8 @@ export type ShipmentMoveInput =
   | { to: "REJECTED"; reason?: unknown }
   | { to: "SHIPPED"; carrier?: unknown; trackingNumber?: unknown };
 
-function parseMove(move: ShipmentMoveInput): ShipmentMove {
+/** Checks a move's own fields (a rejection's reason, a shipment's carrier and tracking number). */
+export function parseShipmentMove(move: ShipmentMoveInput): ShipmentMove {
   if (move.to === "REJECTED") return { to: "REJECTED", ...parseInputOrThrow(RejectShipmentInputSchema, { reason: move.reason }) };
   if (move.to === "SHIPPED") {
     return { to: "SHIPPED", ...parseInputOrThrow(ShipShipmentInputSchema, { carrier: move.carrier, trackingNumber: move.trackingNumber }) };
@@ -361,25 +362,49 @@ export async function listShipments(
   return { shipments: page.rows.map(shipmentView), nextCursor: page.nextCursor };
 }
 
-export interface AdminShipment extends Shipment {
+export interface AdminShipment extends Omit<Shipment, "items"> {
   userId: string;
   email: string;
+  /** As the player sees them, and the pack each was won from (for the packing list). */
+  items: Array<Shipment["items"][number] & { pack: string }>;
 }
 
-/** The fulfilment queue: shipments in a state (all when none), oldest first, optionally only those older than some hours. */
+const adminShipmentInclude = {
+  items: {
+    include: {
+      inventoryItem: { select: { id: true, value: true, item: { select: { name: true, pack: { select: { name: true } } } } } },
+    },
+  },
+  user: { select: { email: true } },
+} as const;
+
+/**
+ * The fulfilment queue: shipments in a state (all when none), oldest first, optionally only
+ * those older than some hours or only those named (a packing list).
+ */
 export async function listShipmentsForAdmin(
   services: Services,
-  { state, olderThanHours, limit = 100 }: { state?: ShipmentState; olderThanHours?: number; limit?: number },
+  { ids, state, olderThanHours, limit = 100 }: { ids?: string[]; state?: ShipmentState; olderThanHours?: number; limit?: number },
 ): Promise<AdminShipment[]> {
   const db = services.database.prisma;
   const rows = await db.shipment.findMany({
     where: {
+      ...(ids && { id: { in: ids } }),
       ...(state && { state }),
       ...(olderThanHours !== undefined && { createdAt: { lt: new Date(Date.now() - olderThanHours * 3_600_000) } }),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: pageLimit(limit, 100, 500),
-    include: { ...shipmentInclude, user: { select: { email: true } } },
+    include: adminShipmentInclude,
   });
-  return rows.map((row) => ({ ...shipmentView(row), userId: row.userId, email: row.user.email }));
+  return rows.map((row) => {
+    const packOf = new Map(row.items.map((entry) => [entry.inventoryItem.id, entry.inventoryItem.item.pack.name]));
+    const shipment = shipmentView(row);
+    return {
+      ...shipment,
+      items: shipment.items.map((item) => ({ ...item, pack: packOf.get(item.id) ?? "" })),
+      userId: row.userId,
+      email: row.user.email,
+    };
+  });
 }

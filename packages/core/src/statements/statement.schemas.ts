@@ -34,6 +34,13 @@ export const MonthlyStatementSchema = z
     }),
     sales: MoneyString.meta({ description: "What items sold back brought in." }),
     adjustments: MoneyString.meta({ description: "Credits and debits by an operator, signed." }),
+    shipping: MoneyString.meta({
+      description: "Shipping fees paid for deliveries requested in the month, less fees given back (cancelled or rejected shipments).",
+    }),
+    battles: MoneyString.meta({
+      description:
+        "Battle entries paid in the month, less entries given back (cancelled battles, seats left). Items won are in the inventory.",
+    }),
   })
   .meta({ id: "MonthlyStatement" });
 export type MonthlyStatement = z.infer<typeof MonthlyStatementSchema>;

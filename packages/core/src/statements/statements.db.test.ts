@@ -4,6 +4,8 @@ import { parseMoney } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser, type TestPackItem } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
+import { createAddress } from "../shipping/addresses.ts";
+import { cancelShipment, requestShipment } from "../shipping/shipments.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
 
@@ -71,6 +73,8 @@ describe("monthly statements", () => {
       withdrawals: "0.00",
       sales: "0.00",
       adjustments: "0.00",
+      shipping: "0.00",
+      battles: "0.00",
     });
     expect(await getMonthlyStatement(services(), userId, { month: "2026-11" })).toMatchObject({
       openingBalance: "97.00",
@@ -96,6 +100,27 @@ describe("monthly statements", () => {
     expect((await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2)).toBe("95.00");
     const empty = await getMonthlyStatement(services(), userId, { month: "2025-02" });
     expect(empty).toMatchObject({ openingBalance: "0.00", closingBalance: "0.00", to: "2025-03-01T00:00:00.000Z" });
+  });
+
+  it("counts shipping fees paid, less those given back", async () => {
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+    const { userId } = await createTestUser(services(), { balance: "50.00" });
+    const items = [];
+    for (let i = 0; i < 2; i++) items.push((await openPack(services(), { userId, idOrSlug: pack.slug })).inventoryItem.id);
+    const address = await createAddress(services(), userId, {
+      name: "Jane Doe",
+      line1: "1 Main St",
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+      country: "US",
+    });
+    const kept = await requestShipment(services(), { userId, inventoryItemIds: [items[0]!], addressId: address.id });
+    const cancelled = await requestShipment(services(), { userId, inventoryItemIds: [items[1]!], addressId: address.id });
+    await cancelShipment(services(), userId, cancelled.id);
+    const statement = await getMonthlyStatement(services(), userId);
+    expect(statement.shipping).toBe(kept.fee);
+    expect(parseMoney(statement.closingBalance).toFixed(2)).toBe(parseMoney("44.00").minus(kept.fee).toFixed(2));
   });
 
   it("refuses a malformed month with a message", async () => {

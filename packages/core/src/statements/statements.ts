@@ -44,6 +44,8 @@ export async function getMonthlyStatement(
       sales: string;
       adjustments: string;
       withdrawn: string;
+      shipping: string;
+      battles: string;
     }>
   >`
     WITH spins AS (
@@ -56,12 +58,15 @@ export async function getMonthlyStatement(
         coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'DEPOSIT'), 0) AS deposits,
         coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ITEM_SALE'), 0) AS sales,
         coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ADJUSTMENT'), 0) AS adjustments,
-        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('WITHDRAWAL', 'WITHDRAWAL_RETURN')), 0) AS withdrawn
+        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('WITHDRAWAL', 'WITHDRAWAL_RETURN')), 0) AS withdrawn,
+        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('SHIPPING_FEE', 'SHIPPING_REFUND')), 0) AS shipping,
+        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('BATTLE_ENTRY', 'BATTLE_REFUND')), 0) AS battles
       FROM ledger_entry WHERE "userId" = ${userId} AND "createdAt" < ${to}
     )
     SELECT spins.openings, spins.wagered::text AS wagered, spins.won::text AS won, ledger.opening::text AS opening,
       ledger.closing::text AS closing, ledger.deposits::text AS deposits, ledger.sales::text AS sales,
-      ledger.adjustments::text AS adjustments, ledger.withdrawn::text AS withdrawn
+      ledger.adjustments::text AS adjustments, ledger.withdrawn::text AS withdrawn, ledger.shipping::text AS shipping,
+      ledger.battles::text AS battles
     FROM spins, ledger`;
   const sums = row!;
   return {
@@ -78,6 +83,8 @@ export async function getMonthlyStatement(
     withdrawals: formatMoney(sums.withdrawn),
     sales: formatMoney(sums.sales),
     adjustments: formatMoney(sums.adjustments),
+    shipping: formatMoney(sums.shipping),
+    battles: formatMoney(sums.battles),
   };
 }
 

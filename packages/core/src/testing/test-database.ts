@@ -77,3 +77,7 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
   testUrl.pathname = `/${name}`;
   return { url: testUrl.toString(), name, drop: () => dropDatabaseWhenFree(url, name) };
 }
+
+// The drand relay stand-in, here too because battle tests reach for it beside their database.
+export { startDrandStandin } from "./drand-standin.ts";
+export type { DrandStandin, DrandStandinOptions } from "./drand-standin.ts";

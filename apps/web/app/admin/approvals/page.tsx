@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { PendingCreditDecision } from "../../../components/admin/pending-credit-decision";
 import { adminApi } from "../../../lib/admin";
+import { consoleTime } from "../../../lib/console-time";
 
 export const metadata = { title: "Approvals" };
 
@@ -33,7 +34,7 @@ export default async function AdminApprovalsPage() {
             <tbody>
               {credits.map((credit) => (
                 <tr key={credit.id}>
-                  <td className="small-text">{credit.createdAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="small-text">{consoleTime(credit.createdAt)}</td>
                   <td>
                     <Link href={`/admin/accounts/${encodeURIComponent(credit.userId)}`}>{credit.email}</Link>
                   </td>

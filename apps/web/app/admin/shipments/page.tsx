@@ -1,102 +1,48 @@
-import Link from "next/link";
-import { ShipmentStateSchema } from "@prizepacks/core";
-import { ShipmentActions } from "../../../components/admin/shipment-actions";
+import { MAX_SHIPMENTS_PER_MOVE, ShipmentStateSchema } from "@prizepacks/core";
+import { FilterNav } from "../../../components/admin/filter-nav";
+import { ShipmentQueue } from "../../../components/admin/shipment-queue";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Shipments" };
 
 const STATES = ShipmentStateSchema.options;
+/** The age filter's choices, in hours waited (any: no filter). */
+const AGES = [
+  { value: "any", text: "any age" },
+  { value: "24", text: "over 1 day" },
+  { value: "48", text: "over 2 days" },
+  { value: "168", text: "over 7 days" },
+] as const;
 
-/** How long a shipment has waited, in whole hours or days (the page is rendered per request). */
-function age(createdAt: string, now: number): string {
-  const hours = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 3_600_000));
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
-}
-
-export default async function AdminShipmentsPage({ searchParams }: { searchParams: Promise<{ state?: string }> }) {
-  const { state: asked } = await searchParams;
-  const state = asked === "all" ? undefined : (STATES.find((s) => s === asked) ?? "REQUESTED");
+export default async function AdminShipmentsPage({ searchParams }: { searchParams: Promise<{ state?: string; age?: string }> }) {
+  const { state: askedState, age: askedAge } = await searchParams;
+  const state = askedState === "all" ? undefined : (STATES.find((s) => s === askedState) ?? "REQUESTED");
+  const age = AGES.find((a) => a.value === askedAge)?.value ?? "any";
+  const olderThanHours = age === "any" ? undefined : Number(age);
+  const href = (s: string, a: string) => `/admin/shipments?state=${s}${a === "any" ? "" : `&age=${a}`}`;
   const api = await adminApi();
-  const shipments = await api.admin.shipments.list({ state });
-  const now = Date.now();
+  // At most one move's worth, so "select all shown" is always one request.
+  const shipments = await api.admin.shipments.list({ state, olderThanHours, limit: MAX_SHIPMENTS_PER_MOVE });
   return (
     <>
       <div className="page-header">
         <h1>Shipments</h1>
         <p className="muted">The fulfilment queue, oldest first.</p>
       </div>
-      <nav aria-label="Shipment states" className="settings-nav">
-        {[...STATES, "all" as const].map((s) => (
-          <Link key={s} href={`/admin/shipments?state=${s}`} aria-current={(state ?? "all") === s ? "page" : undefined}>
-            {s.toLowerCase()}
-          </Link>
-        ))}
-      </nav>
+      <FilterNav
+        label="Shipment states"
+        current={state ?? "all"}
+        options={[...STATES, "all" as const].map((s) => ({ value: s, text: s.toLowerCase(), href: href(s, age) }))}
+      />
+      <FilterNav
+        label="Shipment age"
+        current={age}
+        options={AGES.map((a) => ({ value: a.value, text: a.text, href: href(state ?? "all", a.value) }))}
+      />
       {shipments.length === 0 ? (
         <p className="muted">{state ? `No shipments in state ${state.toLowerCase()}.` : "No shipments yet."}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="admin-shipments">
-            <thead>
-              <tr>
-                <th>Requested</th>
-                <th>Age</th>
-                <th>Account</th>
-                <th>Items</th>
-                <th>Address</th>
-                <th className="num">Fee</th>
-                <th>State</th>
-                <th>Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shipments.map((s) => (
-                <tr key={s.id} data-testid="admin-shipment">
-                  <td className="small-text">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
-                  <td className="small-text">{age(s.createdAt, now)}</td>
-                  <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(s.userId)}`}>{s.email}</Link>
-                  </td>
-                  <td>{s.items.map((item) => item.name).join(", ")}</td>
-                  <td className="small-text break">
-                    {s.address.name}
-                    <br />
-                    {s.address.line1}
-                    {s.address.line2 && (
-                      <>
-                        <br />
-                        {s.address.line2}
-                      </>
-                    )}
-                    <br />
-                    {s.address.postalCode} {s.address.city}
-                    {s.address.region && `, ${s.address.region}`} · {s.address.country}
-                    {s.address.phone && (
-                      <>
-                        <br />
-                        {s.address.phone}
-                      </>
-                    )}
-                  </td>
-                  <td className="num">${s.fee}</td>
-                  <td>
-                    {s.state.toLowerCase()}
-                    {s.trackingNumber && (
-                      <span className="hint">
-                        {" "}
-                        · {s.carrier} {s.trackingNumber}
-                      </span>
-                    )}
-                    {s.reason && <span className="hint"> · {s.reason}</span>}
-                  </td>
-                  <td>
-                    <ShipmentActions shipmentId={s.id} state={s.state} label={`shipment of ${s.email} (${s.items.length} items)`} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ShipmentQueue shipments={shipments} now={Date.now()} />
       )}
     </>
   );

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { WithdrawalStateSchema } from "@prizepacks/core";
+import { FilterNav } from "../../../components/admin/filter-nav";
 import { WithdrawalAutoApproveForm, WithdrawalDecision } from "../../../components/admin/withdrawal-decision";
 import { adminApi } from "../../../lib/admin";
+import { consoleTime } from "../../../lib/console-time";
 
 export const metadata = { title: "Withdrawals" };
 
@@ -18,13 +20,11 @@ export default async function AdminWithdrawalsPage({ searchParams }: { searchPar
         <h1>Withdrawals</h1>
         <WithdrawalAutoApproveForm current={settings.autoApproveBelow} />
       </div>
-      <nav aria-label="Withdrawal states" className="settings-nav">
-        {[...STATES, "all" as const].map((s) => (
-          <Link key={s} href={`/admin/withdrawals?state=${s}`} aria-current={(state ?? "all") === s ? "page" : undefined}>
-            {s}
-          </Link>
-        ))}
-      </nav>
+      <FilterNav
+        label="Withdrawal states"
+        current={state ?? "all"}
+        options={[...STATES, "all" as const].map((s) => ({ value: s, text: s, href: `/admin/withdrawals?state=${s}` }))}
+      />
       {withdrawals.length === 0 ? (
         <p className="muted">{state ? `No withdrawals in state ${state}.` : "No withdrawals yet."}</p>
       ) : (
@@ -43,7 +43,7 @@ export default async function AdminWithdrawalsPage({ searchParams }: { searchPar
             <tbody>
               {withdrawals.map((w) => (
                 <tr key={w.id}>
-                  <td className="small-text">{w.createdAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="small-text">{consoleTime(w.createdAt)}</td>
                   <td>
                     <Link href={`/admin/accounts/${encodeURIComponent(w.userId)}`}>{w.email}</Link>
                   </td>

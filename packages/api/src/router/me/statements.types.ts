@@ -9,7 +9,7 @@ export const getStatementMeta = restMeta({
   operationId: "me-statements-get",
   summary: "The account's statement for one calendar month (UTC)",
   description:
-    "Wagered (prices paid for openings), won (the items' values when won), net (won − wagered), deposits, withdrawals, item sales and operator adjustments, with the balance at the start and end of the month. Exact decimal strings. The web app also downloads the ledger of any range as CSV.",
+    "Wagered (prices paid for openings), won (the items' values when won), net (won − wagered), deposits, withdrawals, item sales, operator adjustments and shipping fees, with the balance at the start and end of the month. Exact decimal strings. The web app also downloads the ledger of any range as CSV.",
   tags: ["Account"],
   errorResponses: { 400: "Malformed month (YYYY-MM)" },
 });

@@ -32,6 +32,8 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
     ["Deposits", statement.deposits],
     ["Withdrawals", statement.withdrawals],
     ["Item sales", statement.sales],
+    ["Shipping fees", statement.shipping],
+    ["Battle entries", statement.battles],
     ["Adjustments", statement.adjustments, true],
     ["Opening balance", statement.openingBalance],
     ["Closing balance", statement.closingBalance],

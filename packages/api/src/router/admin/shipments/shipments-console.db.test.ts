@@ -67,8 +67,11 @@ describe("the fulfilment queue", () => {
     expect(queue.filter((s) => ids.includes(s.id)).map((s) => s.address.city)).toEqual(["Paris", "Paris"]);
 
     const approve = { requestKey: randomUUID(), ids, to: "APPROVED" as const };
-    expect((await console.admin.shipments.move(approve)).map((s) => s.state)).toEqual(["APPROVED", "APPROVED"]);
-    expect((await console.admin.shipments.move(approve)).map((s) => s.state)).toEqual(["APPROVED", "APPROVED"]); // replayed
+    expect((await console.admin.shipments.move(approve)).moved.map((s) => s.state)).toEqual(["APPROVED", "APPROVED"]);
+    expect(await console.admin.shipments.move(approve)).toMatchObject({
+      moved: [{ state: "APPROVED" }, { state: "APPROVED" }],
+      skipped: [],
+    }); // replayed
     expect(await refusalCode(console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "SHIPPED" }))).toBe("BAD_REQUEST");
     await console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "SHIPPED", carrier: "DHL", trackingNumber: "JD0001" });
     await console.admin.shipments.move({ requestKey: randomUUID(), ids, to: "DELIVERED" });
@@ -89,11 +92,82 @@ describe("the fulfilment queue", () => {
     const item = (await openPack(services, { userId: adminId, idOrSlug: pack.slug })).inventoryItem.id;
     const own = consoleAs(adminId);
     const { id } = await own.shipments.create({ inventoryItemIds: [item], addressId: address.id });
-    expect(await refusalCode(own.admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" }))).toBe("FORBIDDEN");
+    expect(await own.admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" })).toEqual({
+      moved: [],
+      skipped: [{ id, reason: "An admin cannot decide their own shipment: another admin must." }],
+    });
     expect((await own.shipments.get({ id })).state).toBe("REQUESTED");
-    const [approved] = await consoleAs(otherAdminId).admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" });
-    expect(approved!.state).toBe("APPROVED");
+    const { moved } = await consoleAs(otherAdminId).admin.shipments.move({ requestKey: randomUUID(), ids: [id], to: "APPROVED" });
+    expect(moved.map((s) => s.state)).toEqual(["APPROVED"]);
     expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
+  });
+
+  it("moves a selection one shipment at a time: one cancelled meanwhile and the admin's own are skipped, the others move", async () => {
+    const adminId = await account("admin", "admin");
+    const pack = await createTestPack(services, {
+      price: "2.80",
+      items: [{ key: "only", name: "Only Item", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000 }],
+    });
+    async function requestedBy(userId: string) {
+      const address = await createAddress(services, userId, { name: "K", line1: "3 St", city: "Nice", postalCode: "06000", country: "FR" });
+      const item = (await openPack(services, { userId, idOrSlug: pack.slug })).inventoryItem.id;
+      return (await consoleAs(userId).shipments.create({ inventoryItemIds: [item], addressId: address.id })).id;
+    }
+    const [first, second, third] = [await account("first"), await account("second"), await account("third")];
+    const kept = [await requestedBy(first), await requestedBy(second)];
+    const cancelledId = await requestedBy(third);
+    await consoleAs(third).shipments.cancel({ id: cancelledId });
+    const ownId = await requestedBy(adminId);
+    const selection = [kept[0]!, cancelledId, ownId, kept[1]!];
+
+    const console = consoleAs(adminId);
+    const reject = { requestKey: randomUUID(), ids: selection, to: "REJECTED" as const, reason: "Out of stock" };
+    const answer = await console.admin.shipments.move(reject);
+    expect(answer.moved.map((s) => [s.id, s.state, s.reason])).toEqual([
+      [kept[0], "REJECTED", "Out of stock"],
+      [kept[1], "REJECTED", "Out of stock"],
+    ]);
+    expect(answer.skipped).toEqual([
+      { id: cancelledId, reason: `Shipment "${cancelledId}" is cancelled; it cannot be rejected now.` },
+      { id: ownId, reason: "An admin cannot decide their own shipment: another admin must." },
+    ]);
+    const logged = await db().adminLog.findMany({ where: { targetId: { in: selection } }, select: { targetId: true, action: true } });
+    expect(logged.sort((a, b) => (a.targetId! < b.targetId! ? -1 : 1))).toEqual(
+      [...kept].sort().map((targetId) => ({ targetId, action: "shipment.rejected" })),
+    );
+    // The refunds happened once each: a resubmission replays the moved ones and skips the rest again.
+    expect(await console.admin.shipments.move(reject)).toEqual(answer);
+    expect(await db().ledgerEntry.count({ where: { shipmentId: { in: kept }, kind: "SHIPPING_REFUND" } })).toBe(2);
+    expect(await db().adminLog.count({ where: { targetId: { in: selection } } })).toBe(2);
+    // A move the rule itself refuses (a rejection without a reason) moves nothing.
+    expect(await refusalCode(console.admin.shipments.move({ requestKey: randomUUID(), ids: [ownId], to: "REJECTED" }))).toBe("BAD_REQUEST");
+    expect(await refusalCode(console.admin.shipments.move({ requestKey: randomUUID(), ids: Array(101).fill(ownId), to: "APPROVED" }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect((await auditInvariants(services, { demoMode: true })).breaches).toEqual([]);
+  });
+
+  it("lists the named shipments with each item's pack, for the packing list", async () => {
+    const adminId = await account("admin", "admin");
+    const playerId = await account("packing");
+    const pack = await createTestPack(services, {
+      price: "2.80",
+      items: [{ key: "only", name: "Only Item", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000 }],
+    });
+    const address = await createAddress(services, playerId, {
+      name: "P Q",
+      line1: "4 St",
+      city: "Lille",
+      postalCode: "59000",
+      country: "FR",
+      phone: "+33 1 23 45 67 89",
+    });
+    const item = (await openPack(services, { userId: playerId, idOrSlug: pack.slug })).inventoryItem.id;
+    const { id } = await consoleAs(playerId).shipments.create({ inventoryItemIds: [item], addressId: address.id });
+    const [listed, ...rest] = await consoleAs(adminId).admin.shipments.list({ ids: [id] });
+    expect(rest).toEqual([]);
+    expect(listed).toMatchObject({ id, address: { name: "P Q", city: "Lille", phone: "+33 1 23 45 67 89" } });
+    expect(listed!.items).toEqual([{ id: item, name: "Only Item", value: "2.50", pack: pack.name }]);
   });
 
   it("sets and removes a country's zone, which the quote follows", async () => {

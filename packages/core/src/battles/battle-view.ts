@@ -1,0 +1,145 @@
+import { BATTLE_LAYOUTS, teamOfSeat, type BattleLayout, type BattleOutcome, type ValuedTicketRange } from "@prizepacks/fairness";
+import type { SqlQuery } from "@prizepacks/db";
+import { AppError } from "../errors.ts";
+import { maskPlayerName } from "../events/drops.ts";
+import type { BattleStatus } from "./battle.schemas.ts";
+import type { Battle } from "../schemas.ts";
+
+interface BattleRow extends Record<string, unknown> {
+  id: string;
+  creatorId: string;
+  layout: BattleLayout;
+  winRule: "highest" | "lowest";
+  terminal: boolean;
+  status: BattleStatus;
+  entry: string;
+  serverSeed: string;
+  commitment: string;
+  spec: string;
+  specHash: string;
+  beaconKind: "drand" | "local";
+  lockKey: string | null;
+  beaconRound: number | null;
+  beaconRandomness: string | null;
+  beaconSignature: string | null;
+  winnerTeam: number | null;
+  outcome: BattleOutcome | null;
+  createdAt: Date;
+  lockedAt: Date | null;
+  settledAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+export interface BattleRoundRow extends Record<string, unknown> {
+  round: number;
+  packId: string;
+  oddsVersion: number;
+  oddsHash: string;
+  price: string;
+  odds: ValuedTicketRange[];
+}
+
+export interface BattleSeatRow extends Record<string, unknown> {
+  seat: number;
+  userId: string | null;
+  clientSeed: string;
+  name: string | null;
+}
+
+export const BATTLE_COLUMNS = `b.id, b."creatorId", b.layout, b."winRule", b.terminal, b.status, b.entry::text AS entry, b."serverSeed",
+  b.commitment, b.spec, b."specHash", b."beaconKind", b."lockKey", b."beaconRound", b."beaconRandomness", b."beaconSignature",
+  b."winnerTeam", b.outcome, b."createdAt", b."lockedAt", b."settledAt", b."cancelledAt"`;
+
+export interface LoadedBattle {
+  battle: BattleRow;
+  rounds: BattleRoundRow[];
+  seats: BattleSeatRow[];
+}
+
+/** The battle, its rounds and its taken seats; `forUpdate` locks the battle row first (every change to a battle takes it). */
+export async function loadBattle(q: SqlQuery, battleId: string, { forUpdate = false } = {}): Promise<LoadedBattle | null> {
+  const [battle] = await q.query<BattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battle b WHERE b.id = $1${forUpdate ? " FOR UPDATE" : ""}`, [
+    battleId,
+  ]);
+  if (!battle) return null;
+  const rounds = await q.query<BattleRoundRow>(
+    `SELECT r.round, r."packId", o.version AS "oddsVersion", o."oddsHash", r.price::text AS price, r.odds
+     FROM battle_round r JOIN odds_version o ON o.id = r."oddsVersionId" WHERE r."battleId" = $1 ORDER BY r.round`,
+    [battleId],
+  );
+  const seats = await q.query<BattleSeatRow>(
+    `SELECT s.seat, s."userId", s."clientSeed", u.name FROM battle_seat s LEFT JOIN "user" u ON u.id = s."userId"
+     WHERE s."battleId" = $1 ORDER BY s.seat`,
+    [battleId],
+  );
+  return { battle, rounds, seats };
+}
+
+export async function loadBattleOrThrow(q: SqlQuery, battleId: string, options: { forUpdate?: boolean } = {}): Promise<LoadedBattle> {
+  const loaded = await loadBattle(q, battleId, options);
+  if (!loaded) throw new AppError("NOT_FOUND", `Battle "${battleId}" was not found.`);
+  return loaded;
+}
+
+export function seatTotal(layout: BattleLayout): number {
+  return BATTLE_LAYOUTS[layout].flat().length;
+}
+
+/** The battle as every answer shows it; the server seed and the outcome only once settled. */
+export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: string | null): Battle {
+  const settled = battle.status === "settled";
+  const outcome = settled ? battle.outcome : null;
+  return {
+    id: battle.id,
+    status: battle.status,
+    layout: battle.layout,
+    winRule: battle.winRule,
+    terminal: battle.terminal,
+    entry: battle.entry,
+    commitment: battle.commitment,
+    spec: battle.spec,
+    specHash: battle.specHash,
+    serverSeed: settled ? battle.serverSeed : null,
+    lockKey: battle.lockKey,
+    beacon: {
+      kind: battle.beaconKind,
+      round: battle.beaconRound,
+      randomness: settled ? battle.beaconRandomness : null,
+      signature: settled ? battle.beaconSignature : null,
+    },
+    seats: seats.map((seat) => ({
+      seat: seat.seat,
+      team: teamOfSeat(battle.layout, seat.seat),
+      clientSeed: seat.clientSeed,
+      bot: seat.userId === null,
+      player: seat.userId === null ? null : maskPlayerName(seat.name),
+      you: viewerId !== null && seat.userId === viewerId,
+    })),
+    rounds: rounds.map((round) => ({
+      round: round.round,
+      packId: round.packId,
+      oddsVersion: round.oddsVersion,
+      oddsHash: round.oddsHash,
+      price: round.price,
+      odds: round.odds,
+      draws: outcome?.rounds[round.round - 1]?.draws ?? [],
+    })),
+    totals: outcome?.totals ?? null,
+    winnerTeam: outcome ? battle.winnerTeam : null,
+    payouts: outcome?.payouts ?? null,
+    createdAt: battle.createdAt.toISOString(),
+    lockedAt: battle.lockedAt?.toISOString() ?? null,
+    settledAt: battle.settledAt?.toISOString() ?? null,
+    cancelledAt: battle.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** Records `type` for every player seated, with the battle as data (as an outsider sees it), in the caller's transaction. */
+export async function recordBattleEvent(tx: SqlQuery, loaded: LoadedBattle, type: string, userIds = playerIds(loaded)): Promise<void> {
+  const data = JSON.stringify(battleView(loaded, null));
+  for (const userId of userIds) await tx.query(`SELECT record_account_event($1, $2, $3::jsonb)`, [userId, type, data]);
+}
+
+export function playerIds({ seats }: LoadedBattle): string[] {
+  return seats.flatMap((seat) => (seat.userId === null ? [] : [seat.userId]));
+}

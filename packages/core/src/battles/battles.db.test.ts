@@ -1,0 +1,263 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
+import { describe, expect, it } from "vitest";
+import { auditInvariants } from "../audit/audit.ts";
+import { getMonthlyStatement } from "../statements/statements.ts";
+import { setExclusion } from "../protection/exclusions.ts";
+import type { Services } from "../runtime/services.ts";
+import type { Battle } from "../schemas.ts";
+import { createTestPack, createTestUser } from "../testing/fixtures.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
+import { getBalance } from "../wallet/wallet.ts";
+import { startDrandStandin } from "../testing/drand-standin.ts";
+import { DrandBeacon } from "./beacon/drand-beacon.ts";
+import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
+import { createBattle } from "./create-battle.ts";
+import { getBattle } from "./get-battle.ts";
+import { addBattleBots, joinBattle } from "./join-battle.ts";
+import { cancelExpiredBattles, leaveBattle } from "./leave-battle.ts";
+import { settleBattle, settleDueBattles } from "./settle-battles.ts";
+
+const shared = useTestServices();
+
+/**
+ * The test's Services with a local beacon (the default in tests, BATTLE_BEACON=local) whose
+ * clock runs a minute ahead: the round R a battle locks on (current round + 2) already exists
+ * for it, so a locked battle settles on the next pass without waiting.
+ */
+let ahead: Services | undefined;
+const AHEAD_MS = 60_000;
+const settleDue = async () => settleDueBattles(await services(), { nowMs: Date.now() + AHEAD_MS });
+async function services(): Promise<Services> {
+  if (!ahead) {
+    const key = readOrCreateLocalBeaconKey(mkdtempSync(join(tmpdir(), "battle-beacon-")), Date.now() - 3_600_000);
+    ahead = { ...shared(), beacon: await LocalBeacon.fromKey(key, () => Date.now() + AHEAD_MS) };
+  }
+  return ahead;
+}
+
+async function pack(price = "3.00") {
+  return createTestPack(shared(), { price });
+}
+
+const balance = async (userId: string) => (await getBalance(shared(), userId)).toFixed(2);
+
+async function expectClean() {
+  expect((await auditInvariants(shared(), { demoMode: true })).breaches).toEqual([]);
+}
+
+function proofOf(battle: Battle): BattleProof {
+  return battle as unknown as BattleProof;
+}
+
+describe("a battle, from creation to settlement", () => {
+  it("debits each seat's entry, locks on the last seat, settles once with a proof that verifies, and pays the winners in items", async () => {
+    const s = await services();
+    const [a, b] = [await pack("3.00"), await pack("2.00")];
+    const alice = await createTestUser(shared(), { balance: "20.00" });
+    const bob = await createTestUser(shared(), { balance: "20.00" });
+    const created = await createBattle(s, alice.userId, {
+      packs: [a.slug, b.id, a.slug],
+      layout: "1v1",
+      winRule: "highest",
+      clientSeed: "alice",
+    });
+    expect(created).toMatchObject({
+      status: "open",
+      entry: "8.00",
+      serverSeed: null,
+      seats: [{ seat: 0, team: 0, clientSeed: "alice", you: true }],
+    });
+    expect(JSON.parse(created.spec)).toMatchObject({ id: created.id, layout: "1v1", commitment: created.commitment });
+    expect(await balance(alice.userId)).toBe("12.00");
+
+    const joined = await joinBattle(s, bob.userId, created.id, { clientSeed: "bob" });
+    expect(joined).toMatchObject({ status: "locked", serverSeed: null, beacon: { kind: "local", randomness: null } });
+    expect(joined.lockKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(joined.beacon.round).toBe(s.beacon.roundAt(Date.parse(joined.lockedAt!)) + 2);
+    expect(await balance(bob.userId)).toBe("12.00");
+    await expectAppError(joinBattle(s, (await createTestUser(shared(), { balance: "20.00" })).userId, created.id, {}), "CONFLICT");
+    await expectAppError(leaveBattle(s, bob.userId, created.id), "CONFLICT");
+
+    expect(await settleDue()).toBeGreaterThanOrEqual(1);
+    const settled = await getBattle(s, null, created.id);
+    expect(settled.status).toBe("settled");
+    expect(settled.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    const verification = await verifyBattle(
+      proofOf(settled),
+      settled.rounds.map((round) => round.odds),
+    );
+    expect(verification.problems).toEqual([]);
+
+    const winner = settled.seats.find((seat) => seat.team === settled.winnerTeam)!;
+    const winnerId = winner.clientSeed === "alice" ? alice.userId : bob.userId;
+    const items = await shared().database.prisma.inventoryItem.findMany({ where: { battleId: created.id } });
+    expect(items).toHaveLength(6);
+    expect(new Set(items.map((item) => item.userId))).toEqual(new Set([winnerId]));
+    expect(await settleBattle(s, created.id)).toBe("taken");
+    expect((await getMonthlyStatement(shared(), alice.userId)).battles).toBe("8.00");
+    await expectClean();
+  });
+
+  it("fills with house bots; a bot team's winnings stay with the house", async () => {
+    const s = await services();
+    const p = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug], layout: "2v2", winRule: "lowest", terminal: true });
+    const other = await createTestUser(shared(), { balance: "10.00" });
+    await expectAppError(addBattleBots(s, other.userId, created.id), "FORBIDDEN");
+    const locked = await addBattleBots(s, alice.userId, created.id);
+    expect(locked.status).toBe("locked");
+    expect(locked.seats.map((seat) => [seat.seat, seat.bot, seat.clientSeed])).toEqual([
+      [0, false, created.seats[0]!.clientSeed],
+      [1, true, "bot-1"],
+      [2, true, "bot-2"],
+      [3, true, "bot-3"],
+    ]);
+    await settleDue();
+    const settled = await getBattle(s, alice.userId, created.id);
+    expect(settled.status).toBe("settled");
+    const items = await shared().database.prisma.inventoryItem.findMany({ where: { battleId: created.id } });
+    // Alice's team (seats 0, 1) wins: her greedy share is hers, bot-1's the house's. Bots' team: all the house's.
+    if (settled.winnerTeam === 1) expect(items).toEqual([]);
+    else expect(items.every((item) => item.userId === alice.userId && item.battleSeat !== null)).toBe(true);
+    await expectClean();
+  });
+});
+
+describe("leaving and cancelling", () => {
+  it("refunds a player who leaves; the creator leaving cancels and refunds every seat", async () => {
+    const s = await services();
+    const p = await pack("2.00");
+    const [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => createTestUser(shared(), { balance: "10.00" })));
+    const created = await createBattle(s, alice!.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    await joinBattle(s, bob!.userId, created.id, { seat: 2 });
+    await expectAppError(joinBattle(s, carol!.userId, created.id, { seat: 2 }), "CONFLICT");
+    expect(await balance(carol!.userId)).toBe("10.00");
+    const afterLeave = await leaveBattle(s, bob!.userId, created.id);
+    expect(afterLeave.seats.map((seat) => seat.seat)).toEqual([0]);
+    expect(await balance(bob!.userId)).toBe("10.00");
+    await joinBattle(s, carol!.userId, created.id, { seat: 1 });
+    const cancelled = await leaveBattle(s, alice!.userId, created.id);
+    expect(cancelled.status).toBe("cancelled");
+    expect([await balance(alice!.userId), await balance(carol!.userId)]).toEqual(["10.00", "10.00"]);
+    await expectAppError(joinBattle(s, bob!.userId, created.id, {}), "CONFLICT");
+    await expectClean();
+  });
+
+  it("cancels battles left open for 30 minutes and refunds them", async () => {
+    const s = await services();
+    const p = await pack("2.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug, p.slug], layout: "1v1", winRule: "highest" });
+    await shared().database.sql.query(`UPDATE battle SET "createdAt" = now() - interval '31 minutes' WHERE id = $1`, [created.id]);
+    expect(await cancelExpiredBattles(s)).toBeGreaterThanOrEqual(1);
+    expect((await getBattle(s, null, created.id)).status).toBe("cancelled");
+    expect(await balance(alice.userId)).toBe("10.00");
+    await expectClean();
+  });
+});
+
+describe("refusals", () => {
+  it("400 for a short balance, 403 for an excluded player, 404 for an unknown pack or battle; nothing debited", async () => {
+    const s = await services();
+    const p = await pack("5.00");
+    const poor = await createTestUser(shared(), { balance: "4.00" });
+    await expectAppError(createBattle(s, poor.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" }), "INSUFFICIENT_BALANCE");
+    const excluded = await createTestUser(shared(), { balance: "50.00" });
+    await setExclusion(shared(), excluded.userId, { period: "24h" }, { player: true });
+    await expectAppError(createBattle(s, excluded.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" }), "EXCLUDED");
+    await expectAppError(createBattle(s, poor.userId, { packs: ["no-such-pack"], layout: "1v1", winRule: "highest" }), "NOT_FOUND");
+    await expectAppError(joinBattle(s, poor.userId, "no-such-battle", {}), "NOT_FOUND");
+    expect([await balance(poor.userId), await balance(excluded.userId)]).toEqual(["4.00", "50.00"]);
+    expect(await shared().database.prisma.battle.count({ where: { creatorId: { in: [poor.userId, excluded.userId] } } })).toBe(0);
+  });
+});
+
+describe("concurrency", () => {
+  it("20 accounts racing for the last seat: one gets it, the others are refused and pay nothing", async () => {
+    const s = await services();
+    const p = await pack("2.00");
+    const creator = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    const racers = await Promise.all(Array.from({ length: 20 }, () => createTestUser(shared(), { balance: "5.00" })));
+    const results = await Promise.allSettled(racers.map((racer) => joinBattle(s, racer.userId, created.id, {})));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect((result.reason as { code?: string }).code).toBe("CONFLICT");
+    }
+    const balances = await Promise.all(racers.map((racer) => balance(racer.userId)));
+    expect(balances.filter((value) => value === "3.00")).toHaveLength(1);
+    expect(balances.filter((value) => value === "5.00")).toHaveLength(19);
+    await expectClean();
+  });
+
+  it("two settlers settle a battle exactly once", async () => {
+    const s = await services();
+    const p = await pack("2.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug, p.slug], layout: "1v1v1", winRule: "highest" });
+    await addBattleBots(s, alice.userId, created.id);
+    const outcomes = await Promise.all([settleBattle(s, created.id), settleBattle(s, created.id)]);
+    expect(outcomes.filter((outcome) => outcome === "settled")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "taken")).toHaveLength(1);
+    await expectClean();
+  });
+});
+
+describe("the beacon", () => {
+  /** A locked 1v1 against a house bot, on Services whose beacon is drand (a stand-in relay) with the clock a minute ahead. */
+  async function lockedOnRelay() {
+    const relay = await startDrandStandin({ now: () => Date.now() + AHEAD_MS });
+    const s: Services = {
+      ...shared(),
+      beacon: new DrandBeacon({ urls: [relay.url], chain: relay.chain, now: () => Date.now() + AHEAD_MS }),
+    };
+    const p = await pack("2.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    expect(JSON.parse(created.spec)).toMatchObject({ beacon: { chainHash: relay.chain.chainHash, period: relay.chain.period } });
+    const locked = await addBattleBots(s, alice.userId, created.id);
+    return { relay, s, locked };
+  }
+  const settleOn = (s: Services) => settleDueBattles(s, { nowMs: Date.now() + AHEAD_MS });
+
+  it("unreachable at lock: the battle stays locked, and settles once the relay answers again", async () => {
+    const { relay, s, locked } = await lockedOnRelay();
+    try {
+      await relay.down("refuse");
+      await settleOn(s);
+      expect((await getBattle(s, null, locked.id)).status).toBe("locked");
+      await relay.up();
+      await settleOn(s);
+      const settled = await getBattle(s, null, locked.id);
+      expect(settled).toMatchObject({ status: "settled", beacon: { kind: "drand", round: locked.beacon.round } });
+      expect(
+        (
+          await verifyBattle(
+            proofOf(settled),
+            settled.rounds.map((round) => round.odds),
+          )
+        ).problems,
+      ).toEqual([]);
+      await expectClean();
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("refuses a forged beacon signature: the battle stays locked and its server seed secret", async () => {
+    const { relay, s, locked } = await lockedOnRelay();
+    try {
+      relay.forge(locked.beacon.round!);
+      await settleOn(s);
+      const still = await getBattle(s, null, locked.id);
+      expect(still).toMatchObject({ status: "locked", serverSeed: null });
+      await expectClean();
+    } finally {
+      await relay.close();
+    }
+  });
+});

@@ -1,0 +1,10 @@
+export { BeaconUnavailableError } from "./beacon.ts";
+export type { Beacon, BeaconChain, BeaconRound } from "./beacon.ts";
+export { roundAt, roundTimeMs } from "./beacon-clock.ts";
+export { beaconEnv, DEFAULT_DRAND_URLS, QUICKNET } from "./beacon-env.ts";
+export type { BeaconEnv } from "./beacon-env.ts";
+export { configuredBeacon, configuredBeaconKind } from "./configured-beacon.ts";
+export { DRAND_RELAY_TIMEOUT_MS, DrandBeacon } from "./drand-beacon.ts";
+export type { DrandBeaconOptions } from "./drand-beacon.ts";
+export { LOCAL_BEACON_PERIOD_SECONDS, LocalBeacon, readOrCreateLocalBeaconKey } from "./local-beacon.ts";
+export type { LocalBeaconKey } from "./local-beacon.ts";

@@ -1,0 +1,6 @@
+export * from "./battle.schemas.ts";
+export { createBattle } from "./create-battle.ts";
+export { addBattleBots, joinBattle } from "./join-battle.ts";
+export { cancelExpiredBattles, leaveBattle, startBattleExpiry } from "./leave-battle.ts";
+export { settleBattle, settleDueBattles, startBattleSettlement, type SettleOutcome } from "./settle-battles.ts";
+export { getBattle, listBattles } from "./get-battle.ts";

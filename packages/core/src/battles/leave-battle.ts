@@ -1,0 +1,74 @@
+import type { SqlQuery } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
+import { AppError } from "../errors.ts";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import type { Services } from "../runtime/services.ts";
+import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
+import type { Battle } from "../schemas.ts";
+import { assertOpen } from "./battle-seats.ts";
+import { startPeriodic } from "./periodic.ts";
+import { battleView, loadBattle, loadBattleOrThrow, playerIds, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
+
+async function refundSeat(tx: SqlQuery, userId: string, loaded: LoadedBattle): Promise<void> {
+  await tx.query(`SELECT battle_entry_refund(p_user => $1, p_amount => $2::numeric, p_battle => $3, p_ledger_entry => $4)`, [
+    userId,
+    loaded.battle.entry,
+    loaded.battle.id,
+    newId(),
+  ]);
+}
+
+/** Cancels an open battle (its row locked by the caller) and refunds every player's entry; seats stay as they were. */
+async function cancelLocked(tx: SqlQuery, loaded: LoadedBattle): Promise<LoadedBattle> {
+  for (const userId of playerIds(loaded)) await refundSeat(tx, userId, loaded);
+  await tx.query(`UPDATE battle SET status = 'cancelled', "cancelledAt" = now() WHERE id = $1 AND status = 'open'`, [loaded.battle.id]);
+  const cancelled = (await loadBattle(tx, loaded.battle.id))!;
+  await recordBattleEvent(tx, cancelled, "battle.cancelled");
+  return cancelled;
+}
+
+/**
+ * Leaves an open battle. The creator leaving cancels it and refunds every seat; anyone else
+ * gets their entry back and frees the seat. After lock nobody leaves (409).
+ */
+export async function leaveBattle(services: Services, userId: string, battleId: string): Promise<Battle> {
+  return services.database.sql.transaction(async (tx) => {
+    const loaded = await loadBattleOrThrow(tx, battleId, { forUpdate: true });
+    if (!loaded.seats.some((seat) => seat.userId === userId)) throw new AppError("NOT_FOUND", "You have no seat in this battle.");
+    assertOpen(loaded);
+    if (loaded.battle.creatorId === userId) return battleView(await cancelLocked(tx, loaded), userId);
+    await refundSeat(tx, userId, loaded);
+    await tx.query(`DELETE FROM battle_seat WHERE "battleId" = $1 AND "userId" = $2`, [battleId, userId]);
+    const left = (await loadBattle(tx, battleId))!;
+    await recordBattleEvent(tx, left, "battle.cancelled", [userId]);
+    return battleView(left, userId);
+  });
+}
+
+/**
+ * Cancels battles left open for BATTLE_OPEN_MINUTES, one transaction each. Claimed with SKIP
+ * LOCKED and re-checked under the row lock, so instances share the work and a battle whose last
+ * seat is being taken right now is either locked by that join or cancelled here, never both.
+ */
+export async function cancelExpiredBattles(services: Services, { limit = 20 } = {}): Promise<number> {
+  let cancelled = 0;
+  for (let i = 0; i < limit; i++) {
+    const done = await services.database.sql.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `SELECT id FROM battle WHERE status = 'open' AND "createdAt" < now() - make_interval(mins => $1::int)
+         ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [BATTLE_OPEN_MINUTES],
+      );
+      if (!row) return false;
+      await cancelLocked(tx, (await loadBattle(tx, row.id))!);
+      return true;
+    });
+    if (!done) break;
+    cancelled++;
+  }
+  return cancelled;
+}
+
+export function startBattleExpiry(services: Services): BackgroundJob {
+  return startPeriodic(services, "battle expiry", 30_000, () => cancelExpiredBattles(services));
+}
