@@ -5,12 +5,13 @@ import { useId, useState } from "react";
 import { BATTLE_LAYOUT_NAMES, BATTLE_WIN_RULES, type BattleLayout, type BattleWinRule } from "@prizepacks/fairness";
 import { moneyToCents } from "@prizepacks/core/shared";
 import { battleCalls, battleQueryKeys } from "../lib/battle-calls";
+import { useBattleLobbyChanges } from "../lib/battle-lobby-changes";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePacksById, type BattleView } from "../lib/battle-shapes";
 import { BattleCard } from "./battle-card";
 import { ErrorAlert } from "./error-alert";
 
-/** How often the lobby asks again: seats fill and battles settle within seconds. */
-const REFRESH_MS = 5_000;
+/** The lobby stream says when to ask again; this is the fallback while it is away. */
+const REFRESH_MS = 30_000;
 const JUST_SETTLED = 6;
 
 interface LobbyFilters {
@@ -41,6 +42,7 @@ function matches(battle: BattleView, filters: LobbyFilters): boolean {
 export function BattleLobby({ packs, signedIn }: { packs: BattlePacksById; signedIn: boolean }) {
   const id = useId();
   const [filters, setFilters] = useState<LobbyFilters>({ layout: "", winRule: "", entryMin: "", entryMax: "" });
+  useBattleLobbyChanges(signedIn);
   const open = useQuery({
     queryKey: battleQueryKeys.list("open"),
     queryFn: () => battleCalls.list("open"),

@@ -14,6 +14,7 @@ import {
   STATUS_LABELS,
   WIN_RULE_LABELS,
   type BattlePacksById,
+  type PublicBeaconChain,
   type BattleView as Battle,
   viewerCreated,
 } from "../lib/battle-shapes";
@@ -27,7 +28,17 @@ import { Money } from "./money";
 const REFRESH_MS: Record<Battle["status"], number | false> = { open: 3_000, locked: 1_500, settled: false, cancelled: false };
 
 /** The battle page: seats filling, the actions open to the viewer, then the rounds, the result and the proof. */
-export function BattleView({ id, packs, signedIn }: { id: string; packs: BattlePacksById; signedIn: boolean }) {
+export function BattleView({
+  id,
+  packs,
+  signedIn,
+  beacon,
+}: {
+  id: string;
+  packs: BattlePacksById;
+  signedIn: boolean;
+  beacon: PublicBeaconChain;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: battleQueryKeys.one(id),
@@ -97,7 +108,7 @@ export function BattleView({ id, packs, signedIn }: { id: string; packs: BattleP
       {battle.status === "cancelled" && <p className="alert warn">This battle was cancelled before it filled; every entry was refunded.</p>}
       {battle.status === "settled" &&
         (odds.data ? <BattleRounds battle={battle} odds={odds.data} /> : <p className="muted">Loading the packs&apos; items…</p>)}
-      <BattleProofPanel battle={battle} proof={battleProof(battle)} odds={odds.data ?? []} />
+      <BattleProofPanel battle={battle} proof={battleProof(battle)} odds={odds.data ?? []} beacon={beacon} />
     </div>
   );
 }

@@ -1,68 +1,27 @@
-// A battle as the battles procedures answer it (issue 22, "Interfaces"; the same shape as
-// GET /v1/battles/{id}), and the little the pages derive from it. No "use client": the server
-// pages read it too.
-import type {
-  BattleDraw,
-  BattleLayout,
-  BattlePayout,
-  BattleProof,
-  BattleSpec,
-  BattleWinRule,
-  ValuedTicketRange,
+// A battle as the battles procedures answer it (the same shape as GET /v1/battles/{id}), and the
+// little the pages derive from it. No "use client": the server pages read it too.
+import type { Battle } from "@prizepacks/core";
+import {
+  BATTLE_LAYOUTS,
+  BATTLE_WIN_RULES,
+  type BattleLayout,
+  type BattleProof,
+  type BattleSpec,
+  type BattleWinRule,
 } from "@prizepacks/fairness";
 
-export type BattleStatus = "open" | "locked" | "settled" | "cancelled";
+export type BattleStatus = Battle["status"];
+export type BattleSeatView = Battle["seats"][number];
+export type BattleRoundView = Battle["rounds"][number];
 
-export interface BattleSeatView {
-  seat: number;
-  team: number;
-  clientSeed: string;
-  bot: boolean;
-  /** The player's name masked to its first letter; null for a bot. */
-  player: string | null;
-  /** The seat is the viewer's. */
-  you: boolean;
-}
+/** A battle as the battles procedures answer it, its layout and rule narrowed to the protocol's names. */
+export type BattleView = Omit<Battle, "layout" | "winRule"> & { layout: BattleLayout; winRule: BattleWinRule };
 
-export interface BattleRoundView {
-  round: number;
-  packId: string;
-  oddsVersion: number;
-  oddsHash: string;
-  price: string;
-  /** The odds version's ranges with the item values the battle counts (fixed at creation). */
-  odds: ValuedTicketRange[];
-  /** Empty until settled. */
-  draws: BattleDraw[];
-}
-
-export interface BattleView {
-  id: string;
-  status: BattleStatus;
-  layout: BattleLayout;
-  winRule: BattleWinRule;
-  terminal: boolean;
-  /** One seat's entry: the sum of the rounds' pack prices, a two-decimal string. */
-  entry: string;
-  commitment: string;
-  /** The canonical (RFC 8785) spec string. */
-  spec: string;
-  specHash: string;
-  /** Revealed once settled. */
-  serverSeed: string | null;
-  /** K, set when the last seat fills. */
-  lockKey: string | null;
-  /** kind "local": the service's own beacon (demo mode, tests); round R is set at lock, the rest once settled. */
-  beacon: { kind: "drand" | "local"; round: number | null; randomness: string | null; signature: string | null };
-  seats: BattleSeatView[];
-  rounds: BattleRoundView[];
-  totals: string[] | null;
-  winnerTeam: number | null;
-  payouts: BattlePayout[] | null;
-  createdAt: string;
-  lockedAt: string | null;
-  settledAt: string | null;
-  cancelledAt: string | null;
+/** The answer with its layout and rule typed as battle/v1 names them (the schema only says "string"). */
+export function asBattleView(battle: Battle): BattleView {
+  if (!(battle.layout in BATTLE_LAYOUTS)) throw new Error(`unknown battle layout ${battle.layout}`);
+  if (!(BATTLE_WIN_RULES as readonly string[]).includes(battle.winRule)) throw new Error(`unknown win rule ${battle.winRule}`);
+  return battle as BattleView;
 }
 
 export function parseBattleSpec(battle: Pick<BattleView, "spec">): BattleSpec {
@@ -131,3 +90,13 @@ export interface BattlePack {
 }
 
 export type BattlePacksById = Record<string, BattlePack>;
+
+/** The service's randomness beacon as anyone may know it: what the browser checks a round's BLS signature with. */
+export interface PublicBeaconChain {
+  kind: "drand" | "local";
+  chainHash: string;
+  period: number;
+  genesisTime: number;
+  publicKey: string;
+  schemeID: "bls-unchained-g1-rfc9380";
+}

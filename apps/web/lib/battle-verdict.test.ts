@@ -24,6 +24,7 @@ describe("battleChecks", () => {
         recomputed,
       },
       null,
+      ["the beacon round's BLS signature does not verify against the chain's public key"],
     );
     const failed = Object.fromEntries(checks.map((check) => [check.key, !check.passed]));
     expect(failed).toMatchObject({
@@ -32,6 +33,7 @@ describe("battleChecks", () => {
       draws: true,
       result: true,
       beacon: true,
+      bls: true,
       spec: false,
       payouts: false,
       seats: false,

@@ -20,6 +20,11 @@ const CHECKS: Array<{ key: string; label: string; owns: (problem: string) => boo
   { key: "odds", label: "Each round's public odds hash to the spec's oddsHash", owns: (p) => /odds/.test(p) },
   { key: "seats", label: "The seats fill the layout, bots use bot-<seat>", owns: (p) => /seat/.test(p) },
   { key: "lockKey", label: "K = sha256(specHash | client seeds) is the key announced at lock", owns: (p) => /^K /.test(p) },
+  {
+    key: "bls",
+    label: "The beacon round's BLS signature verifies against the chain's public key, the chain the spec names",
+    owns: (p) => /BLS/.test(p),
+  },
   { key: "beacon", label: "The beacon randomness is sha256(signature)", owns: (p) => /beacon/.test(p) },
   { key: "draws", label: "Every draw re-derives from G to the same ticket and item", owns: (p) => /draws/.test(p) },
   { key: "result", label: "The totals and the winner follow", owns: (p) => /totals|winner/.test(p) },
