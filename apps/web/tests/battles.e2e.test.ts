@@ -1,6 +1,7 @@
 import { verifyBattle, type BattleProof, type ValuedTicketRange } from "@prizepacks/fairness";
 import { describe, expect, it } from "vitest";
-import { call, newPlayer, somePack } from "./support.ts";
+import { readStream } from "./sse.ts";
+import { baseUrl, call, newPlayer, somePack } from "./support.ts";
 
 const post = (key: string, body: unknown, headers: Record<string, string> = {}) => ({
   key,
@@ -77,5 +78,39 @@ describe("/v1/battles", () => {
     const taken = await call(`/v1/battles/${created.json.id}/join`, post(poor.apiKey, { seat: 0 }));
     expect(taken.status).toBe(409);
     expect((await call(`/v1/battles/${created.json.id}/leave`, { key: rich.apiKey, method: "POST" })).json.status).toBe("cancelled");
+  });
+
+  it("tells the players battle.joined and battle.locked on /v1/events, and the public lobby every change of the battle", async () => {
+    const player = await newPlayer("100.00");
+    const pack = await somePack(player.apiKey);
+    let battleId = "";
+    const events = await readStream(
+      `${baseUrl}/v1/events`,
+      {
+        headers: { authorization: `Bearer ${player.apiKey}` },
+        until: (seen) => seen.some((event) => event.event === "battle.locked"),
+        timeoutMs: 20_000,
+      },
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the stream is open
+        const lobby = await readStream(
+          `${baseUrl}/v1/battles/lobby`,
+          { until: (seen) => seen.some((event) => event.data.id === battleId && event.data.status === "locked"), timeoutMs: 20_000 },
+          async () => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            battleId = (await call("/v1/battles", post(player.apiKey, { packs: [pack.slug], layout: "1v1", winRule: "highest" }))).json
+              .id as string;
+            await call(`/v1/battles/${battleId}/bots`, { key: player.apiKey, method: "POST" });
+          },
+        );
+        expect(lobby.status).toBe(200);
+        const seen = lobby.events.filter((event) => event.data.id === battleId);
+        expect(seen.map((event) => event.data.status)).toContain("locked");
+        expect(seen.every((event) => event.event === "battle" && event.data.serverSeed === null)).toBe(true);
+      },
+    );
+    const mine = events.events.filter((event) => event.event.startsWith("battle.") && event.data.data.id === battleId);
+    expect(mine.map((event) => event.event)).toEqual(["battle.joined", "battle.locked"]);
+    expect(mine[1]!.data.data).toMatchObject({ status: "locked", lockKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 });
