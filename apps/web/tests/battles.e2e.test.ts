@@ -1,5 +1,6 @@
 import { verifyBattle, type BattleProof, type ValuedTicketRange } from "@prizepacks/fairness";
 import { describe, expect, it } from "vitest";
+import { startServer } from "./server-instance.ts";
 import { readStream } from "./sse.ts";
 import { baseUrl, call, newPlayer, somePack } from "./support.ts";
 
@@ -112,5 +113,33 @@ describe("/v1/battles", () => {
     const mine = events.events.filter((event) => event.event.startsWith("battle.") && event.data.data.id === battleId);
     expect(mine.map((event) => event.event)).toEqual(["battle.joined", "battle.locked"]);
     expect(mine[1]!.data.data).toMatchObject({ status: "locked", lockKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it("limits creations and joins by their own policy: the opening's limit does not apply, the battles one answers 429", async () => {
+    const server = await startServer({
+      label: "battle-limits",
+      ownDatabase: true,
+      env: { RATE_LIMIT_BATTLES_PER_MINUTE: "2", RATE_LIMIT_OPEN_PER_MINUTE: "1" },
+    });
+    try {
+      const key = /demo API key: (pp_live_\w+)/.exec(server.output())![1]!;
+      const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+      const packs = (await (await fetch(`${server.baseUrl}/v1/packs`, { headers })).json()) as Array<{ slug: string }>;
+      const open = () => fetch(`${server.baseUrl}/v1/packs/${packs[0]!.slug}/open`, { method: "POST", headers });
+      expect([(await open()).status, (await open()).status]).toEqual([200, 429]);
+      const create = () =>
+        fetch(`${server.baseUrl}/v1/battles`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ packs: [packs[0]!.slug], layout: "1v1", winRule: "highest" }),
+        });
+      const answers = [await create(), await create(), await create()];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+      expect(answers[0]!.headers.get("ratelimit-limit")).toBe("2");
+      expect(((await answers[2]!.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      expect(Number(answers[2]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
   });
 });
