@@ -222,6 +222,11 @@ test("an admin publishes a pack and a second odds version; draws verify against 
   // One player (the bot) opened it; deposits are the site's, in dollars.
   await expect(page.getByTestId("report-active-players")).toContainText(/^1 /);
   await expect(page.getByTestId("report-deposits")).toHaveText(/^\$[\d,]+\.\d{2} \(\d+\)$/);
+  // Shipping is the site's too: the shipped value with its items and shipments, the fees charged, refunded and net.
+  await expect(page.getByTestId("report-shipped")).toHaveText(/^\$[\d,]+\.\d{2} \(\d+ items? in \d+ shipments?\)$/);
+  for (const figure of ["report-fees-charged", "report-fees-refunded", "report-fees-net"]) {
+    await expect(page.getByTestId(figure)).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+  }
   // The hourly view holds both openings in the last 24 hours, and the 7-day view too.
   const openingsPerHour = await page.getByTestId("report-hourly").locator("tbody tr td:nth-child(2)").allTextContents();
   expect(openingsPerHour.reduce((sum, n) => sum + Number(n), 0)).toBe(2);

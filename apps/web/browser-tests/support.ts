@@ -10,7 +10,7 @@ if (!dataDir) throw new Error("BROWSER_TEST_DATA_DIR is not set: run the tests t
 process.env.PRIZEPACKS_DATA_DIR = dataDir;
 
 /** Setup shortcuts only (bans, verification flags, ready-made accounts); journeys use the browser. */
-export async function admin(command: string, flags: Record<string, string> = {}) {
+export async function admin(command: string, flags: Record<string, unknown> = {}) {
   const { runAdmin } = await import("@prizepacks/admin-cli");
   const outcome = await runAdmin(command, flags);
   return outcome.result as Record<string, string>;

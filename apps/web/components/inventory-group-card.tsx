@@ -1,9 +1,14 @@
 "use client";
+import Link from "next/link";
 import type { InventoryGroup } from "@prizepacks/core";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
 import { Money } from "./money";
+import { shipItHref } from "./ship-it";
 
-/** One held item with how many copies the account holds; sells one copy, or all of them up to one sale's limit. */
+/**
+ * One held item with how many copies the account holds; sells one copy, or all of them up to one
+ * sale's limit; ships one copy (more can be added on the way), if the item ships.
+ */
 export function InventoryGroupCard({
   group,
   maxPerSale,
@@ -38,6 +43,7 @@ export function InventoryGroupCard({
           </span>
         </p>
         <p className="muted small-text">{group.packName}</p>
+        {!group.ships && <p className="muted small-text">Digital item: it does not ship, sell it instead.</p>}
       </div>
       <div className="inventory-group-actions">
         {group.count > 1 && (
@@ -60,6 +66,11 @@ export function InventoryGroupCard({
         >
           {group.count === 1 ? "Sell" : `Sell all ${sellable.length}`}
         </button>
+        {group.ships && (
+          <Link href={shipItHref(group.inventoryItemIds.slice(0, 1))} className="button small ghost" aria-label={`Ship it: ${group.name}`}>
+            Ship it
+          </Link>
+        )}
         {capped && <span className="hint small-text">At most {maxPerSale} per sale</span>}
       </div>
     </li>

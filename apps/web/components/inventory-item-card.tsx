@@ -1,10 +1,12 @@
 "use client";
+import Link from "next/link";
 import type { InventoryItem } from "@prizepacks/core";
-import { LocalTime } from "./local-time";
 import { displayMoney } from "@prizepacks/core/shared";
+import { LocalTime } from "./local-time";
 import { Money } from "./money";
+import { shipItHref } from "./ship-it";
 
-/** One won item; held items can be selected and sold, sold ones show when they were sold. */
+/** One won item; held items can be selected and sold, or shipped if they ship; sold ones show when they were sold. */
 export function InventoryItemCard({
   item,
   selected,
@@ -43,17 +45,25 @@ export function InventoryItemCard({
             </>
           )}
         </p>
+        {held && !item.ships && <p className="muted small-text">Digital item: it does not ship, sell it instead.</p>}
       </div>
       {held && (
-        <button
-          type="button"
-          className="button small ghost inventory-item-sell"
-          aria-label={`Sell ${item.name} for ${displayMoney(item.value)}`}
-          disabled={busy}
-          onClick={() => onSell(item.id)}
-        >
-          Sell
-        </button>
+        <div className="inventory-item-actions">
+          <button
+            type="button"
+            className="button small ghost"
+            aria-label={`Sell ${item.name} for ${displayMoney(item.value)}`}
+            disabled={busy}
+            onClick={() => onSell(item.id)}
+          >
+            Sell
+          </button>
+          {item.ships && (
+            <Link href={shipItHref([item.id])} className="button small ghost" aria-label={`Ship it: ${item.name}`}>
+              Ship it
+            </Link>
+          )}
+        </div>
       )}
     </li>
   );

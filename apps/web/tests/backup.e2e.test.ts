@@ -51,6 +51,7 @@ describe("npm run admin -- backup / restore (embedded database)", () => {
     const backup = ok(["backup", "--file", backupFile]);
     const presentSecrets = dataFolderSecrets.filter((name) => existsSync(path.join(dataDir, name)));
     expect(presentSecrets).toContain("demo-api-key");
+    expect(presentSecrets).toContain("local-beacon-key.json");
     expect(backup).toEqual({ file: backupFile, bytes: expect.any(Number), takenBy: "running server", secrets: presentSecrets });
     const secretsThen = Object.fromEntries(presentSecrets.map((name) => [name, readFileSync(path.join(dataDir, name), "utf8")]));
 

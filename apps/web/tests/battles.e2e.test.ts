@@ -1,6 +1,8 @@
 import { verifyBattle, type BattleProof, type ValuedTicketRange } from "@prizepacks/fairness";
 import { describe, expect, it } from "vitest";
-import { call, newPlayer, somePack } from "./support.ts";
+import { startServer } from "./server-instance.ts";
+import { readStream } from "./sse.ts";
+import { baseUrl, call, newPlayer, somePack } from "./support.ts";
 
 const post = (key: string, body: unknown, headers: Record<string, string> = {}) => ({
   key,
@@ -77,5 +79,67 @@ describe("/v1/battles", () => {
     const taken = await call(`/v1/battles/${created.json.id}/join`, post(poor.apiKey, { seat: 0 }));
     expect(taken.status).toBe(409);
     expect((await call(`/v1/battles/${created.json.id}/leave`, { key: rich.apiKey, method: "POST" })).json.status).toBe("cancelled");
+  });
+
+  it("tells the players battle.joined and battle.locked on /v1/events, and the public lobby every change of the battle", async () => {
+    const player = await newPlayer("100.00");
+    const pack = await somePack(player.apiKey);
+    let battleId = "";
+    const events = await readStream(
+      `${baseUrl}/v1/events`,
+      {
+        headers: { authorization: `Bearer ${player.apiKey}` },
+        until: (seen) => seen.some((event) => event.event === "battle.locked"),
+        timeoutMs: 20_000,
+      },
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the stream is open
+        const lobby = await readStream(
+          `${baseUrl}/v1/battles/lobby`,
+          { until: (seen) => seen.some((event) => event.data.id === battleId && event.data.status === "locked"), timeoutMs: 20_000 },
+          async () => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            battleId = (await call("/v1/battles", post(player.apiKey, { packs: [pack.slug], layout: "1v1", winRule: "highest" }))).json
+              .id as string;
+            await call(`/v1/battles/${battleId}/bots`, { key: player.apiKey, method: "POST" });
+          },
+        );
+        expect(lobby.status).toBe(200);
+        const seen = lobby.events.filter((event) => event.data.id === battleId);
+        expect(seen.map((event) => event.data.status)).toContain("locked");
+        expect(seen.every((event) => event.event === "battle" && event.data.serverSeed === null)).toBe(true);
+      },
+    );
+    const mine = events.events.filter((event) => event.event.startsWith("battle.") && event.data.data.id === battleId);
+    expect(mine.map((event) => event.event)).toEqual(["battle.joined", "battle.locked"]);
+    expect(mine[1]!.data.data).toMatchObject({ status: "locked", lockKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it("limits creations and joins by their own policy: the opening's limit does not apply, the battles one answers 429", async () => {
+    const server = await startServer({
+      label: "battle-limits",
+      ownDatabase: true,
+      env: { RATE_LIMIT_BATTLES_PER_MINUTE: "2", RATE_LIMIT_OPEN_PER_MINUTE: "1" },
+    });
+    try {
+      const key = /demo API key: (pp_live_\w+)/.exec(server.output())![1]!;
+      const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+      const packs = (await (await fetch(`${server.baseUrl}/v1/packs`, { headers })).json()) as Array<{ slug: string }>;
+      const open = () => fetch(`${server.baseUrl}/v1/packs/${packs[0]!.slug}/open`, { method: "POST", headers });
+      expect([(await open()).status, (await open()).status]).toEqual([200, 429]);
+      const create = () =>
+        fetch(`${server.baseUrl}/v1/battles`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ packs: [packs[0]!.slug], layout: "1v1", winRule: "highest" }),
+        });
+      const answers = [await create(), await create(), await create()];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+      expect(answers[0]!.headers.get("ratelimit-limit")).toBe("2");
+      expect(((await answers[2]!.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      expect(Number(answers[2]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

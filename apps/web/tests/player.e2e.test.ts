@@ -47,6 +47,8 @@ describe("GET /v1/inventory", () => {
       value: opened[2].item.value,
       image: opened[2].item.image,
       status: "HELD",
+      // The shared server's catalogue may hold digital packs of other tests.
+      ships: expect.any(Boolean),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       soldAt: null,
       spinId: opened[2].spin.id,

@@ -122,7 +122,15 @@ export type { CreditDecision, CreditDecisionResult, PendingCreditRow } from "./u
 export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, MARGIN_FORMULA, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";
 export type { PackReport, ReportFigures } from "./reports/pack-reports.ts";
-export { getHourlyReport, getReportActivity, getTopWinners, HourlyQuerySchema, TOP_WINNERS_LIMIT } from "./reports/operator-reports.ts";
+export {
+  getHourlyReport,
+  getReportActivity,
+  getReportShipping,
+  getTopWinners,
+  HourlyQuerySchema,
+  TOP_WINNERS_LIMIT,
+  type ReportShipping,
+} from "./reports/operator-reports.ts";
 export type { HourlyBucket, HourlyQuery, HourlyReport, ReportActivity, TopWinner } from "./reports/operator-reports.ts";
 export * from "./protection/index.ts";
 export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements/statements.ts";

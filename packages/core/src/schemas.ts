@@ -184,6 +184,9 @@ export const InventoryItemSchema = z
     value: MoneyString.meta({ description: "The item's value when it was won; selling credits exactly this." }),
     image: z.string(),
     status: InventoryStatusSchema,
+    ships: z
+      .boolean()
+      .meta({ description: "Whether the item can be shipped; false (digital goods, or the operator's choice): it can only be sold." }),
     createdAt: IsoTimestamp,
     soldAt: IsoTimestamp.nullable(),
     spinId: z.string().nullable().meta({ description: "The opening that won the item (null: a battle won it)." }),
@@ -217,6 +220,7 @@ export const InventoryGroupSchema = z
     image: z.string(),
     value: MoneyString.meta({ description: "The value of each held copy; selling one credits exactly this." }),
     count: z.number().int().min(1).meta({ description: "How many copies the account holds." }),
+    ships: z.boolean().meta({ description: "Whether the item can be shipped (POST /v1/shipments); false: it can only be sold." }),
     totalValue: MoneyString.meta({ description: "value × count." }),
     newestAt: IsoTimestamp.meta({ description: "When the newest held copy was won." }),
     inventoryItemIds: z.array(z.string()).meta({

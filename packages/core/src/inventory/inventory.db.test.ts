@@ -58,6 +58,7 @@ describe("listInventory", () => {
       value: "2.50",
       image: "/images/test.svg",
       status: "HELD",
+      ships: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       soldAt: null,
       spinId: opened[6]!.spin.id,
@@ -83,6 +84,27 @@ describe("listInventory", () => {
 
     const empty = await listInventory(services(), { userId: (await createTestUser(services())).userId });
     expect(empty).toEqual({ items: [], totalValue: "0.00", heldCount: 0, nextCursor: null });
+  });
+
+  it("says which items ship, by the pack item's flag, in the list and the groups", async () => {
+    const digital = await createTestPack(services(), {
+      price: "2.80",
+      items: [{ key: "code", name: "Gift Code", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000, ships: false }],
+    });
+    const goods = await createFixedPack("2.50", "2.80");
+    const user = await createTestUser(services(), { balance: "10.00" });
+    await openTimes(user.userId, digital.slug, 1);
+    await openTimes(user.userId, goods.slug, 1);
+    const listed = (await listInventory(services(), { userId: user.userId })).items;
+    expect(listed.map((item) => [item.name, item.ships])).toEqual([
+      ["Only Item", true],
+      ["Gift Code", false],
+    ]);
+    const grouped = (await listInventoryGroups(services(), { userId: user.userId, sort: "name" })).groups;
+    expect(grouped.map((group) => [group.name, group.ships])).toEqual([
+      ["Gift Code", false],
+      ["Only Item", true],
+    ]);
   });
 
   it("refuses a forged cursor and an out-of-range limit", async () => {
@@ -124,6 +146,7 @@ describe("listInventoryGroups", () => {
       image: "/images/test.svg",
       value: "1.25",
       count: 3,
+      ships: true,
       totalValue: "3.75",
       newestAt: newestAlpha.createdAt.toISOString(),
       inventoryItemIds: alphas.map((o) => o.inventoryItem.id),

@@ -30,6 +30,7 @@ interface GroupRow {
   name: string;
   rarity: InventoryGroup["rarity"];
   image: string;
+  ships: boolean;
 }
 
 /**
@@ -44,7 +45,7 @@ export async function listInventoryGroups(
   const db = services.database.prisma;
   const rows = await db.$queryRaw<GroupRow[]>`
     SELECT g."itemId", g.value, g.count, g."totalValue", g."newestAt", g."inventoryItemIds",
-           p."packId", pk.name AS "packName", p.name, p.rarity::text AS rarity, p.image
+           p."packId", pk.name AS "packName", p.name, p.rarity::text AS rarity, p.image, p.ships
     FROM (
       SELECT i."itemId", i.value, count(*)::int AS count, sum(i.value) AS "totalValue", max(i."createdAt") AS "newestAt",
              (array_agg(i.id ORDER BY i."createdAt", i.id))[1:${MAX_ITEMS_PER_SALE}] AS "inventoryItemIds"
@@ -64,6 +65,7 @@ export async function listInventoryGroups(
     image: row.image,
     value: formatMoney(row.value),
     count: row.count,
+    ships: row.ships,
     totalValue: formatMoney(row.totalValue),
     newestAt: row.newestAt.toISOString(),
     inventoryItemIds: row.inventoryItemIds,

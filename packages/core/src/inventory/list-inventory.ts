@@ -14,7 +14,7 @@ export interface ListInventoryInput {
 }
 
 const inventoryItemView = {
-  item: { select: { name: true, rarity: true, image: true, packId: true, pack: { select: { name: true } } } },
+  item: { select: { name: true, rarity: true, image: true, ships: true, packId: true, pack: { select: { name: true } } } },
 } satisfies Prisma.InventoryItemInclude;
 
 type InventoryItemRow = Prisma.InventoryItemGetPayload<{ include: typeof inventoryItemView }>;
@@ -30,6 +30,7 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
     value: formatMoney(row.value),
     image: row.item.image,
     status: row.status,
+    ships: row.item.ships,
     createdAt: row.createdAt.toISOString(),
     soldAt: row.soldAt?.toISOString() ?? null,
     spinId: row.spinId,

@@ -191,3 +191,57 @@ export async function getTopWinners(services: Services, query: ReportQuery): Pro
     })),
   };
 }
+
+export interface ReportShipping {
+  from: string;
+  to: string;
+  /**
+   * Shipments that left the warehouse in the period (shippedAt in it, whatever happened after:
+   * delivered, returned or still on the way), their items and the sum of those items' values.
+   */
+  shipped: { shipments: number; items: number; value: string };
+  /** Fees debited (SHIPPING_FEE) and given back (SHIPPING_REFUND: cancelled or rejected) in the period, and charged − refunded. */
+  fees: { charged: string; refunded: string; net: string };
+}
+
+/**
+ * Shipped value and shipping fees from..to (UTC days, inclusive), in one statement. Site-wide, as
+ * deposits are: a shipment may carry items of several packs, and its fee belongs to none.
+ * Fees are read from the ledger, so they count when the money moved, as the wallets saw it.
+ */
+export async function getReportShipping(services: Services, query: ReportQuery): Promise<ReportShipping> {
+  const { from, to } = parseInputOrThrow(ReportQuerySchema, query);
+  const { lo, hi } = dayRange(from, to);
+  const [row] = await services.database.prisma.$queryRaw<
+    Array<{
+      shipments: bigint;
+      items: bigint;
+      value: Prisma.Decimal | null;
+      charged: Prisma.Decimal | null;
+      refunded: Prisma.Decimal | null;
+    }>
+  >`
+    WITH shipped AS (
+      SELECT sh.id FROM shipment sh WHERE sh."shippedAt" >= ${lo} AND sh."shippedAt" < ${hi}
+    ),
+    fees AS (
+      SELECT kind, SUM(amount) AS amount FROM ledger_entry
+      WHERE kind IN ('SHIPPING_FEE', 'SHIPPING_REFUND') AND "createdAt" >= ${lo} AND "createdAt" < ${hi}
+      GROUP BY kind
+    )
+    SELECT
+      (SELECT COUNT(*) FROM shipped) AS shipments,
+      (SELECT COUNT(*) FROM shipment_item si JOIN shipped ON shipped.id = si."shipmentId") AS items,
+      (SELECT SUM(ii.value) FROM shipment_item si JOIN shipped ON shipped.id = si."shipmentId"
+         JOIN inventory_item ii ON ii.id = si."inventoryItemId") AS value,
+      (SELECT -amount FROM fees WHERE kind = 'SHIPPING_FEE') AS charged,
+      (SELECT amount FROM fees WHERE kind = 'SHIPPING_REFUND') AS refunded`;
+  const charged = new Prisma.Decimal(row!.charged ?? 0);
+  const refunded = new Prisma.Decimal(row!.refunded ?? 0);
+  return {
+    from,
+    to,
+    shipped: { shipments: Number(row!.shipments), items: Number(row!.items), value: money(row!.value) },
+    fees: { charged: money(charged), refunded: money(refunded), net: charged.minus(refunded).toFixed(2) },
+  };
+}

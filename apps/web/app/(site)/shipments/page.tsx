@@ -4,8 +4,9 @@ import { requireViewer, serverApi } from "../../../lib/server-api";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Shipments" };
 
-export default async function ShipmentsPage() {
+export default async function ShipmentsPage({ searchParams }: { searchParams: Promise<{ requested?: string }> }) {
   await requireViewer("/shipments");
+  const { requested } = await searchParams;
   const api = await serverApi();
   const [shipments, { addresses }, inventory] = await Promise.all([
     api.shipments.list({}),
@@ -20,7 +21,7 @@ export default async function ShipmentsPage() {
           Have won items delivered: one flat fee per shipment for the country, refunded if you cancel before it is approved.
         </p>
       </div>
-      <ShipmentsView shipments={shipments.shipments} addresses={addresses} held={inventory.items} />
+      <ShipmentsView shipments={shipments.shipments} addresses={addresses} held={inventory.items} requestedId={requested} />
     </>
   );
 }

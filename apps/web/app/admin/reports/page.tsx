@@ -35,10 +35,11 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
   const range = params.hours === "7d" ? "7d" : "24h";
   const api = await adminApi();
   const failed = (error: unknown) => ({ error: (error as Error).message });
-  const [packs, report, activity, hourly, winners] = await Promise.all([
+  const [packs, report, activity, shipping, hourly, winners] = await Promise.all([
     api.admin.packs.list({ includeArchived: true }),
     api.admin.reports.get({ from, to, slug }).catch(failed),
     api.admin.reports.activity({ from, to, slug }).catch(failed),
+    api.admin.reports.shipping({ from, to }).catch(failed),
     api.admin.reports.hourly({ range, slug }).catch(failed),
     api.admin.reports.winners({ from, to, slug }).catch(failed),
   ]);
@@ -139,12 +140,43 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
                 </div>
               </>
             )}
+            {"error" in shipping ? null : (
+              <>
+                <div>
+                  <dt>Shipped</dt>
+                  <dd data-testid="report-shipped">
+                    {displayMoney(shipping.shipped.value)}{" "}
+                    <span className="muted small-text">
+                      ({shipping.shipped.items} {shipping.shipped.items === 1 ? "item" : "items"} in {shipping.shipped.shipments}{" "}
+                      {shipping.shipped.shipments === 1 ? "shipment" : "shipments"})
+                    </span>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Shipping fees charged</dt>
+                  <dd data-testid="report-fees-charged">{displayMoney(shipping.fees.charged)}</dd>
+                </div>
+                <div>
+                  <dt>Shipping fees refunded</dt>
+                  <dd data-testid="report-fees-refunded">{displayMoney(shipping.fees.refunded)}</dd>
+                </div>
+                <div>
+                  <dt>Net shipping fees</dt>
+                  <dd data-testid="report-fees-net" className={shipping.fees.net.startsWith("-") ? "report-negative" : undefined}>
+                    {displayMoney(shipping.fees.net)}
+                  </dd>
+                </div>
+              </>
+            )}
           </dl>
           {"error" in activity && <ErrorAlert error={activity.error} />}
+          {"error" in shipping && <ErrorAlert error={shipping.error} />}
           <p className="muted small-text" data-testid="margin-formula">
             {MARGIN_FORMULA}. A sell-back credits exactly the item&apos;s value, already counted in value paid out, so it is not subtracted
             again. Gross revenue is the opening prices paid. Deposits are site-wide (settled in the range); active players opened at least
-            one pack in the range, new ones for the first time.
+            one pack in the range, new ones for the first time. Shipping is site-wide too: shipped counts the shipments that left the
+            warehouse in the range (delivered, returned or on the way) and the value of their items; fees are those debited in the range,
+            less those refunded for cancelled or rejected shipments.
           </p>
           <h2>Per day</h2>
           <ReportChart days={report.byDay} />

@@ -22,6 +22,7 @@ import { listSaferPlayRoute } from "./protection/list-safer-play.ts";
 import { getHourlyReportRoute } from "./reports/get-hourly-report.ts";
 import { getPackReportRoute } from "./reports/get-pack-report.ts";
 import { getReportActivityRoute } from "./reports/get-report-activity.ts";
+import { getReportShippingRoute } from "./reports/get-report-shipping.ts";
 import { getTopWinnersRoute } from "./reports/get-top-winners.ts";
 import { deleteShippingZoneRoute } from "./shipments/delete-shipping-zone.ts";
 import { listShipmentsForAdminRoute } from "./shipments/list-shipments-for-admin.ts";
@@ -76,6 +77,7 @@ export const adminRouter = router({
   reports: router({
     get: getPackReportRoute,
     activity: getReportActivityRoute,
+    shipping: getReportShippingRoute,
     hourly: getHourlyReportRoute,
     winners: getTopWinnersRoute,
   }),

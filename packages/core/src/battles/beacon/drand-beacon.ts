@@ -72,19 +72,21 @@ export class DrandBeacon implements Beacon {
     assertRoundNumber(round);
     // A round whose time has not come does not exist anywhere: no relay is asked.
     if (round > this.roundAt(this.now())) return null;
+    const notYetBelievable = this.now() < roundTimeMs(this.chain, round) + NOT_YET_GRACE_MS;
     let notYet = false;
     for (const relay of this.urls) {
       signal?.throwIfAborted();
       try {
         const answer = await this.askRelay(relay, round, signal);
-        if (answer === NOT_YET) notYet = true;
-        else return answer;
+        if (answer !== NOT_YET) return answer;
+        if (!notYetBelievable) throw new RelayError("says a round long due is not there yet");
+        notYet = true;
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         this.log.warn({ relay, round, reason: (error as Error).message }, "drand relay skipped");
       }
     }
-    if (notYet && this.now() < roundTimeMs(this.chain, round) + NOT_YET_GRACE_MS) return null;
+    if (notYet) return null;
     throw new BeaconUnavailableError(`no drand relay served round ${round} of chain ${this.chain.chainHash}`);
   }
 
