@@ -127,6 +127,25 @@ describe("a battle, from creation to settlement", () => {
   });
 });
 
+describe("the audit", () => {
+  it("reports a settled battle whose books or stored outcome no longer match its proof", async () => {
+    const s = await services();
+    const p = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    await addBattleBots(s, alice.userId, created.id);
+    await settleDue();
+    const sql = shared().database.sql;
+    const rules = async () => (await auditInvariants(shared(), { demoMode: true })).breaches.map((breach) => breach.rule);
+    await sql.query(`UPDATE battle SET "houseShare" = "houseShare" + 1 WHERE id = $1`, [created.id]);
+    expect(await rules()).toEqual(["every battle's entries, refunds, payouts and house share balance"]);
+    await sql.query(`UPDATE battle SET "houseShare" = "houseShare" - 1, "winnerTeam" = 1 - "winnerTeam" WHERE id = $1`, [created.id]);
+    expect(await rules()).toEqual(["every settled battle re-derives from its published proof"]);
+    await sql.query(`UPDATE battle SET "winnerTeam" = 1 - "winnerTeam" WHERE id = $1`, [created.id]);
+    await expectClean();
+  });
+});
+
 describe("leaving and cancelling", () => {
   it("refunds a player who leaves; the creator leaving cancels and refunds every seat", async () => {
     const s = await services();
