@@ -107,6 +107,16 @@ describe("listInventory", () => {
     ]);
   });
 
+  it("lists only the items asked for by id, and only the account's own", async () => {
+    const pack = await createFixedPack("2.50", "2.80");
+    const user = await createTestUser(services(), { balance: "20.00" });
+    const other = await createTestUser(services(), { balance: "20.00" });
+    const [oldest, , newest] = (await openTimes(user.userId, pack.slug, 3)).map((o) => o.inventoryItem.id);
+    const [stranger] = (await openTimes(other.userId, pack.slug, 1)).map((o) => o.inventoryItem.id);
+    const listed = await listInventory(services(), { userId: user.userId, ids: [oldest!, newest!, stranger!] });
+    expect(listed.items.map((item) => item.id)).toEqual([newest, oldest]);
+  });
+
   it("refuses a forged cursor and an out-of-range limit", async () => {
     const user = await createTestUser(services());
     await expectAppError(listInventory(services(), { userId: user.userId, cursor: "not-a-cursor" }), "BAD_REQUEST");

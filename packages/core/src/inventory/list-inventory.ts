@@ -9,6 +9,8 @@ export const INVENTORY_PAGE_SIZE = 50;
 export interface ListInventoryInput {
   userId: string;
   status?: InventoryItem["status"];
+  /** Only these items (the web app's "Ship it" link, whose items may be older than a page). */
+  ids?: readonly string[];
   cursor?: string;
   limit?: number;
 }
@@ -41,13 +43,13 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
 /** One page of the account's items with one status, newest first, and the totals of what it holds. */
 export async function listInventory(
   services: Services,
-  { userId, status = "HELD", cursor, limit }: ListInventoryInput,
+  { userId, status = "HELD", ids, cursor, limit }: ListInventoryInput,
 ): Promise<InventoryPage> {
   const db = services.database.prisma;
   const take = pageLimit(limit, INVENTORY_PAGE_SIZE);
   const [rows, held] = await Promise.all([
     db.inventoryItem.findMany({
-      where: { userId, status, ...afterPageCursor(cursor) },
+      where: { userId, status, ...(ids ? { id: { in: [...ids] } } : {}), ...afterPageCursor(cursor) },
       include: inventoryItemView,
       orderBy: newestFirst,
       take: take + 1,

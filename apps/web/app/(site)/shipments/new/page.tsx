@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { ShipRequestView } from "../../../../components/ship-request-view";
+import { listInventory } from "@prizepacks/core";
+import { services } from "../../../../lib/database";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
@@ -9,10 +11,16 @@ export const metadata = { title: "Ship it" };
 export default async function ShipItPage({ searchParams }: { searchParams: Promise<{ items?: string }> }) {
   const params = await searchParams;
   const preselected = (params.items ?? "").split(",").filter(Boolean).slice(0, 100);
-  await requireViewer(`/shipments/new${params.items ? `?items=${encodeURIComponent(params.items)}` : ""}`);
+  const viewer = await requireViewer(`/shipments/new${params.items ? `?items=${encodeURIComponent(params.items)}` : ""}`);
   const api = await serverApi();
-  const [{ addresses }, inventory] = await Promise.all([api.addresses.list({}), api.inventory.list({ status: "HELD", limit: 100 })]);
-  const missing = preselected.filter((id) => !inventory.items.some((item) => item.id === id && item.ships));
+  // The chosen items are read by id too: they may be older than the newest 100 held.
+  const [{ addresses }, inventory, chosen] = await Promise.all([
+    api.addresses.list({}),
+    api.inventory.list({ status: "HELD", limit: 100 }),
+    preselected.length > 0 ? listInventory(await services(), { userId: viewer.id, status: "HELD", ids: preselected, limit: 100 }) : null,
+  ]);
+  const held = [...(chosen?.items ?? []), ...inventory.items.filter((item) => !chosen?.items.some((picked) => picked.id === item.id))];
+  const missing = preselected.filter((id) => !held.some((item) => item.id === id && item.ships));
   return (
     <>
       <div className="page-header">
@@ -28,7 +36,7 @@ export default async function ShipItPage({ searchParams }: { searchParams: Promi
           or not shippable).
         </p>
       )}
-      <ShipRequestView held={inventory.items} addresses={addresses} preselected={preselected} />
+      <ShipRequestView held={held} addresses={addresses} preselected={preselected} />
     </>
   );
 }
