@@ -68,8 +68,10 @@ writeFileSync(handoff, JSON.stringify({ port, token, pid: process.pid }), { mode
 // apps/web/server.ts, built: /v1, /api/health and /api/ready directly, the rest through Next.js (one process).
 // PRIZEPACKS_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (npm run bench -- --profile).
 const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PRIZEPACKS_CPU_PROFILE_DIR}`] : [];
+// PRIZEPACKS_INSPECT_PORT: the server's inspector on loopback, for its heap snapshots (scripts/bench/memory.ts).
+const inspect = process.env.PRIZEPACKS_INSPECT_PORT ? [`--inspect=127.0.0.1:${Number(process.env.PRIZEPACKS_INSPECT_PORT)}`] : [];
 const serverStarted = performance.now();
-const server = spawn(process.execPath, [sourceMaps, ...profile, serverScript], {
+const server = spawn(process.execPath, [sourceMaps, ...profile, ...inspect, serverScript], {
   cwd: root,
   stdio: "inherit",
   env: {
