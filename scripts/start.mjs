@@ -53,7 +53,10 @@ if (process.env.PRIZEPACKS_SKIP_BUILD !== "1") {
   console.error("[prizepacks] PRIZEPACKS_SKIP_BUILD=1 but there is no build: run npm run build first");
   process.exit(1);
 }
-// Stack traces name the TypeScript sources (the bundles carry source maps).
+// The start-up step's stack traces name the TypeScript sources (the bundles carry source maps).
+// The server runs without: Node then parses and keeps the map of every module it loads, Next's
+// chunks and runtime included (46 MiB of its heap after load, docs/performance.md "Memory");
+// NODE_OPTIONS=--enable-source-maps brings them back when a trace needs reading.
 const sourceMaps = "--enable-source-maps";
 // The folder as resolved here (a relative PRIZEPACKS_DATA_DIR means relative to where npm start
 // was run): prepare runs from the repository root and would otherwise resolve it elsewhere.
@@ -71,7 +74,7 @@ const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-p
 // PRIZEPACKS_INSPECT_PORT: the server's inspector on loopback, for its heap snapshots (scripts/bench/memory.ts).
 const inspect = process.env.PRIZEPACKS_INSPECT_PORT ? [`--inspect=127.0.0.1:${Number(process.env.PRIZEPACKS_INSPECT_PORT)}`] : [];
 const serverStarted = performance.now();
-const server = spawn(process.execPath, [sourceMaps, ...profile, ...inspect, serverScript], {
+const server = spawn(process.execPath, [...profile, ...inspect, serverScript], {
   cwd: root,
   stdio: "inherit",
   env: {
