@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/admin-cli/src/**/*.test.ts", "apps/web/lib/**/*.test.ts", "scripts/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/admin-cli/src/**/*.test.ts",
+            "apps/web/lib/**/*.test.ts",
+            "scripts/*.test.ts",
+            "scripts/bench/*.test.ts",
+          ],
           exclude: ["**/*.db.test.ts", "**/*.redis.test.ts", "**/node_modules/**"],
         },
       },

@@ -51,7 +51,8 @@ const result = await esbuild.build({
   format: "esm",
   target: "node20.19",
   sourcemap: "linked",
-  // A stack trace names the source file and line (node --enable-source-maps, set by the start script).
+  // A stack trace names the source file and line under node --enable-source-maps (the start script
+  // sets it for the start-up step; the server, NODE_OPTIONS=--enable-source-maps, see start.mjs).
   sourcesContent: false,
   logLevel: "warning",
   write: false,

@@ -53,7 +53,10 @@ if (process.env.PRIZEPACKS_SKIP_BUILD !== "1") {
   console.error("[prizepacks] PRIZEPACKS_SKIP_BUILD=1 but there is no build: run npm run build first");
   process.exit(1);
 }
-// Stack traces name the TypeScript sources (the bundles carry source maps).
+// The start-up step's stack traces name the TypeScript sources (the bundles carry source maps).
+// The server runs without: Node then parses and keeps the map of every module it loads, Next's
+// chunks and runtime included (46 MiB of its heap after load, docs/performance.md "Memory");
+// NODE_OPTIONS=--enable-source-maps brings them back when a trace needs reading.
 const sourceMaps = "--enable-source-maps";
 // The folder as resolved here (a relative PRIZEPACKS_DATA_DIR means relative to where npm start
 // was run): prepare runs from the repository root and would otherwise resolve it elsewhere.
@@ -68,8 +71,15 @@ writeFileSync(handoff, JSON.stringify({ port, token, pid: process.pid }), { mode
 // apps/web/server.ts, built: /v1, /api/health and /api/ready directly, the rest through Next.js (one process).
 // PRIZEPACKS_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (npm run bench -- --profile).
 const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PRIZEPACKS_CPU_PROFILE_DIR}`] : [];
+// PRIZEPACKS_INSPECT_PORT: the server's inspector on loopback, for its heap snapshots (scripts/bench/memory.ts).
+const inspect = process.env.PRIZEPACKS_INSPECT_PORT ? [`--inspect=127.0.0.1:${Number(process.env.PRIZEPACKS_INSPECT_PORT)}`] : [];
+// V8's old generation grown by half of what is live at each full collection, not by up to four
+// times: at the soak's steady load it otherwise sized the heap to 900+ MiB (about 140 MiB live)
+// and kept it. Paired with and without under the same load: the same requests per second, RSS
+// flat at 323 MiB against 541 MiB and growing (docs/performance.md, "Memory").
+const v8Memory = ["--heap-growing-percent=50"];
 const serverStarted = performance.now();
-const server = spawn(process.execPath, [sourceMaps, ...profile, serverScript], {
+const server = spawn(process.execPath, [...v8Memory, ...profile, ...inspect, serverScript], {
   cwd: root,
   stdio: "inherit",
   env: {

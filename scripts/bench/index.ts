@@ -34,7 +34,7 @@ import {
   withCeiling,
 } from "./options.ts";
 import { writeReport, type Measured } from "./report.ts";
-import { onServer, startServer, type Server } from "./server.ts";
+import { onServer, rssMiB, startServer, type Server } from "./server.ts";
 import { runSoak } from "./soak.ts";
 import { withStreamsPhase } from "./streams.ts";
 
@@ -55,6 +55,10 @@ async function main() {
   const started = Date.now();
   try {
     server = await startServer(databaseUrl);
+    // Idle as a visitor first finds it: ready, then a few quiet seconds (start-up's garbage collected).
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const idleMiB = rssMiB(server.pid());
+    log(`server RSS after start, idle: ${idleMiB} MiB`);
     database = await openDatabase({ url: databaseUrl, waits: "operator" });
     const packs = await database.prisma.pack.findMany({
       where: { active: true },
@@ -152,6 +156,7 @@ async function main() {
         afterGrowth,
         draw,
         soak,
+        idleMiB,
         audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
       },
       started,

@@ -30,6 +30,9 @@ export const targets = {
   afterGrowth: 0.9,
   withStreams: 0.9,
   soakMemoryGrowth: 0.1,
+  /** The server's RSS in MiB: idle right after start, and at the end of the soak. */
+  idleRssMiB: 250,
+  soakEndRssMiB: 400,
 };
 
 // The benchmark creates rich accounts and floods the limiter: never point it at a shared service.

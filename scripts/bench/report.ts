@@ -21,6 +21,8 @@ export interface Measured {
   afterGrowth: { list: Figures; detail: Figures; spread: Figures; ceiling: Figures | null } | null;
   draw: { webCryptoPerSecond: number; nodeCryptoPerSecond: number };
   soak: Soak | null;
+  /** The server's RSS in MiB, idle after start (before any load). */
+  idleMiB: number | null;
   audit: { ok: boolean; breaches: number; spins: number };
 }
 
@@ -47,6 +49,7 @@ function ratioRows(m: Measured): Row[] {
     staticFile,
     afterGrowth,
     soak,
+    idleMiB,
     audit,
   } = m;
   const rows: Row[] = [];
@@ -132,6 +135,10 @@ function ratioRows(m: Measured): Row[] {
       Math.abs(growth) <= targets.soakMemoryGrowth,
     );
   }
+  if (idleMiB) row("server RSS after start, idle (MiB)", idleMiB, `≤ ${targets.idleRssMiB}`, idleMiB <= targets.idleRssMiB);
+  if (soak?.endMiB) {
+    row(`server RSS at the end of the soak (MiB)`, soak.endMiB, `≤ ${targets.soakEndRssMiB}`, soak.endMiB <= targets.soakEndRssMiB);
+  }
   row("audit breaches", audit.breaches, "0", audit.ok);
   return rows;
 }
@@ -203,6 +210,7 @@ export function writeReport(m: Measured, started: number): void {
     afterGrowth,
     draw: { webCryptoPerSecond, nodeCryptoPerSecond },
     soak,
+    idleMiB: m.idleMiB,
     audit: m.audit,
     ratios: rows,
     minutes: Math.round((Date.now() - started) / 6000) / 10,

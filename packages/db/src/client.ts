@@ -144,6 +144,14 @@ export interface OpenDatabaseOptions {
   waits?: "service" | "operator";
 }
 
+/**
+ * PGlite touches all of its shared buffers when it starts: 128 MB by default, each of them
+ * resident in the server's memory whether used or not. The embedded default holds a demo's or
+ * a small site's data, read through the operating system's file cache: 16 MB holds its hot
+ * pages, and the server starts 160 MiB smaller (docs/performance.md, "Memory").
+ */
+const embeddedStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const env = dbEnv();
   const url = options.url ?? env.databaseUrl;
@@ -189,7 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
   const dataDir = options.pgliteDataDir ?? path.join(env.dataDir, dataFolder.pglite);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, { startParams: embeddedStartParams });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as never), transactionOptions });
   const sql: SqlRunner = {
     async exec(text) {
