@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { BATTLE_CLIENT_SEED_PATTERN, BATTLE_LAYOUTS } from "@prizepacks/fairness";
 import { battleCalls, battleQueryKeys } from "../lib/battle-calls";
 import { errorCode } from "../lib/error-message";
-import { loadRoundOdds } from "../lib/round-odds-action";
+import { trpc } from "../lib/trpc";
 import {
   battleProof,
   LAYOUT_LABELS,
@@ -50,7 +50,7 @@ export function BattleView({
   const spec = battle ? parseBattleSpec(battle) : null;
   const odds = useQuery({
     queryKey: ["battles", "odds", battle?.specHash],
-    queryFn: () => loadRoundOdds(spec!.rounds.map(({ packId, oddsHash }) => ({ packId, oddsHash }))),
+    queryFn: () => trpc.battles.roundOdds.query({ rounds: spec!.rounds.map(({ packId, oddsHash }) => ({ packId, oddsHash })) }),
     enabled: spec !== null,
     staleTime: Infinity,
   });

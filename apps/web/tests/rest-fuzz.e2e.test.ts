@@ -86,6 +86,13 @@ const jsonish = fc.oneof(
 );
 
 describe("the REST facade under fuzzing (fast-check)", () => {
+  it("answers a form post to a page (fetch resolves /v1/%2e%2e to /) without a 500", async () => {
+    for (const body of ["x", "[".repeat(5_000)]) {
+      const response = await fetch(`${baseUrl}/v1/%2e%2e`, { method: "POST", headers: { "content-type": "multipart/form-data" }, body });
+      expect(response.status).toBeLessThan(500);
+    }
+  });
+
   it("never answers 5xx, and answers JSON with a message under /v1, for thousands of random requests", async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer("50.00")));
     const key = fc.oneof(

@@ -39,6 +39,7 @@ import {
   joinBattleRoute,
   leaveBattleRoute,
   listBattlesRoute,
+  battleRoundOddsRoute,
 } from "./router/battles/battles.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -65,6 +66,7 @@ export const appRouter = router({
     bots: addBattleBotsRoute,
     leave: leaveBattleRoute,
     get: getBattleRoute,
+    roundOdds: battleRoundOddsRoute,
   }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
   withdrawals: router({ create: createWithdrawalRoute, list: listWithdrawalsRoute, get: getWithdrawalRoute }),

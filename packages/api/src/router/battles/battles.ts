@@ -1,4 +1,5 @@
-import { addBattleBots, createBattle, getBattle, joinBattle, leaveBattle, listBattles } from "@prizepacks/core";
+import { addBattleBots, createBattle, getBattle, joinBattle, leaveBattle, listBattles, listRoundOdds } from "@prizepacks/core";
+import { z } from "zod";
 import { accountMutationProcedure, accountProcedure, battleSeatProcedure, wellFormedBody } from "../../trpc.ts";
 import {
   battleBotsMeta,
@@ -56,3 +57,19 @@ export const getBattleRoute = accountProcedure
   .input(battleIdInput)
   .output(battleOutput)
   .query(({ ctx, input }) => getBattle(ctx.services, ctx.userId, input.id));
+
+/**
+ * The public odds versions a battle's spec names (each round's pack id and odds hash), with item
+ * values: what the battle page's reels show and its in-browser verifier re-derives the draws
+ * from. The web app's only (no REST route): bots read the same from the battle's own answer.
+ */
+export const battleRoundOddsRoute = accountProcedure
+  .input(
+    z.object({
+      rounds: z
+        .array(z.object({ packId: z.string().min(1).max(200), oddsHash: z.string().regex(/^[0-9a-f]{64}$/) }))
+        .min(1)
+        .max(25),
+    }),
+  )
+  .query(({ ctx, input }) => listRoundOdds(ctx.services, input.rounds));
