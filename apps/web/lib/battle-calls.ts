@@ -15,16 +15,16 @@ export const battleQueryKeys = {
 
 export type CreateBattleInput = RouterInputs["battles"]["create"];
 
-/** The newest 50 battles (of one status, or of any). */
-async function listBattles(status?: BattleStatus): Promise<BattleView[]> {
-  const { battles } = await trpc.battles.list.query(status ? { status } : {});
+/** The newest 50 battles (of one status, or of any; or only the viewer's). */
+async function listBattles(filter: { status?: BattleStatus; player?: "me" }): Promise<BattleView[]> {
+  const { battles } = await trpc.battles.list.query(filter);
   return battles.map(asBattleView);
 }
 
 export const battleCalls = {
-  list: (status: BattleStatus) => listBattles(status),
-  /** The viewer's battles among the newest 50 (the list has no filter by player). */
-  mine: async () => (await listBattles()).filter((battle) => battle.seats.some((seat) => seat.you)),
+  list: (status: BattleStatus) => listBattles({ status }),
+  /** The viewer's newest 50 battles. */
+  mine: () => listBattles({ player: "me" }),
   get: async (id: string) => asBattleView(await trpc.battles.get.query({ id })),
   create: async (input: CreateBattleInput) => asBattleView(await trpc.battles.create.mutate(input)),
   join: async (id: string, input: { seat?: number; clientSeed?: string }) => asBattleView(await trpc.battles.join.mutate({ id, ...input })),

@@ -36,4 +36,7 @@ export const JoinBattleInputSchema = z.object({
 });
 export type JoinBattleInput = z.infer<typeof JoinBattleInputSchema>;
 
-export const ListBattlesInputSchema = z.object({ status: z.enum(BATTLE_STATUSES).optional() });
+export const ListBattlesInputSchema = z.object({
+  status: z.enum(BATTLE_STATUSES).optional(),
+  player: z.enum(["me"]).optional().meta({ description: "me: only the battles the caller has a seat in (their history)." }),
+});

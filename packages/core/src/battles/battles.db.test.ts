@@ -15,7 +15,7 @@ import { startDrandStandin } from "../testing/drand-standin.ts";
 import { DrandBeacon } from "./beacon/drand-beacon.ts";
 import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
 import { createBattle } from "./create-battle.ts";
-import { getBattle } from "./get-battle.ts";
+import { getBattle, listBattles } from "./get-battle.ts";
 import { addBattleBots, joinBattle } from "./join-battle.ts";
 import { cancelExpiredBattles, leaveBattle } from "./leave-battle.ts";
 import { settleBattle, settleDueBattles } from "./settle-battles.ts";
@@ -124,6 +124,24 @@ describe("a battle, from creation to settlement", () => {
     if (settled.winnerTeam === 1) expect(items).toEqual([]);
     else expect(items.every((item) => item.userId === alice.userId && item.battleSeat !== null)).toBe(true);
     await expectClean();
+  });
+});
+
+describe("listing", () => {
+  it("lists only the battles the caller has a seat in for player=me", async () => {
+    const s = await services();
+    const a = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "20.00" });
+    const bob = await createTestUser(shared(), { balance: "20.00" });
+    const hers = await createBattle(s, alice.userId, { packs: [a.slug], layout: "1v1", winRule: "highest" });
+    const joined = await createBattle(s, bob.userId, { packs: [a.slug], layout: "1v1", winRule: "lowest" });
+    await joinBattle(s, alice.userId, joined.id, {});
+    const notHers = await createBattle(s, bob.userId, { packs: [a.slug], layout: "1v1", winRule: "highest" });
+    const mine = await listBattles(s, alice.userId, { player: "me" });
+    expect(mine.map((battle) => battle.id).sort()).toEqual([hers.id, joined.id].sort());
+    expect((await listBattles(s, alice.userId, { player: "me", status: "open" })).map((battle) => battle.id)).toEqual([hers.id]);
+    expect((await listBattles(s, alice.userId, {})).map((battle) => battle.id)).toContain(notHers.id);
+    await expectAppError(listBattles(s, alice.userId, { player: "someone" }), "BAD_REQUEST");
   });
 });
 

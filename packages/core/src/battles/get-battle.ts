@@ -8,13 +8,20 @@ export async function getBattle(services: Services, viewerId: string | null, bat
   return battleView(await loadBattleOrThrow(services.database.sql, battleId), viewerId);
 }
 
-/** The newest 50 battles, optionally of one status (the lobby: open; the history: settled). */
+/**
+ * The newest 50 battles, optionally of one status (the lobby: open) and only the viewer's
+ * (player "me": the history).
+ */
 export async function listBattles(services: Services, viewerId: string | null, input: unknown): Promise<Battle[]> {
-  const { status } = parseInputOrThrow(ListBattlesInputSchema, input);
+  const { status, player } = parseInputOrThrow(ListBattlesInputSchema, input);
   const { sql } = services.database;
+  const seatedUser = player === "me" ? (viewerId ?? "") : null;
   const rows = await sql.query<{ id: string }>(
-    `SELECT id FROM battle WHERE ($1::text IS NULL OR status = $1) ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
-    [status ?? null],
+    `SELECT id FROM battle b
+      WHERE ($1::text IS NULL OR status = $1)
+        AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = $2))
+      ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
+    [status ?? null, seatedUser],
   );
   const battles = await Promise.all(rows.map((row) => loadBattle(sql, row.id)));
   return battles.flatMap((loaded) => (loaded ? [battleView(loaded, viewerId)] : []));

@@ -36,7 +36,7 @@ export const listBattlesMeta = restMeta({
   method: "GET",
   path: "/v1/battles",
   operationId: "battles-list",
-  summary: "The newest 50 battles, optionally of one status (open: the lobby)",
+  summary: "The newest 50 battles, optionally of one status (open: the lobby) or only yours (player=me: your history)",
   tags: ["Battles"],
   errorResponses: { 400: "Malformed input" },
 });
