@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { Address, InventoryItem, Shipment } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
+import { errorCode } from "../lib/error-message";
 import { trpc } from "../lib/trpc";
 import { AddressForm } from "./address-form";
 import { ErrorAlert } from "./error-alert";
@@ -55,11 +56,13 @@ export function ShipItemsForm({
     setBusy(true);
     setError(null);
     try {
-      const shipment = await trpc.shipments.create.mutate({ inventoryItemIds: selected, addressId });
+      const shipment = await trpc.shipments.create.mutate({ inventoryItemIds: selected, addressId, expectedFee: fee });
       setSelected([]);
       onRequested(shipment);
     } catch (e) {
       setError(e);
+      // The fee changed since it was shown (409): show the new one to confirm.
+      if (errorCode(e) === "CONFLICT") void quote.refetch();
     } finally {
       inFlight.current = false;
       setBusy(false);

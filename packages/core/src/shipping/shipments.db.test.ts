@@ -78,6 +78,33 @@ describe("the ships flag", () => {
 });
 
 describe("requestShipment", () => {
+  it("charges only the fee the player was shown: another fee now is a 409 and nothing moves", async () => {
+    const player = await playerWithItems(1);
+    const before = await balance(player.userId);
+    const { fee } = await quoteShipping(services(), "US");
+    const shown = (Number(fee) + 1).toFixed(2);
+    const refused = await expectAppError(
+      requestShipment(services(), {
+        userId: player.userId,
+        inventoryItemIds: player.items,
+        addressId: player.address.id,
+        expectedFee: shown,
+      }),
+      "CONFLICT",
+    );
+    expect(refused.message).toContain(`is now $${fee}`);
+    expect(await balance(player.userId)).toBe(before);
+    expect((await db().inventoryItem.findUniqueOrThrow({ where: { id: player.items[0]! } })).status).toBe("HELD");
+    const shipped = await requestShipment(services(), {
+      userId: player.userId,
+      inventoryItemIds: player.items,
+      addressId: player.address.id,
+      expectedFee: fee,
+    });
+    expect(shipped.fee).toBe(fee);
+    await expectClean();
+  });
+
   it("debits one fee for several items, moves them to REDEEMING, and they can no longer be sold", async () => {
     const player = await playerWithItems(3);
     const before = await balance(player.userId);

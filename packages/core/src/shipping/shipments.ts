@@ -5,12 +5,13 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
-import { formatMoney } from "../money.ts";
+import { formatMoney, parseMoney } from "../money.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../open/open-pack.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import type { Services } from "../runtime/services.ts";
 import { IdSchema, StorableText, type Shipment, type ShipmentEventData, type ShipmentPage, type ShipmentState } from "../schemas.ts";
+import { displayMoney } from "../shared/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { addressSnapshot } from "./addresses.ts";
 import { canTransition, itemStatusIn, refundsFee } from "./shipment-states.ts";
@@ -59,12 +60,22 @@ export const RequestShipmentInputSchema = z.object({
     .max(MAX_ITEMS_PER_SHIPMENT)
     .refine((ids) => new Set(ids).size === ids.length, "inventoryItemIds must not repeat an id"),
   addressId: IdSchema,
+  expectedFee: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'expectedFee: must be an amount like "9.99"')
+    .optional()
+    .meta({
+      description:
+        "The fee the player was shown (GET /v1/shipping/quote). When given and the fee is now another, nothing is debited: 409, ask again.",
+      example: "9.99",
+    }),
 });
 
 export interface RequestShipmentInput {
   userId: string;
   inventoryItemIds: string[];
   addressId: string;
+  expectedFee?: string;
   /** Same key, same account: the first shipment is returned and nothing more is debited. */
   idempotencyKey?: string;
 }
@@ -86,7 +97,7 @@ export interface RequestShipmentInput {
  */
 export async function requestShipment(services: Services, input: RequestShipmentInput): Promise<Shipment> {
   const { userId, idempotencyKey } = input;
-  const { inventoryItemIds: ids, addressId } = parseInputOrThrow(RequestShipmentInputSchema, input);
+  const { inventoryItemIds: ids, addressId, expectedFee } = parseInputOrThrow(RequestShipmentInputSchema, input);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
@@ -107,7 +118,7 @@ export async function requestShipment(services: Services, input: RequestShipment
   // No turn taken here: the procedure runs in the account's turn already (accountMutationProcedure),
   // and the locks below are what make concurrent requests safe across instances.
   try {
-    return await db.$transaction((tx) => recordShipment(tx, userId, ids, addressId, idempotencyKey));
+    return await db.$transaction((tx) => recordShipment(tx, userId, { ids, addressId, expectedFee }, idempotencyKey));
   } catch (error) {
     // A concurrent request with the same key (another instance) created it first.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && idempotencyKey !== undefined) {
@@ -118,13 +129,25 @@ export async function requestShipment(services: Services, input: RequestShipment
   }
 }
 
-async function recordShipment(tx: DbTx, userId: string, ids: string[], addressId: string, idempotencyKey: string | undefined) {
+async function recordShipment(
+  tx: DbTx,
+  userId: string,
+  { ids, addressId, expectedFee }: { ids: string[]; addressId: string; expectedFee: string | undefined },
+  idempotencyKey: string | undefined,
+) {
   // Held until commit: the address erasure (address-erasure.ts) skips it, or erased it first and it is gone here.
   await tx.$queryRaw`SELECT 1 FROM address WHERE id = ${addressId} FOR SHARE`;
   const address = await tx.address.findFirst({ where: { id: addressId, userId, deletedAt: null, erasedAt: null } });
   if (!address) throw new AppError("NOT_FOUND", `Address "${addressId}" was not found.`);
   const fee = await findShippingFee(tx, address.country);
   if (fee === null) throw new AppError("BAD_REQUEST", `We do not ship to ${address.country}.`);
+  // The fee the player confirmed, read in the transaction that debits: an operator's change in between is never charged unseen.
+  if (expectedFee !== undefined && !parseMoney(expectedFee).equals(fee)) {
+    throw new AppError(
+      "CONFLICT",
+      `The shipping fee to ${address.country} is now ${displayMoney(formatMoney(fee))}, not ${displayMoney(formatMoney(parseMoney(expectedFee)))}: nothing was charged; confirm the new fee.`,
+    );
+  }
 
   // Rows are locked in id order, so two requests (or a sale) over overlapping sets cannot deadlock.
   const moved = await tx.$queryRaw<Array<{ id: string }>>`

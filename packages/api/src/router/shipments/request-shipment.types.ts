@@ -14,6 +14,11 @@ export const requestShipmentInput = z.object({
       example: ["cmf3k2x7a0001pp01item0001"],
     }),
   addressId: IdInput.meta({ description: "A saved address of the account (POST /v1/addresses).", example: "cmf3k2x7a0001pp01adr00001" }),
+  expectedFee: z.string().max(20).optional().meta({
+    description:
+      "Optional: the fee the player was shown (GET /v1/shipping/quote). If the address's zone now charges another, nothing is debited and the answer is 409.",
+    example: "9.99",
+  }),
 });
 export const requestShipmentOutput = ShipmentSchema;
 const requestShipmentHeaders = z.object({
