@@ -22,7 +22,7 @@ import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
 import { accountErrorResponses, serverErrorResponses } from "./router/shared/rest-meta.ts";
 import { apiEnv } from "./env.ts";
-import { MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
+import { DROPS_PER_FLUSH, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
 
 // The generated document is walked and patched as plain JSON; what comes out is checked whole
 // (ajv against every example, Redocly's rules, every live response in openapi.e2e).
@@ -336,7 +336,7 @@ function streamOperations(): Json {
     operationId: "drops-stream",
     summary: "The public feed of openings as server-sent events",
     description: [
-      `Every opening on the site as it happens (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${apiEnv().DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
+      `The site's openings as they happen (event type \`drop\`), with the player's name masked; no API key needed. The ${RECENT_DROPS} latest drops are sent first. A ticker, not a record: every half second the feed sends what was opened meanwhile, at most ${DROPS_PER_FLUSH} drops (the rarest, then the most valuable, in the order they happened), so a busy moment shows its highlights; \`minRarity\` filters before that choice. An account's own openings, every one of them, are on \`GET /v1/events\`. Limited per client address: ${limits.drops.limit} connections per ${limits.drops.windowSeconds} s and at most ${apiEnv().DROP_STREAMS_PER_ADDRESS} open at once. A client that reads too slowly skips ahead.`,
       "",
       sseFraming,
     ].join("\n"),

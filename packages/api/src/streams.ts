@@ -33,6 +33,13 @@ export const RECENT_DROPS = 20;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /**
+ * The drop feed is a ticker for people: each viewer gets the openings of the last DROP_FLUSH_MS
+ * in one write, at most DROPS_PER_FLUSH of them (the rarest, then the most valuable). Thousands
+ * of viewers of a busy site cost a few writes a second each, not one per opening.
+ */
+const DROP_FLUSH_MS = 500;
+export const DROPS_PER_FLUSH = 4;
+/**
  * When a draining instance ends its streams, clients reconnect after a random wait in this range
  * (the `retry:` hint), so a few thousand of them do not reach the remaining instances in one instant.
  */
@@ -59,6 +66,14 @@ export function createStreamHandler({ services }: { services: Services }) {
   const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
   const streams = new Set<EventStream>();
   let draining = false;
+  // One timer for every stream's heartbeat (and its key's recheck), not one per stream.
+  const heartbeat = setInterval(() => {
+    const comment = `: heartbeat ${new Date().toISOString()}\n\n`;
+    for (const stream of streams) stream.beat(comment);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const dropFeed = new DropFeed(services);
+  const lobby = new LobbyFeed(services);
   const endForRetry = (stream: EventStream) =>
     stream.endWithRetry(DRAIN_RETRY_MS.min + Math.floor(Math.random() * (DRAIN_RETRY_MS.max - DRAIN_RETRY_MS.min)));
   function open(req: IncomingMessage, res: ServerResponse, kind: StreamKind, extraHeaders: object): EventStream {
@@ -97,12 +112,9 @@ export function createStreamHandler({ services }: { services: Services }) {
     if (res.destroyed) return unwatch();
     const stream = open(req, res, "events", limits ?? {});
     // A revoked key, a banned or deleted account: the stream ends with its access.
-    const recheck = setInterval(() => {
-      services.principals.authenticate(key).catch(() => stream.close());
-    }, HEARTBEAT_MS);
+    stream.onBeat(() => void services.principals.authenticate(key).catch(() => stream.close()));
     stream.onClose(() => {
       unwatch();
-      clearInterval(recheck);
       releaseSlot();
     });
     await events.start(stream, startAfter);
@@ -120,19 +132,14 @@ export function createStreamHandler({ services }: { services: Services }) {
     }
     const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
     const recent = await recentDrops(services, services.catalog, { limit: RECENT_DROPS, minRarity });
-    const hub = await services.events();
+    await dropFeed.start();
     if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
     const stream = open(req, res, "drops", limits ?? {});
-    const sendDrop = (drop: Drop) => {
-      // A slow viewer skips ahead: a ticker has no use for a backlog.
-      if (!atLeastRarity(drop.item.rarity, minRarity) || stream.buffered() > MAX_BUFFERED_BYTES) return;
-      stream.send({ id: drop.id, event: "drop", data: drop });
-    };
-    for (const drop of recent) sendDrop(drop);
-    const unwatch = hub.watchDrops(sendDrop);
+    stream.write(recent.map(dropFrame).join(""));
+    const leave = dropFeed.add(stream, minRarity);
     stream.onClose(() => {
-      unwatch();
+      leave();
       releaseSlot();
     });
   }
@@ -151,21 +158,13 @@ export function createStreamHandler({ services }: { services: Services }) {
       listBattles(services, null, { status: "open" }),
       listBattles(services, null, { status: "settled" }),
     ]);
-    const hub = await services.events();
+    await lobby.start();
     if (res.destroyed) return;
     const stream = open(req, res, "battles", limits ?? {});
-    const send = (battle: Battle) => {
-      if (stream.buffered() > MAX_BUFFERED_BYTES) return;
-      stream.send({ id: `${battle.id}:${battle.status}`, event: "battle", data: battle });
-    };
-    for (const battle of [...settled.slice(0, 10).reverse(), ...openBattles.reverse()]) send(battle);
-    const unwatch = hub.watchBattles((ids) => {
-      void Promise.all(ids.map((id) => getBattle(services, null, id).catch(() => null))).then((battles) => {
-        for (const battle of battles) if (battle) send(battle);
-      });
-    });
+    stream.write([...settled.slice(0, 10).reverse(), ...openBattles.reverse()].map(battleFrame).join(""));
+    const leave = lobby.add(stream);
     stream.onClose(() => {
-      unwatch();
+      leave();
       releaseSlot();
     });
   }
@@ -183,6 +182,7 @@ export function createStreamHandler({ services }: { services: Services }) {
   /** Ends every stream with a `retry:` hint, now and as each one still being set up opens. */
   function closeAll(): void {
     draining = true;
+    clearInterval(heartbeat);
     for (const stream of streams) endForRetry(stream);
   }
 
@@ -203,6 +203,14 @@ class AccountEventStream {
   private readonly held: AccountEvent[] = [];
   private reading = false;
   private readAgain = false;
+  /** An event was pushed by the hub. */
+  private pushed = false;
+  /**
+   * The database was read after the first push: from then on the hub's pushes are complete for
+   * this account. Its first may not be: an event committed late by a transaction open when the
+   * hub started lies below the hub's first cursor, and only the database has it.
+   */
+  private pushesComplete = false;
 
   constructor(
     private readonly services: Services,
@@ -211,8 +219,9 @@ class AccountEventStream {
 
   /** The hub's waker: a new event of the account, or null for "read what is new from the database". */
   readonly wake = (event: AccountEvent | null): void => {
+    if (event) this.pushed = true;
     if (this.sentUpTo === null) return void (event ? this.held.push(event) : (this.readAgain = true));
-    if (!event || this.reading) return void this.catchUp();
+    if (!event || this.reading || !this.pushesComplete) return void this.catchUp();
     if (!this.sendIfNew(event)) this.stream!.close();
   };
 
@@ -227,7 +236,7 @@ class AccountEventStream {
   /** False when the stream must end: the client fell too far behind, or the stream's key was revoked. */
   private sendIfNew(event: AccountEvent): boolean {
     if (this.sentUpTo !== null && BigInt(event.id) <= BigInt(this.sentUpTo)) return true;
-    if (!this.stream!.send({ id: event.id, event: event.type, data: event })) return false; // a client this slow reconnects with Last-Event-ID
+    if (!this.stream!.write(eventFrame(event))) return false; // a client this slow reconnects with Last-Event-ID
     this.sentUpTo = event.id;
     // The key this stream was opened with is revoked: the stream ends with it (after saying so).
     return !(event.type === "key.revoked" && event.data.id === this.principal.apiKeyId);
@@ -241,6 +250,7 @@ class AccountEventStream {
     try {
       do {
         this.readAgain = false;
+        const afterPush = this.pushed;
         for (;;) {
           const events = await listAccountEventsAfter(this.services, {
             userId: this.principal.userId,
@@ -251,6 +261,7 @@ class AccountEventStream {
           if (events.length < REPLAY_BATCH) break;
           await stream.drained();
         }
+        if (afterPush) this.pushesComplete = true;
       } while (this.readAgain && !stream.closed);
     } catch (error) {
       logger("events").error({ err: error }, "stream read failed");
@@ -280,10 +291,105 @@ function headerValue(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-interface ServerSentEvent {
-  id: string;
-  event: string;
-  data: AccountEvent | Drop | Battle;
+/**
+ * Each event's SSE frame, written once however many streams send it (the hub hands the same
+ * event object to every stream of the account).
+ */
+const eventFrames = new WeakMap<AccountEvent, string>();
+function eventFrame(event: AccountEvent): string {
+  let frame = eventFrames.get(event);
+  if (frame === undefined) eventFrames.set(event, (frame = sseFrame(event.id, event.type, event)));
+  return frame;
+}
+const dropFrame = (drop: Drop) => sseFrame(drop.id, "drop", drop);
+const battleFrame = (battle: Battle) => sseFrame(`${battle.id}:${battle.status}`, "battle", battle);
+function sseFrame(id: string, event: string, data: unknown): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The public drop feed of this instance: one subscription to the hub for every viewer, and each
+ * DROP_FLUSH_MS one write per viewer, its frames serialized once per rarity filter.
+ */
+class DropFeed {
+  private readonly viewers = new Map<Rarity | undefined, Set<EventStream>>();
+  private pending: Drop[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly services: Services) {}
+
+  /** Subscribes to the hub, once. */
+  start(): Promise<void> {
+    return (this.started ??= this.services.events().then((hub) => {
+      hub.watchDrops((drops) => {
+        if (this.viewers.size === 0) return;
+        this.pending.push(...drops);
+        this.timer ??= setTimeout(() => this.flush(), DROP_FLUSH_MS);
+      });
+    }));
+  }
+
+  /** Adds a viewer; returns its removal. */
+  add(stream: EventStream, minRarity: Rarity | undefined): () => void {
+    let group = this.viewers.get(minRarity);
+    if (!group) this.viewers.set(minRarity, (group = new Set()));
+    group.add(stream);
+    return () => {
+      group.delete(stream);
+      if (group.size === 0) this.viewers.delete(minRarity);
+    };
+  }
+
+  private flush(): void {
+    const drops = this.pending;
+    this.pending = [];
+    this.timer = undefined;
+    for (const [minRarity, group] of this.viewers) {
+      const shown = featuredDrops(drops.filter((drop) => atLeastRarity(drop.item.rarity, minRarity)));
+      if (shown.length === 0) continue;
+      const frames = shown.map(dropFrame).join("");
+      // A slow viewer skips ahead: a ticker has no use for a backlog.
+      for (const stream of group) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
+    }
+  }
+}
+
+/** The DROPS_PER_FLUSH drops a ticker shows of a batch: the rarest, then the most valuable, in the order they happened. */
+export function featuredDrops(drops: Drop[]): Drop[] {
+  if (drops.length <= DROPS_PER_FLUSH) return drops;
+  const rank = (drop: Drop) => RARITIES.indexOf(drop.item.rarity);
+  return [...drops]
+    .sort((a, b) => rank(b) - rank(a) || Number(b.item.value) - Number(a.item.value) || Number(BigInt(b.id) - BigInt(a.id)))
+    .slice(0, DROPS_PER_FLUSH)
+    .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+}
+
+/** The public battle lobby of this instance: each changed battle read once and serialized once for every viewer. */
+class LobbyFeed {
+  private readonly viewers = new Set<EventStream>();
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly services: Services) {}
+
+  start(): Promise<void> {
+    return (this.started ??= this.services.events().then((hub) => {
+      hub.watchBattles((ids) => {
+        if (this.viewers.size > 0) void this.send(ids);
+      });
+    }));
+  }
+
+  add(stream: EventStream): () => void {
+    this.viewers.add(stream);
+    return () => this.viewers.delete(stream);
+  }
+
+  private async send(ids: string[]): Promise<void> {
+    const battles = await Promise.all(ids.map((id) => getBattle(this.services, null, id).catch(() => null)));
+    const frames = battles.flatMap((battle) => (battle ? [battleFrame(battle)] : [])).join("");
+    if (frames) for (const stream of this.viewers) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
+  }
 }
 
 type EventStream = ReturnType<typeof openStream>;
@@ -304,12 +410,11 @@ function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind,
   let closed = false;
   openStreams.inc({ kind });
   const closeHandlers: Array<() => void> = [];
-  const heartbeat = setInterval(() => res.write(`: heartbeat ${new Date().toISOString()}\n\n`), HEARTBEAT_MS);
+  let onBeat: (() => void) | undefined;
   const close = () => {
     if (closed) return;
     closed = true;
     openStreams.dec({ kind });
-    clearInterval(heartbeat);
     for (const handler of closeHandlers) handler();
     res.end();
   };
@@ -319,11 +424,25 @@ function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind,
     get closed() {
       return closed;
     },
-    /** False when the client has fallen too far behind. */
-    send(event: ServerSentEvent): boolean {
+    /** Writes SSE frames; false when the client has fallen too far behind. */
+    write(frames: string): boolean {
       if (closed) return false;
-      res.write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      // What one tick writes (an opening's two events, say) leaves in one packet.
+      if (!res.writableCorked) {
+        res.cork();
+        process.nextTick(() => res.uncork());
+      }
+      res.write(frames);
       return res.writableLength <= MAX_BUFFERED_BYTES;
+    },
+    /** The shared heartbeat's tick: the comment that keeps proxies from timing the stream out, and the stream's own check. */
+    beat(comment: string) {
+      if (closed) return;
+      res.write(comment);
+      onBeat?.();
+    },
+    onBeat(handler: () => void) {
+      onBeat = handler;
     },
     buffered: () => res.writableLength,
     drained: () => (res.writableLength === 0 || closed ? Promise.resolve() : new Promise<void>((resolve) => res.once("drain", resolve))),

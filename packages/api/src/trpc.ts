@@ -81,7 +81,17 @@ function decodeOrKeep(segment: string): string {
   }
 }
 
-export const publicProcedure = t.procedure.use(errorBoundary).use(decodedPathParams);
+/**
+ * After a mutation, committed or not: its events (if any) reach every stream now, not at the
+ * hubs' next poll. A failed one may have committed part of its work (a refusal recorded).
+ */
+const announceEvents = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === "mutation") ctx.services.announceEvents();
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorBoundary).use(announceEvents).use(decodedPathParams);
 
 /**
  * The caller acting on its own account: an API key on REST, the signed-in session on the

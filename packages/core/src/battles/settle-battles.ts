@@ -31,7 +31,7 @@ export async function settleBattle(services: Services, battleId: string, round?:
   const verified = round ?? (await services.beacon.fetchRound(pending.beaconRound));
   if (!verified) return "waiting";
   if (verified.round !== pending.beaconRound) throw new Error(`beacon answered round ${verified.round} for ${pending.beaconRound}`);
-  return sql.transaction(async (tx) => {
+  const result = await sql.transaction(async (tx): Promise<SettleOutcome> => {
     const [claimed] = await tx.query<{ id: string }>(`SELECT id FROM battle WHERE id = $1 AND status = 'locked' FOR UPDATE SKIP LOCKED`, [
       battleId,
     ]);
@@ -75,6 +75,9 @@ export async function settleBattle(services: Services, battleId: string, round?:
     await recordBattleEvent(tx, (await loadBattle(tx, battleId))!, "battle.settled");
     return "settled";
   });
+  // The reveal every seat is watching for: on its page now, not at the next poll.
+  if (result === "settled") services.announceEvents();
+  return result;
 }
 
 /** One settler pass: every locked battle whose beacon round exists at `nowMs`, oldest lock first. */

@@ -14,14 +14,14 @@ export function maskPlayerName(name: string | null | undefined): string {
   return `${first ? first.toUpperCase() : "P"}***`;
 }
 
-interface OpeningRow extends Record<string, unknown> {
+export interface OpeningRow extends Record<string, unknown> {
   id: string;
   createdAt: Date;
   name: string | null;
   data: { spin: { packId: string }; item: Drop["item"] };
 }
 
-function toDrops(rows: OpeningRow[], catalog: Map<string, Drop["pack"]>): Drop[] {
+export function toDrops(rows: OpeningRow[], catalog: Map<string, Drop["pack"]>): Drop[] {
   return rows.flatMap((row) => {
     // A pack deactivated since is not advertised.
     const pack = catalog.get(row.data.spin.packId);
@@ -31,12 +31,6 @@ function toDrops(rows: OpeningRow[], catalog: Map<string, Drop["pack"]>): Drop[]
 }
 
 const OPENINGS = `SELECT e.id::text AS id, e."createdAt", e.data, u.name FROM account_event e JOIN "user" u ON u.id = e."userId"`;
-
-/** Drops by their event ids (the ones a notification announced), oldest first. */
-export async function dropsByIds(sql: SqlQuery, catalog: CatalogCache, ids: string[]): Promise<Drop[]> {
-  const rows = await sql.query<OpeningRow>(`${OPENINGS} WHERE e.id = ANY($1::bigint[]) AND e.type = 'open.completed' ORDER BY e.id`, [ids]);
-  return toDrops(rows, await packsById(catalog));
-}
 
 /** The latest drops, oldest first, for a viewer who just arrived. */
 export async function recentDrops(
@@ -53,7 +47,7 @@ export async function recentDrops(
   return toDrops(rows.reverse(), await packsById(catalog));
 }
 
-async function packsById(catalog: CatalogCache): Promise<Map<string, Drop["pack"]>> {
+export async function packsById(catalog: CatalogCache): Promise<Map<string, Drop["pack"]>> {
   const packs = await catalog.listActive();
   return new Map(packs.map(({ pack }) => [pack.id, { id: pack.id, slug: pack.slug, name: pack.name, price: pack.price.toFixed(2) }]));
 }

@@ -121,7 +121,7 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
     return row!.count;
   };
 
-  it("serves both channels; killed, it tells each subscriber: everything may have changed, watched accounts read anew", async () => {
+  it("serves both channels; killed, it tells the change feed everything may have changed, and events still arrive", async () => {
     const db = database().prisma;
     const runtime = services();
     const hub = await runtime.events();
@@ -140,10 +140,9 @@ describe.skipIf(!process.env.DATABASE_URL)("one listening connection for the cha
     await within(1_000, async () => expect(runtime.feed.live).toBe(false));
     await within(10_000, async () => expect(runtime.feed.live).toBe(true));
     expect(changes).toContainEqual({ kind: "everything" });
-    expect(woken).toContain(null);
     expect(await listeningConnections()).toBe(1);
 
-    // Both channels are heard again on the new connection.
+    // Both channels are heard again on the new connection (events are read from the outbox, announced or not).
     await db.$transaction((tx) =>
       recordAccountEvent(tx, user.userId, "wallet.changed", walletChange(new Money("1.00"), new Money("1.00"), "DEPOSIT")),
     );

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { Database } from "@prizepacks/db";
 import { CatalogCache } from "../catalog/catalog-cache.ts";
 import { startSpinCountRollup } from "../catalog/spin-count-rollup.ts";
 import { startEventRetention } from "../events/account-events.ts";
+import { EventAnnouncer } from "../events/event-announcer.ts";
 import { EventHub } from "../events/event-hub.ts";
 import { PrincipalCache } from "../keys/principal-cache.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
@@ -40,6 +42,11 @@ export interface Services {
   turns: AccountGate;
   /** The live event fan-out, started on first use (only a serving instance needs it). */
   events: () => Promise<EventHub>;
+  /**
+   * After a commit that may have recorded events: the streams of every instance read them now
+   * rather than at their next poll (EventAnnouncer). Procedures call it after every mutation.
+   */
+  announceEvents: () => void;
   /** How players deposit (configuredDepositProvider), or null: deposits are refused. */
   deposits: DepositProvider | null;
   /** How withdrawals are paid (configuredPayoutProvider), or null: withdrawals are refused. */
@@ -78,6 +85,8 @@ async function open(database: Database): Promise<Services> {
   registerFeed(database, feed);
   const catalog = new CatalogCache(database, feed);
   let events: Promise<EventHub> | undefined;
+  let hub: EventHub | undefined;
+  const announcer = new EventAnnouncer(database, randomUUID(), () => hub);
   return {
     database,
     feed,
@@ -85,7 +94,8 @@ async function open(database: Database): Promise<Services> {
     principals: new PrincipalCache(database, feed),
     pairs: new ActivePairs(),
     turns: new AccountGate(),
-    events: () => (events ??= EventHub.start(database, catalog)),
+    events: () => (events ??= EventHub.start(database, catalog, announcer.instanceId).then((started) => (hub = started))),
+    announceEvents: () => announcer.announce(),
     deposits: configuredDepositProvider(),
     payouts: configuredPayoutProvider(),
     beacon,

@@ -1,0 +1,172 @@
+import { createServer, get, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@prizepacks/db/client";
+import { applyMigrations } from "@prizepacks/db/migrate";
+import { openServices, type Services } from "@prizepacks/core";
+import { createTestDatabase } from "@prizepacks/core/testing";
+import { createTestUser } from "@prizepacks/core/testing/fixtures";
+import { createStreamHandler } from "./streams.ts";
+
+// GET /v1/events against the outbox read by id, on PostgreSQL: events committed out of order,
+// a transaction that was open when the instance started, and a client that stops reading.
+// The writer and the serving instance are two Database objects (two pools) on one database.
+describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
+  let created: Awaited<ReturnType<typeof createTestDatabase>>;
+  let writer: Database;
+  let writerServices: Services;
+
+  beforeAll(async () => {
+    created = await createTestDatabase();
+    writer = await openDatabase({ url: created.url, poolSize: 8 });
+    await applyMigrations(writer.sql);
+    writerServices = await openServices(writer);
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await created?.drop();
+  });
+
+  /** A serving instance of its own: its Services, hub and HTTP server start now. */
+  async function startInstance(): Promise<{ url: string; stop: () => Promise<void> }> {
+    const database = await openDatabase({ url: created.url, poolSize: 8 });
+    const services = await openServices(database);
+    await services.events();
+    const handle = createStreamHandler({ services });
+    const server: Server = createServer((req, res) => {
+      if (!handle(req, res, (req.url ?? "/").split("?")[0]!)) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      stop: async () => {
+        handle.closeAll();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        await database.close();
+      },
+    };
+  }
+
+  /** Records an event in a transaction of its own and commits. */
+  const record = (userId: string, data: object) =>
+    writer.sql.query(`SELECT record_account_event($1, 'wallet.changed', $2::jsonb)`, [userId, JSON.stringify(data)]);
+
+  /** Records an event in a transaction left open until `commit` is called. */
+  async function recordUncommitted(userId: string, data: object): Promise<{ id: string; commit: () => Promise<void> }> {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let recorded!: (id: string) => void;
+    const id = new Promise<string>((resolve) => (recorded = resolve));
+    const done = writer.sql.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(`SELECT record_account_event($1, 'wallet.changed', $2::jsonb)::text AS id`, [
+        userId,
+        JSON.stringify(data),
+      ]);
+      recorded(row!.id);
+      await committed;
+    });
+    return { id: await id, commit: () => (commit(), done) };
+  }
+
+  /** Reads a stream's events (ids and data) until `count` have come or `timeoutMs` passed. */
+  function collect(url: string, apiKey: string, count: number, timeoutMs = 5_000): Promise<Array<{ id: string; data: { n: number } }>> {
+    return new Promise((resolve, reject) => {
+      const events: Array<{ id: string; data: { n: number } }> = [];
+      const request = get(`${url}/v1/events`, { headers: { authorization: `Bearer ${apiKey}` } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}`));
+        let buffer = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (id && data) events.push({ id, data: (JSON.parse(data) as { data: { n: number } }).data });
+          }
+          if (events.length >= count) finish();
+        });
+      });
+      const finish = () => {
+        clearTimeout(timer);
+        request.destroy();
+        resolve(events);
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      request.on("error", () => undefined);
+    });
+  }
+
+  it("hands out an event whose transaction commits after later ids of other accounts did", async () => {
+    const instance = await startInstance();
+    try {
+      const alice = await createTestUser(writerServices);
+      const bob = await createTestUser(writerServices);
+      const aliceEvents = collect(instance.url, alice.apiKey, 3);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the stream is open
+      // Its first event: from now on the stream sends what the hub hands it as it comes.
+      await record(alice.userId, { n: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const late = await recordUncommitted(alice.userId, { n: 1 });
+      await record(bob.userId, { n: 0 }); // a higher id, committed first
+      await new Promise((resolve) => setTimeout(resolve, 400)); // read past: alice's id is a gap now
+      await late.commit();
+      await record(alice.userId, { n: 2 });
+      const received = await aliceEvents;
+      expect(received.map((event) => event.data.n)).toEqual([0, 1, 2]);
+      expect(received[1]!.id).toBe(late.id);
+    } finally {
+      await instance.stop();
+    }
+  });
+
+  it("hands out an event of a transaction that was open when the instance started", async () => {
+    const alice = await createTestUser(writerServices);
+    const bob = await createTestUser(writerServices);
+    const late = await recordUncommitted(alice.userId, { n: 1 });
+    await record(bob.userId, { n: 0 });
+    // The hub starts with its cursor above alice's event, which is not committed yet.
+    const instance = await startInstance();
+    try {
+      const aliceEvents = collect(instance.url, alice.apiKey, 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await late.commit();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await record(alice.userId, { n: 2 });
+      expect((await aliceEvents).map((event) => event.data.n)).toEqual([1, 2]);
+    } finally {
+      await instance.stop();
+    }
+  });
+
+  it("ends the stream of a client that stops reading once it is a quarter of a megabyte behind", async () => {
+    const instance = await startInstance();
+    try {
+      const alice = await createTestUser(writerServices);
+      const ended = new Promise<{ bytes: number }>((resolve, reject) => {
+        const request = get(`${instance.url}/v1/events`, { headers: { authorization: `Bearer ${alice.apiKey}` } }, (response) => {
+          if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}`));
+          response.pause(); // reads nothing while the events are written
+          void (async () => {
+            const padding = "x".repeat(60_000);
+            // Far beyond what the two sockets' kernel buffers hold and the server's cap.
+            for (let n = 0; n < 200; n++) await record(alice.userId, { n, padding });
+            let bytes = 0;
+            response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+            response.on("end", () => resolve({ bytes }));
+            response.resume();
+          })().catch(reject);
+        });
+        request.on("error", reject);
+      });
+      const { bytes } = await ended;
+      // The server gave up on it: it ended the stream well short of the 12 MB recorded.
+      expect(bytes).toBeLessThan(200 * 60_000);
+    } finally {
+      await instance.stop();
+    }
+  }, 30_000);
+});
