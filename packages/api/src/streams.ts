@@ -27,6 +27,7 @@ import { attributeToAccount, logger } from "@prizepacks/db/log";
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_SLICE = 500;
 const REPLAY_BATCH = 500;
 /** Drops a new viewer of the feed gets first. */
 export const RECENT_DROPS = 20;
@@ -66,10 +67,16 @@ export function createStreamHandler({ services }: { services: Services }) {
   const dropSlots = new StreamSlots(maxDropStreams, `At most ${maxDropStreams} drop feeds per address at once.`);
   const streams = new Set<EventStream>();
   let draining = false;
-  // One timer for every stream's heartbeat (and its key's recheck), not one per stream.
+  // One timer for every stream's heartbeat (and its key's recheck), not one per stream, and
+  // its writes in slices: ten thousand at once would hold every request up for a moment.
   const heartbeat = setInterval(() => {
-    const comment = `: heartbeat ${new Date().toISOString()}\n\n`;
-    for (const stream of streams) stream.beat(comment);
+    const comment = Buffer.from(`: heartbeat ${new Date().toISOString()}\n\n`);
+    const due = [...streams];
+    const beatSlice = (from: number) => {
+      for (const stream of due.slice(from, from + HEARTBEAT_SLICE)) stream.beat(comment);
+      if (from + HEARTBEAT_SLICE < due.length) setImmediate(beatSlice, from + HEARTBEAT_SLICE);
+    };
+    beatSlice(0);
   }, HEARTBEAT_MS);
   heartbeat.unref();
   const dropFeed = new DropFeed(services);
@@ -348,7 +355,8 @@ class DropFeed {
     for (const [minRarity, group] of this.viewers) {
       const shown = featuredDrops(drops.filter((drop) => atLeastRarity(drop.item.rarity, minRarity)));
       if (shown.length === 0) continue;
-      const frames = shown.map(dropFrame).join("");
+      // Encoded once: every viewer is written the same bytes.
+      const frames = Buffer.from(shown.map(dropFrame).join(""));
       // A slow viewer skips ahead: a ticker has no use for a backlog.
       for (const stream of group) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
     }
@@ -387,8 +395,8 @@ class LobbyFeed {
 
   private async send(ids: string[]): Promise<void> {
     const battles = await Promise.all(ids.map((id) => getBattle(this.services, null, id).catch(() => null)));
-    const frames = battles.flatMap((battle) => (battle ? [battleFrame(battle)] : [])).join("");
-    if (frames) for (const stream of this.viewers) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
+    const frames = Buffer.from(battles.flatMap((battle) => (battle ? [battleFrame(battle)] : [])).join(""));
+    if (frames.length > 0) for (const stream of this.viewers) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
   }
 }
 
@@ -411,6 +419,7 @@ function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind,
   openStreams.inc({ kind });
   const closeHandlers: Array<() => void> = [];
   let onBeat: (() => void) | undefined;
+  let lastWriteAt = Date.now();
   const close = () => {
     if (closed) return;
     closed = true;
@@ -425,20 +434,24 @@ function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind,
       return closed;
     },
     /** Writes SSE frames; false when the client has fallen too far behind. */
-    write(frames: string): boolean {
+    write(frames: string | Buffer): boolean {
       if (closed) return false;
-      // What one tick writes (an opening's two events, say) leaves in one packet.
-      if (!res.writableCorked) {
+      // What one tick writes to an account's stream (an opening's two events) leaves in one packet.
+      if (kind === "events" && !res.writableCorked) {
         res.cork();
         process.nextTick(() => res.uncork());
       }
       res.write(frames);
+      lastWriteAt = Date.now();
       return res.writableLength <= MAX_BUFFERED_BYTES;
     },
-    /** The shared heartbeat's tick: the comment that keeps proxies from timing the stream out, and the stream's own check. */
-    beat(comment: string) {
+    /**
+     * The shared heartbeat's tick: a comment that keeps proxies from timing out a stream that
+     * was quiet since the last tick, and the stream's own check.
+     */
+    beat(comment: Buffer) {
       if (closed) return;
-      res.write(comment);
+      if (Date.now() - lastWriteAt >= HEARTBEAT_MS / 2) res.write(comment);
       onBeat?.();
     },
     onBeat(handler: () => void) {
