@@ -244,6 +244,39 @@ describe("concurrency", () => {
   });
 });
 
+describe("the settler", () => {
+  it("settles every due battle in one pass, more than a page of them, fetching each beacon round once", async () => {
+    const s = await services();
+    const p = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "100.00" });
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const created = await createBattle(s, alice.userId, { packs: [p.slug, p.slug], layout: "2v2", winRule: "highest" });
+      await addBattleBots(s, alice.userId, created.id);
+      ids.push(created.id);
+    }
+    const [locked] = await shared().database.sql.query<{ rounds: number }>(
+      `SELECT count(DISTINCT "beaconRound")::int AS rounds FROM battle WHERE status = 'locked'`,
+    );
+    let fetches = 0;
+    const beacon = Object.assign(Object.create(s.beacon) as Services["beacon"], {
+      fetchRound: (round: number) => (fetches++, s.beacon.fetchRound(round)),
+    });
+    expect(await settleDueBattles({ ...s, beacon }, { nowMs: Date.now() + AHEAD_MS })).toBeGreaterThanOrEqual(25);
+    const battles = await Promise.all(ids.map((id) => getBattle(s, alice.userId, id)));
+    expect(battles.every((battle) => battle.status === "settled")).toBe(true);
+    expect(fetches).toBeLessThanOrEqual(locked!.rounds);
+    for (const battle of battles) {
+      const proof = await verifyBattle(
+        proofOf(battle),
+        battle.rounds.map((round) => round.odds),
+      );
+      expect(proof.problems).toEqual([]);
+    }
+    await expectClean();
+  });
+});
+
 describe("the beacon", () => {
   /** A locked 1v1 against a house bot, on Services whose beacon is drand (a stand-in relay) with the clock a minute ahead. */
   async function lockedOnRelay() {

@@ -51,19 +51,31 @@ export async function settleBattle(services: Services, battleId: string, round?:
     });
     const ownerOfSeat = new Map(seats.map((seat) => [seat.seat, seat.userId]));
     let paidToPlayers = new Prisma.Decimal(0);
+    const won: Array<{ userId: string; itemId: string; value: string; round: number; seat: number }> = [];
     for (const payout of outcome.payouts) {
       const userId = ownerOfSeat.get(payout.seat);
       // A house bot's share is not paid out: the house keeps it (counted in houseShare).
       if (!userId) continue;
       for (const item of payout.items) {
-        await tx.query(
-          `INSERT INTO inventory_item (id, "userId", "itemId", value, "battleId", "battleRound", "battleSeat")
-           VALUES ($1, $2, $3, $4::numeric, $5, $6, $7)`,
-          [newId(), userId, item.itemId, item.value, battleId, item.round, item.seat],
-        );
+        won.push({ userId, itemId: item.itemId, value: item.value, round: item.round, seat: item.seat });
         paidToPlayers = paidToPlayers.add(item.value);
       }
     }
+    // Every item won in one statement: a 4-seat, 10-round battle pays up to 40.
+    await tx.query(
+      `INSERT INTO inventory_item (id, "userId", "itemId", value, "battleId", "battleRound", "battleSeat")
+       SELECT id, "userId", "itemId", value, $6, round, seat
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::int[], $7::int[]) AS won(id, "userId", "itemId", value, round, seat)`,
+      [
+        won.map(() => newId()),
+        won.map((item) => item.userId),
+        won.map((item) => item.itemId),
+        won.map((item) => item.value),
+        won.map((item) => item.round),
+        battleId,
+        won.map((item) => item.seat),
+      ],
+    );
     const players = seats.filter((seat) => seat.userId !== null).length;
     const houseShare = new Prisma.Decimal(battle.entry).mul(players).sub(paidToPlayers);
     await tx.query(
@@ -80,26 +92,55 @@ export async function settleBattle(services: Services, battleId: string, round?:
   return result;
 }
 
-/** One settler pass: every locked battle whose beacon round exists at `nowMs`, oldest lock first. */
+/** Battles settled side by side by one settler: each is a transaction of its own, mostly waiting on the database. */
+const SETTLE_CONCURRENCY = 4;
+
+/**
+ * One settler pass: every locked battle whose beacon round exists at `nowMs`, oldest lock first,
+ * `limit` at a time until none is left. Each round is fetched and verified once per pass (a
+ * BLS verification costs milliseconds; a hundred battles usually share one round).
+ */
 export async function settleDueBattles(services: Services, { limit = 20, nowMs = Date.now() } = {}): Promise<number> {
-  const due = await services.database.sql.query<{ id: string }>(
-    `SELECT id FROM battle WHERE status = 'locked' AND "beaconRound" <= $1 ORDER BY "lockedAt" LIMIT $2`,
-    [services.beacon.roundAt(nowMs), limit],
-  );
+  const rounds = new Map<number, Promise<BeaconRound | null>>();
   let settled = 0;
-  for (const { id } of due) {
+  for (;;) {
+    const due = await services.database.sql.query<{ id: string; beaconRound: number }>(
+      `SELECT id, "beaconRound" FROM battle WHERE status = 'locked' AND "beaconRound" <= $1 ORDER BY "lockedAt" LIMIT $2`,
+      [services.beacon.roundAt(nowMs), limit],
+    );
+    let settledNow = 0;
     try {
-      if ((await settleBattle(services, id)) === "settled") settled++;
+      await inTurns(due, SETTLE_CONCURRENCY, async ({ id, beaconRound }) => {
+        let round = rounds.get(beaconRound);
+        if (!round) rounds.set(beaconRound, (round = services.beacon.fetchRound(beaconRound)));
+        const verified = await round;
+        if (verified && (await settleBattle(services, id, verified)) === "settled") settledNow++;
+      });
     } catch (error) {
       if (!(error instanceof BeaconUnavailableError)) throw error;
-      logger("battles").warn({ battleId: id }, "beacon unavailable; the battle stays locked and is tried again");
-      break;
+      logger("battles").warn("beacon unavailable; locked battles stay locked and are tried again");
     }
+    settled += settledNow;
+    // A full page that settled nothing is waiting on its rounds (or taken by another instance): the next pass.
+    if (due.length < limit || settledNow === 0) return settled;
   }
-  return settled;
 }
 
-/** The settler (every second) as a background job. */
+/** Runs `work` on every item, at most `concurrency` at once; the first error rejects once all have stopped. */
+async function inTurns<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  const results = await Promise.allSettled(workers);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/**
+ * The settler as a background job, four times a second: a battle settles within about a quarter
+ * second of its round (the pass itself is one indexed query when nothing is due).
+ */
 export function startBattleSettlement(services: Services): BackgroundJob {
-  return startPeriodic(services, "battle settlement", 1_000, () => settleDueBattles(services));
+  return startPeriodic(services, "battle settlement", 250, () => settleDueBattles(services));
 }
