@@ -53,12 +53,12 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
     writer.sql.query(`SELECT record_account_event($1, 'wallet.changed', $2::jsonb)`, [userId, JSON.stringify(data)]);
 
   /** Records an event in a transaction left open until `commit` is called. */
-  async function recordUncommitted(userId: string, data: object): Promise<{ id: string; commit: () => Promise<void> }> {
+  async function recordUncommitted(userId: string, data: object, on = writer): Promise<{ id: string; commit: () => Promise<void> }> {
     let commit!: () => void;
     const committed = new Promise<void>((resolve) => (commit = resolve));
     let recorded!: (id: string) => void;
     const id = new Promise<string>((resolve) => (recorded = resolve));
-    const done = writer.sql.transaction(async (tx) => {
+    const done = on.sql.transaction(async (tx) => {
       const [row] = await tx.query<{ id: string }>(`SELECT record_account_event($1, 'wallet.changed', $2::jsonb)::text AS id`, [
         userId,
         JSON.stringify(data),
@@ -141,6 +141,25 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
       await instance.stop();
     }
   });
+
+  it("vouches for every event only once the transactions open at its start have ended", async () => {
+    const alice = await createTestUser(writerServices);
+    // An operator's transaction: the service's own are ended after a few idle seconds.
+    const operator = await openDatabase({ url: created.url, poolSize: 2, waits: "operator" });
+    const late = await recordUncommitted(alice.userId, { n: 1 }, operator);
+    const database = await openDatabase({ url: created.url, poolSize: 2 });
+    try {
+      const hub = await (await openServices(database)).events();
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(hub.complete).toBe(false);
+      await late.commit();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(hub.complete).toBe(true);
+    } finally {
+      await database.close();
+      await operator.close();
+    }
+  }, 20_000);
 
   it("ends the stream of a client that stops reading once it is a quarter of a megabyte behind", async () => {
     const instance = await startInstance();

@@ -108,6 +108,8 @@ export function createStreamHandler({ services }: { services: Services }) {
     let startAfter: string;
     try {
       const hub = await services.events();
+      // Before the first read of the database (below): what the hub hands out is complete.
+      if (hub.complete) events.trustPushes();
       unwatch = hub.watchAccount(principal.userId, events.wake);
       startAfter = lastEventId ?? (await latestAccountEventId(services, principal.userId));
     } catch (error) {
@@ -213,9 +215,10 @@ class AccountEventStream {
   /** An event was pushed by the hub. */
   private pushed = false;
   /**
-   * The database was read after the first push: from then on the hub's pushes are complete for
-   * this account. Its first may not be: an event committed late by a transaction open when the
-   * hub started lies below the hub's first cursor, and only the database has it.
+   * The hub's pushes are complete for this account: the hub was complete before this stream
+   * first read the database, or the database was read after the first push. Until then the
+   * first push may not be: an event committed late by a transaction open when the hub started
+   * lies below the hub's first cursor, and only the database has it.
    */
   private pushesComplete = false;
 
@@ -231,6 +234,11 @@ class AccountEventStream {
     if (!event || this.reading || !this.pushesComplete) return void this.catchUp();
     if (!this.sendIfNew(event)) this.stream!.close();
   };
+
+  /** The hub vouches for every event it hands out: pushes are sent as they come. */
+  trustPushes(): void {
+    this.pushesComplete = true;
+  }
 
   /** Streams everything after `startAfter`, then whatever arrived while that was read. */
   async start(stream: EventStream, startAfter: string): Promise<void> {

@@ -22,6 +22,8 @@ const SAFETY_POLL_MS = 250;
  */
 const GAP_WATCH_MS = 120_000;
 const MAX_GAPS = 5_000;
+/** How long after its start the hub first checks that no transaction open at its start is left (above the 8 s bound). */
+const SETTLE_MS = 10_000;
 
 /** A new event of the account, or null for "read what is new from the database". */
 export type AccountWaker = (event: AccountEvent | null) => void;
@@ -46,8 +48,9 @@ interface EventRow extends Record<string, unknown> {
  * Ids commit out of order across accounts, never within one (record_account_event's lock), so
  * an id skipped by a read is watched for (GAP_WATCH_MS) and handed out when its transaction
  * commits. What the hub cannot vouch for is an event of a transaction open when the hub started
- * (below its first cursor): a stream therefore reads its first pushed event's account from the
- * database (see AccountEventStream in the api's streams.ts).
+ * (below its first cursor), until every such transaction has ended (`complete`): a stream opened
+ * before that reads its account from the database on its first push (AccountEventStream in the
+ * api's streams.ts).
  */
 export class EventHub {
   private readonly accountWakers = new Map<string, Set<AccountWaker>>();
@@ -63,6 +66,7 @@ export class EventHub {
   private readTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private drops = Promise.resolve();
+  private settled = false;
 
   private constructor(
     private readonly database: Database,
@@ -73,8 +77,11 @@ export class EventHub {
 
   static async start(database: Database, catalog: CatalogCache, instanceId: string): Promise<EventHub> {
     const hub = new EventHub(database, catalog, instanceId);
-    const [row] = await database.sql.query<{ id: string }>(`SELECT coalesce(max(id), 0)::text AS id FROM account_event`);
+    const [row] = await database.sql.query<{ id: string; xmax: string }>(
+      `SELECT coalesce(max(id), 0)::text AS id, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax FROM account_event`,
+    );
     hub.cursor = BigInt(row?.id ?? "0");
+    hub.settleAfter(row?.xmax ?? "0", SETTLE_MS);
     // The same listening connection as the change feed's (database.listen shares one).
     const stop = await database.listen(EVENTS_CHANNEL, {
       onMessage: (payload) => {
@@ -94,6 +101,26 @@ export class EventHub {
       await hub.reading;
     });
     return hub;
+  }
+
+  /**
+   * Every event is handed out from now on: no transaction that was open when the hub started is
+   * left, so none can commit an event below its first cursor.
+   */
+  get complete(): boolean {
+    return this.settled;
+  }
+
+  /** Marks the hub complete once the oldest transaction running is younger than its start (checked every second from `afterMs`). */
+  private settleAfter(startXmax: string, afterMs: number): void {
+    const timer = setTimeout(() => {
+      if (this.closed) return;
+      this.database.sql
+        .query<{ done: boolean }>(`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 AS done`, [startXmax])
+        .then(([check]) => (check?.done ? (this.settled = true) : this.settleAfter(startXmax, 1_000)))
+        .catch(() => this.settleAfter(startXmax, 1_000));
+    }, afterMs);
+    timer.unref();
   }
 
   /** Calls `wake` with each new event of the account, in id order. Returns the unsubscribe. */
