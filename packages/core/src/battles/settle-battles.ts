@@ -7,7 +7,7 @@ import { formatMoney } from "../money.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Services } from "../runtime/services.ts";
 import { loadBattle, recordBattleEvent } from "./battle-view.ts";
-import { startPeriodic } from "./periodic.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 
 export type SettleOutcome = "settled" | "waiting" | "taken";
 
@@ -98,5 +98,10 @@ export async function settleDueBattles(services: Services, { limit = 20, nowMs =
 
 /** The settler (every second) as a background job. */
 export function startBattleSettlement(services: Services): BackgroundJob {
-  return startPeriodic(services, "battle settlement", 1_000, () => settleDueBattles(services));
+  return startPeriodic(services, {
+    log: "battles",
+    failure: "battle settlement pass failed",
+    everyMs: 1_000,
+    pass: () => settleDueBattles(services),
+  });
 }
