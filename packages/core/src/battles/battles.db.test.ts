@@ -177,6 +177,24 @@ describe("listing", () => {
   });
 });
 
+describe("Idempotency-Key", () => {
+  it("replays a creation or a join sent twice, and refuses the key for another request (409)", async () => {
+    const s = await services();
+    const p = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const bob = await createTestUser(shared(), { balance: "10.00" });
+    const input = { packs: [p.slug], layout: "1v1", winRule: "highest" };
+    const created = await createBattle(s, alice.userId, input, { idempotencyKey: "create-1" });
+    expect(await createBattle(s, alice.userId, input, { idempotencyKey: "create-1" })).toEqual(created);
+    expect(await balance(alice.userId)).toBe("9.00");
+    await expectAppError(joinBattle(s, alice.userId, created.id, {}, { idempotencyKey: "create-1" }), "CONFLICT");
+    const joined = await joinBattle(s, bob.userId, created.id, {}, { idempotencyKey: "create-1" });
+    expect(await joinBattle(s, bob.userId, created.id, {}, { idempotencyKey: "create-1" })).toEqual(joined);
+    expect(await balance(bob.userId)).toBe("9.00");
+    await expectAppError(createBattle(s, alice.userId, input, { idempotencyKey: "not a key" }), "BAD_REQUEST");
+  });
+});
+
 describe("the audit", () => {
   it("reports a settled battle whose books or stored outcome no longer match its proof", async () => {
     const s = await services();
