@@ -90,6 +90,14 @@ test("the lobby lists an open battle with its packs, seats and entry, and anothe
   const { id } = (await created.json()) as { id: string };
 
   await signedInPlayer(page, "30.00", "lobby-guest");
+  // The battle's own page offers the seats with a client seed, its rule read out with the field.
+  await page.goto(`/battles/${id}`);
+  const seed = page.getByLabel("Your client seed (optional)");
+  await expect(seed).toHaveAccessibleDescription(/Letters, digits.*You pay the entry when you take a seat\./);
+  await seed.fill("not a seed!");
+  await expect(seed).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Join seat 2" })).toBeDisabled();
+
   await page.goto("/battles");
   await expect(page.getByRole("heading", { level: 1, name: "Pack battles" })).toBeVisible();
   const card = page.locator(`[data-testid=battle-card][data-battle-id="${id}"]`);

@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import {
-  BATTLE_CLIENT_SEED_PATTERN,
   BATTLE_LAYOUT_NAMES,
   BATTLE_MAX_ROUNDS,
   BATTLE_WIN_RULES,
@@ -14,6 +13,7 @@ import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/share
 import { battleCalls } from "../lib/battle-calls";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePack } from "../lib/battle-shapes";
 import { BattleError } from "./battle-error";
+import { ClientSeedField, isBadClientSeed } from "./client-seed-field";
 import { Money } from "./money";
 
 /** Pick the rounds' packs (repeats allowed, in order), the seats and the rule; the entry is shown before confirming. */
@@ -30,7 +30,7 @@ export function BattleCreateForm({ packs }: { packs: BattlePack[] }) {
 
   const entry = centsToMoney(rounds.reduce((sum, pack) => sum + moneyToCents(pack.price), 0n));
   const full = rounds.length >= BATTLE_MAX_ROUNDS;
-  const seedProblem = clientSeed !== "" && !BATTLE_CLIENT_SEED_PATTERN.test(clientSeed);
+  const seedProblem = isBadClientSeed(clientSeed);
 
   const move = (index: number, by: -1 | 1) =>
     setRounds((current) => {
@@ -168,22 +168,7 @@ export function BattleCreateForm({ packs }: { packs: BattlePack[] }) {
             Terminal: only the last round counts <span className="hint">(every item still goes to the winner)</span>
           </span>
         </label>
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>Your client seed (optional)</label>
-          <input
-            id={`${id}-seed`}
-            value={clientSeed}
-            onChange={(event) => setClientSeed(event.target.value)}
-            maxLength={64}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={seedProblem}
-            aria-describedby={`${id}-seed-hint`}
-          />
-          <span id={`${id}-seed-hint`} className={seedProblem ? "alert error small-text" : "hint"}>
-            Letters, digits, "-" and "_", up to 64. Left empty, a random one is chosen for you.
-          </span>
-        </div>
+        <ClientSeedField value={clientSeed} onChange={setClientSeed} />
       </section>
 
       <div className="card battle-confirm">

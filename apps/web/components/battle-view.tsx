@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { BATTLE_CLIENT_SEED_PATTERN, BATTLE_LAYOUTS } from "@prizepacks/fairness";
+import { BATTLE_LAYOUTS } from "@prizepacks/fairness";
 import { battleCalls, battleQueryKeys } from "../lib/battle-calls";
 import { errorCode } from "../lib/error-message";
 import { trpc } from "../lib/trpc";
@@ -22,6 +22,7 @@ import { BattleError } from "./battle-error";
 import { BattlePackStrip } from "./battle-pack-strip";
 import { BattleProofPanel } from "./battle-proof-panel";
 import { BattleRounds } from "./battle-rounds";
+import { ClientSeedField, isBadClientSeed } from "./client-seed-field";
 import { Money } from "./money";
 
 /** How often an unsettled battle is asked again: seats fill in seconds, the beacon round comes ~6–9 s after lock. */
@@ -124,7 +125,7 @@ function BattleSeats({ battle, onChange }: { battle: Battle; onChange: (battle: 
   const seated = battle.seats.some((seat) => seat.you);
   const creator = viewerCreated(battle);
   const open = battle.status === "open";
-  const seedProblem = clientSeed !== "" && !BATTLE_CLIENT_SEED_PATTERN.test(clientSeed);
+  const seedProblem = isBadClientSeed(clientSeed);
   const back = `/battles/${battle.id}`;
 
   const act = async (name: string, call: () => Promise<Battle>) => {
@@ -182,21 +183,9 @@ function BattleSeats({ battle, onChange }: { battle: Battle; onChange: (battle: 
         ))}
       </div>
       {open && !seated && (
-        <div className="field battle-join-seed">
-          <label htmlFor={`${id}-seed`}>Your client seed (optional)</label>
-          <input
-            id={`${id}-seed`}
-            value={clientSeed}
-            onChange={(event) => setClientSeed(event.target.value)}
-            maxLength={64}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={seedProblem}
-          />
-          <span className="hint">
-            Letters, digits, &quot;-&quot; and &quot;_&quot;; a random one is chosen if left empty. You pay the entry when you take a seat.
-          </span>
-        </div>
+        <ClientSeedField value={clientSeed} onChange={setClientSeed} className="battle-join-seed">
+          You pay the entry when you take a seat.
+        </ClientSeedField>
       )}
       {open && seated && (
         <div className="row battle-actions">

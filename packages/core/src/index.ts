@@ -28,7 +28,8 @@ export { listInventoryGroups } from "./inventory/list-inventory-groups.ts";
 export { sellInventoryItems, MAX_ITEMS_PER_SALE } from "./inventory/sell-inventory-items.ts";
 export { listSpinHistory, summarizeSpinHistory, HISTORY_PAGE_SIZE } from "./history/list-spin-history.ts";
 export { isPageCursor, MAX_PAGE_SIZE } from "./pagination/page-cursor.ts";
-export { drawOpening, openPack, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./open/open-pack.ts";
+export { drawOpening, openPack } from "./open/open-pack.ts";
+export { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS } from "./idempotency-key.ts";
 export type { OpenPackArgs } from "./open/open-pack.ts";
 export {
   API_KEY_PATTERN,

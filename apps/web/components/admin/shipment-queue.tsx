@@ -8,6 +8,7 @@ import { consoleTime, waitedFor } from "../../lib/console-time";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
 import { ReasonField } from "./reason-field";
+import { ShipToAddress } from "./ship-to-address";
 import { ShipmentActions } from "./shipment-actions";
 import { useRequestKey } from "./request-key";
 
@@ -130,24 +131,7 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
                 </td>
                 <td>{s.items.map((item) => item.name).join(", ")}</td>
                 <td className="small-text shipment-address">
-                  {s.address.name}
-                  <br />
-                  {s.address.line1}
-                  {s.address.line2 && (
-                    <>
-                      <br />
-                      {s.address.line2}
-                    </>
-                  )}
-                  <br />
-                  {s.address.postalCode} {s.address.city}
-                  {s.address.region && `, ${s.address.region}`} · {s.address.country}
-                  {s.address.phone && (
-                    <>
-                      <br />
-                      {s.address.phone}
-                    </>
-                  )}
+                  <ShipToAddress address={s.address} />
                 </td>
                 <td className="num">${s.fee}</td>
                 <td>

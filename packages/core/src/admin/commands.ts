@@ -32,6 +32,13 @@ const money = z.string().transform((value, ctx) => {
 });
 const email = z.string().email();
 
+/** An operator's credit like the console's (wallet:adjust's rule): in the admin log, as the CLI; the new balance. */
+async function creditFromCli(services: Services, userId: string, amount: ReturnType<typeof parseMoney>, reason: string): Promise<string> {
+  const credited = await adjustBalance(services, CLI_ACTOR, { userId, direction: "credit", amount: formatMoney(amount), reason });
+  if (credited.status !== "applied") throw new Error("A credit from the CLI is applied at once.");
+  return credited.balance;
+}
+
 const commands = {
   "user:create": {
     input: z.object({
@@ -48,11 +55,11 @@ const commands = {
     ) => {
       const user = await createUser(services, {
         email: f.email,
-        balance: f.balance,
         password: f.password,
         name: f.name,
         ageConfirmation: !f["no-age-confirmation"],
       });
+      if (f.balance && !f.balance.isZero()) await creditFromCli(services, user.userId, f.balance, "starting balance");
       return { userId: user.userId, email: user.email, apiKey: user.apiKey };
     },
   },
@@ -107,17 +114,9 @@ const commands = {
   },
   "wallet:credit": {
     input: z.object({ email, amount: money }),
-    // An operator's credit like the console's (wallet:adjust's rule): in the admin log, as the CLI.
     run: async (services: Services, f: { email: string; amount: ReturnType<typeof parseMoney> }) => {
       const user = await getUserByEmailOrThrow(services, f.email);
-      const credited = await adjustBalance(services, CLI_ACTOR, {
-        userId: user.id,
-        direction: "credit",
-        amount: formatMoney(f.amount),
-        reason: "admin credit",
-      });
-      if (credited.status !== "applied") throw new Error("A credit from the CLI is applied at once.");
-      return { balance: credited.balance };
+      return { balance: await creditFromCli(services, user.id, f.amount, "admin credit") };
     },
   },
   "wallet:adjust": {

@@ -57,22 +57,35 @@ export interface LoadedBattle {
 }
 
 /** The battle, its rounds and its taken seats; `forUpdate` locks the battle row first (every change to a battle takes it). */
-export async function loadBattle(q: SqlQuery, battleId: string, { forUpdate = false } = {}): Promise<LoadedBattle | null> {
-  const [battle] = await q.query<BattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battle b WHERE b.id = $1${forUpdate ? " FOR UPDATE" : ""}`, [
-    battleId,
-  ]);
-  if (!battle) return null;
-  const rounds = await q.query<BattleRoundRow>(
-    `SELECT r.round, r."packId", o.version AS "oddsVersion", o."oddsHash", r.price::text AS price, r.odds
-     FROM battle_round r JOIN odds_version o ON o.id = r."oddsVersionId" WHERE r."battleId" = $1 ORDER BY r.round`,
-    [battleId],
+export async function loadBattle(q: SqlQuery, battleId: string, options: { forUpdate?: boolean } = {}): Promise<LoadedBattle | null> {
+  const [loaded] = await loadBattles(q, [battleId], options);
+  return loaded ?? null;
+}
+
+/** The battles of `battleIds` that exist, in that order, in three queries however many they are. */
+export async function loadBattles(q: SqlQuery, battleIds: readonly string[], { forUpdate = false } = {}): Promise<LoadedBattle[]> {
+  if (battleIds.length === 0) return [];
+  const ids = [...battleIds];
+  const battles = await q.query<BattleRow>(
+    `SELECT ${BATTLE_COLUMNS} FROM battle b WHERE b.id = ANY($1::text[])${forUpdate ? " FOR UPDATE" : ""}`,
+    [ids],
   );
-  const seats = await q.query<BattleSeatRow>(
-    `SELECT s.seat, s."userId", s."clientSeed", u.name FROM battle_seat s LEFT JOIN "user" u ON u.id = s."userId"
-     WHERE s."battleId" = $1 ORDER BY s.seat`,
-    [battleId],
+  if (battles.length === 0) return [];
+  const found = battles.map((battle) => battle.id);
+  const rounds = await q.query<BattleRoundRow & { battleId: string }>(
+    `SELECT r."battleId", r.round, r."packId", o.version AS "oddsVersion", o."oddsHash", r.price::text AS price, r.odds
+     FROM battle_round r JOIN odds_version o ON o.id = r."oddsVersionId" WHERE r."battleId" = ANY($1::text[]) ORDER BY r.round`,
+    [found],
   );
-  return { battle, rounds, seats };
+  const seats = await q.query<BattleSeatRow & { battleId: string }>(
+    `SELECT s."battleId", s.seat, s."userId", s."clientSeed", u.name FROM battle_seat s LEFT JOIN "user" u ON u.id = s."userId"
+     WHERE s."battleId" = ANY($1::text[]) ORDER BY s.seat`,
+    [found],
+  );
+  const byId = new Map(battles.map((battle) => [battle.id, { battle, rounds: [] as BattleRoundRow[], seats: [] as BattleSeatRow[] }]));
+  for (const round of rounds) byId.get(round.battleId)?.rounds.push(round);
+  for (const seat of seats) byId.get(seat.battleId)?.seats.push(seat);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function loadBattleOrThrow(q: SqlQuery, battleId: string, options: { forUpdate?: boolean } = {}): Promise<LoadedBattle> {

@@ -15,7 +15,7 @@ import { startDrandStandin } from "../testing/drand-standin.ts";
 import { DrandBeacon } from "./beacon/drand-beacon.ts";
 import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
 import { createBattle } from "./create-battle.ts";
-import { getBattle, listBattles } from "./get-battle.ts";
+import { battlesByIds, getBattle, listBattles } from "./get-battle.ts";
 import { addBattleBots, joinBattle } from "./join-battle.ts";
 import { cancelExpiredBattles, leaveBattle } from "./leave-battle.ts";
 import { settleBattle, settleDueBattles } from "./settle-battles.ts";
@@ -142,6 +142,56 @@ describe("listing", () => {
     expect((await listBattles(s, alice.userId, { player: "me", status: "open" })).map((battle) => battle.id)).toEqual([hers.id]);
     expect((await listBattles(s, alice.userId, {})).map((battle) => battle.id)).toContain(notHers.id);
     await expectAppError(listBattles(s, alice.userId, { player: "someone" }), "BAD_REQUEST");
+  });
+
+  it("loads a page of battles in a fixed number of queries, each as getBattle shows it", async () => {
+    const s = await services();
+    const [a, b] = [await pack("1.00"), await pack("2.00")];
+    const alice = await createTestUser(shared(), { balance: "40.00" });
+    const bob = await createTestUser(shared(), { balance: "40.00" });
+    const open = await createBattle(s, alice.userId, { packs: [a.slug, b.slug], layout: "1v1", winRule: "highest", clientSeed: "a" });
+    const settled = await createBattle(s, bob.userId, { packs: [b.slug], layout: "1v1", winRule: "lowest" });
+    await joinBattle(s, alice.userId, settled.id, { clientSeed: "b" });
+    const withBots = await createBattle(s, alice.userId, { packs: [a.slug, a.slug, b.slug], layout: "2v2", winRule: "highest" });
+    await addBattleBots(s, alice.userId, withBots.id);
+    await settleDue();
+    const ids = [withBots.id, open.id, "no-such-battle", settled.id];
+
+    let queries = 0;
+    const counted: Services = {
+      ...s,
+      database: { ...s.database, sql: { ...s.database.sql, query: (text, params) => (queries++, s.database.sql.query(text, params)) } },
+    };
+    for (const viewer of [alice.userId, bob.userId, null]) {
+      const perBattle = await Promise.all([withBots.id, open.id, settled.id].map((id) => getBattle(s, viewer, id)));
+      queries = 0;
+      expect(await battlesByIds(counted, viewer, ids)).toEqual(perBattle);
+      expect(queries).toBe(3);
+    }
+    expect((await battlesByIds(s, null, ids)).map((battle) => battle.status)).toEqual(["settled", "open", "settled"]);
+    expect(await battlesByIds(s, null, [])).toEqual([]);
+    queries = 0;
+    const page = await listBattles(counted, alice.userId, {});
+    expect(page.length).toBeGreaterThanOrEqual(3);
+    expect(queries).toBe(4);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("replays a creation or a join sent twice, and refuses the key for another request (409)", async () => {
+    const s = await services();
+    const p = await pack("1.00");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const bob = await createTestUser(shared(), { balance: "10.00" });
+    const input = { packs: [p.slug], layout: "1v1", winRule: "highest" };
+    const created = await createBattle(s, alice.userId, input, { idempotencyKey: "create-1" });
+    expect(await createBattle(s, alice.userId, input, { idempotencyKey: "create-1" })).toEqual(created);
+    expect(await balance(alice.userId)).toBe("9.00");
+    await expectAppError(joinBattle(s, alice.userId, created.id, {}, { idempotencyKey: "create-1" }), "CONFLICT");
+    const joined = await joinBattle(s, bob.userId, created.id, {}, { idempotencyKey: "create-1" });
+    expect(await joinBattle(s, bob.userId, created.id, {}, { idempotencyKey: "create-1" })).toEqual(joined);
+    expect(await balance(bob.userId)).toBe("9.00");
+    await expectAppError(createBattle(s, alice.userId, input, { idempotencyKey: "not a key" }), "BAD_REQUEST");
   });
 });
 

@@ -14,7 +14,7 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import type { Services } from "../runtime/services.ts";
 import { CreateBattleInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
-import { assertIdempotencyKey, claimBattleKey, findBattleReplay, storeBattleAnswer } from "./battle-idempotency.ts";
+import { assertIdempotencyKey, claimKey, findReplay, storeAnswer } from "../idempotency-key.ts";
 import { clientSeedOrRandom, debitEntry } from "./battle-seats.ts";
 import { battleView, loadBattle, recordBattleEvent } from "./battle-view.ts";
 
@@ -33,9 +33,9 @@ export async function createBattle(
   const { packs, layout, winRule, terminal = false, clientSeed } = parseInputOrThrow(CreateBattleInputSchema, input);
   assertIdempotencyKey(idempotencyKey);
   const { sql } = services.database;
-  const target = "battle:create";
-  if (idempotencyKey) {
-    const replay = await findBattleReplay(sql, userId, idempotencyKey, target);
+  const keyed = idempotencyKey ? { userId, key: idempotencyKey, target: "battle:create" } : null;
+  if (keyed) {
+    const replay = await findReplay<Battle>(sql, keyed);
     if (replay) return replay;
   }
   const rounds = await Promise.all(
@@ -75,8 +75,8 @@ export async function createBattle(
   });
   const specHash = await battleSpecHash(spec);
   return sql.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const replay = await claimBattleKey(tx, userId, idempotencyKey, target);
+    if (keyed) {
+      const replay = await claimKey<Battle>(tx, keyed);
       if (replay) return replay;
     }
     await tx.query(
@@ -100,7 +100,7 @@ export async function createBattle(
     // The creator's seat is taken like any other (and the lobby hears of the new battle).
     await recordBattleEvent(tx, created, "battle.joined");
     const answer = battleView(created, userId);
-    if (idempotencyKey) await storeBattleAnswer(tx, userId, idempotencyKey, answer);
+    if (keyed) await storeAnswer(tx, keyed, answer);
     return answer;
   });
 }

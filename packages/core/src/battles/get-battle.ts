@@ -2,7 +2,7 @@ import type { Services } from "../runtime/services.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { ListBattlesInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
-import { battleView, loadBattle, loadBattleOrThrow } from "./battle-view.ts";
+import { battleView, loadBattleOrThrow, loadBattles } from "./battle-view.ts";
 
 export async function getBattle(services: Services, viewerId: string | null, battleId: string): Promise<Battle> {
   return battleView(await loadBattleOrThrow(services.database.sql, battleId), viewerId);
@@ -23,6 +23,15 @@ export async function listBattles(services: Services, viewerId: string | null, i
       ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
     [status ?? null, seatedUser],
   );
-  const battles = await Promise.all(rows.map((row) => loadBattle(sql, row.id)));
-  return battles.flatMap((loaded) => (loaded ? [battleView(loaded, viewerId)] : []));
+  return battlesByIds(
+    services,
+    viewerId,
+    rows.map((row) => row.id),
+  );
+}
+
+/** The battles of `battleIds` as getBattle shows each to the viewer, in that order (those that exist), in a fixed number of queries. */
+export async function battlesByIds(services: Services, viewerUserId: string | null, battleIds: readonly string[]): Promise<Battle[]> {
+  const loaded = await loadBattles(services.database.sql, battleIds);
+  return loaded.map((battle) => battleView(battle, viewerUserId));
 }

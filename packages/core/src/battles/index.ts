@@ -3,4 +3,4 @@ export { createBattle } from "./create-battle.ts";
 export { addBattleBots, joinBattle } from "./join-battle.ts";
 export { cancelExpiredBattles, leaveBattle, startBattleExpiry } from "./leave-battle.ts";
 export { settleBattle, settleDueBattles, startBattleSettlement, type SettleOutcome } from "./settle-battles.ts";
-export { getBattle, listBattles } from "./get-battle.ts";
+export { battlesByIds, getBattle, listBattles } from "./get-battle.ts";

@@ -5,7 +5,7 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import type { Services } from "../runtime/services.ts";
 import { JoinBattleInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
-import { assertIdempotencyKey, claimBattleKey, findBattleReplay, storeBattleAnswer } from "./battle-idempotency.ts";
+import { assertIdempotencyKey, claimKey, findReplay, storeAnswer } from "../idempotency-key.ts";
 import { assertOpen, clientSeedOrRandom, debitEntry, lockIfFull } from "./battle-seats.ts";
 import { battleView, loadBattleOrThrow, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
@@ -30,14 +30,14 @@ export async function joinBattle(
   const { seat: askedSeat, clientSeed } = parseInputOrThrow(JoinBattleInputSchema, input);
   assertIdempotencyKey(idempotencyKey);
   const { sql } = services.database;
-  const target = `battle:${battleId}:join`;
-  if (idempotencyKey) {
-    const replay = await findBattleReplay(sql, userId, idempotencyKey, target);
+  const keyed = idempotencyKey ? { userId, key: idempotencyKey, target: `battle:${battleId}:join` } : null;
+  if (keyed) {
+    const replay = await findReplay<Battle>(sql, keyed);
     if (replay) return replay;
   }
   return sql.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const replay = await claimBattleKey(tx, userId, idempotencyKey, target);
+    if (keyed) {
+      const replay = await claimKey<Battle>(tx, keyed);
       if (replay) return replay;
     }
     const loaded = await loadBattleOrThrow(tx, battleId, { forUpdate: true });
@@ -58,7 +58,7 @@ export async function joinBattle(
     ]);
     await debitEntry(tx, userId, battleId, loaded.battle.entry);
     const answer = await afterSeatsChanged(services, tx, battleId, userId);
-    if (idempotencyKey) await storeBattleAnswer(tx, userId, idempotencyKey, answer);
+    if (keyed) await storeAnswer(tx, keyed, answer);
     return answer;
   });
 }

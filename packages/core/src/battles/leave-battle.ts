@@ -6,7 +6,7 @@ import type { Services } from "../runtime/services.ts";
 import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertOpen } from "./battle-seats.ts";
-import { startPeriodic } from "./periodic.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import { battleView, loadBattle, loadBattleOrThrow, playerIds, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
 
 async function refundSeat(tx: SqlQuery, userId: string, loaded: LoadedBattle): Promise<void> {
@@ -70,5 +70,10 @@ export async function cancelExpiredBattles(services: Services, { limit = 20 } = 
 }
 
 export function startBattleExpiry(services: Services): BackgroundJob {
-  return startPeriodic(services, "battle expiry", 30_000, () => cancelExpiredBattles(services));
+  return startPeriodic(services, {
+    log: "battles",
+    failure: "battle expiry pass failed",
+    everyMs: 30_000,
+    pass: () => cancelExpiredBattles(services),
+  });
 }

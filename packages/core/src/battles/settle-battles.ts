@@ -7,7 +7,7 @@ import { formatMoney } from "../money.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Services } from "../runtime/services.ts";
 import { loadBattle, recordBattleEvent } from "./battle-view.ts";
-import { startPeriodic } from "./periodic.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 
 export type SettleOutcome = "settled" | "waiting" | "taken";
 
@@ -142,5 +142,10 @@ async function inTurns<T>(items: T[], concurrency: number, work: (item: T) => Pr
  * second of its round (the pass itself is one indexed query when nothing is due).
  */
 export function startBattleSettlement(services: Services): BackgroundJob {
-  return startPeriodic(services, "battle settlement", 250, () => settleDueBattles(services));
+  return startPeriodic(services, {
+    log: "battles",
+    failure: "battle settlement pass failed",
+    everyMs: 250,
+    pass: () => settleDueBattles(services),
+  });
 }

@@ -1,5 +1,5 @@
 import type { BackgroundJob } from "../runtime/background-job.ts";
-import { logger } from "@prizepacks/db/log";
+import { startPeriodic } from "../runtime/periodic.ts";
 import type { Services } from "../runtime/services.ts";
 
 const BATCH = 10_000;
@@ -36,25 +36,11 @@ export async function rollUpSpinCounts(services: Services): Promise<number> {
 
 /** Runs the rollup every second until the database closes; failures wait for the next tick. */
 export function startSpinCountRollup(services: Services): BackgroundJob {
-  const database = services.database;
-  let running: Promise<void> | null = null;
-  let failing = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = rollUpSpinCounts(services)
-      .then(() => void (failing = false))
-      .catch((error: unknown) => {
-        if (!failing) logger("spin-count").error({ err: error }, "rollup failed, retrying every second");
-        failing = true;
-      })
-      .finally(() => (running = null));
-  }, ROLLUP_INTERVAL_MS);
-  timer.unref();
-  database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(services, {
+    log: "spin-count",
+    failure: "rollup failed, retrying every second",
+    everyMs: ROLLUP_INTERVAL_MS,
+    pass: () => rollUpSpinCounts(services),
+    quietRepeats: true,
+  });
 }

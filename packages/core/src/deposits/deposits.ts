@@ -5,7 +5,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, Money, parseMoney } from "../money.ts";
-import { IDEMPOTENCY_KEY_PATTERN } from "../open/open-pack.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key.ts";
 import { decodePageCursor, encodePageCursor } from "../pagination/page-cursor.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import type { Deposit, DepositPage } from "../schemas.ts";

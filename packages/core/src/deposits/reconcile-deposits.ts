@@ -1,6 +1,6 @@
-import { logger } from "@prizepacks/db/log";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import { applyPayment } from "./deposits.ts";
 import type { DepositProvider } from "./deposit-provider.ts";
 import type { Services } from "../runtime/services.ts";
@@ -79,27 +79,14 @@ export function startDepositReconciliation(
   services: Services,
   provider: DepositProvider & { ensureWebhook?: () => Promise<boolean> },
 ): BackgroundJob {
-  const database = services.database;
-  let running: Promise<void> | null = null;
-  let failing = false;
-  const timer = setInterval(() => {
-    running ??= (async () => {
+  return startPeriodic(services, {
+    log: "deposits",
+    failure: "deposit reconciliation pass failed, retrying",
+    everyMs: POLL_MS,
+    pass: async () => {
       await provider.ensureWebhook?.();
       await reconcileDeposits(services, provider);
-      failing = false;
-    })()
-      .catch((error: unknown) => {
-        if (!failing) logger("deposits").error({ err: error }, "deposit reconciliation pass failed, retrying");
-        failing = true;
-      })
-      .finally(() => (running = null));
-  }, POLL_MS);
-  timer.unref();
-  database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    quietRepeats: true,
+  });
 }

@@ -12,10 +12,7 @@ import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
 import type { OpenResult } from "../schemas.ts";
 import { displayMoney } from "../shared/money-cents.ts";
-
-export const IDEMPOTENCY_WINDOW_HOURS = 24;
-/** 1 to 255 printable ASCII characters, no spaces (0x21-0x7E). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+import { assertIdempotencyKey, claimKey, findReplay } from "../idempotency-key.ts";
 
 export interface OpenPackInput {
   userId: string;
@@ -46,11 +43,12 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
   const { database, pairs, turns } = services;
   const cached = input.pack ?? (await getActivePackOrThrow(services, input.idOrSlug));
   const { idempotencyKey, userId } = input;
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
-  }
-  if (idempotencyKey) {
-    const replay = await findIdempotentReplay(database.sql, userId, idempotencyKey, cached.pack.id);
+  assertIdempotencyKey(idempotencyKey);
+  const keyed = idempotencyKey
+    ? { userId, key: idempotencyKey, target: cached.pack.id, reused: "This Idempotency-Key was already used to open a different pack." }
+    : null;
+  if (keyed) {
+    const replay = await findReplay<OpenResult>(database.sql, keyed);
     if (replay) return replay;
   }
   // The account's one turn (shared with its other money-moving requests; 503 if it does not
@@ -60,12 +58,12 @@ export async function openPack(services: Services, input: OpenPackInput): Promis
     for (let attempt = 0; ; attempt++) {
       const pair = await pairs.get(database.sql, userId);
       try {
-        const outcome = idempotencyKey
+        const outcome = keyed
           ? await database.sql.transaction(async (tx) => {
-              const replay = await claimIdempotencyKey(tx, userId, idempotencyKey, cached.pack.id);
+              const replay = await claimKey<OpenResult>(tx, keyed);
               return replay
                 ? { result: replay, opened: false }
-                : { result: await recordOpening(tx, cached, userId, pair, idempotencyKey), opened: true };
+                : { result: await recordOpening(tx, cached, userId, pair, keyed.key), opened: true };
             })
           : { result: await recordOpening(database.sql, cached, userId, pair, undefined), opened: true };
         if (outcome.opened) pairs.advance(userId, pair);
@@ -201,36 +199,4 @@ export function drawOpening(cached: CachedPack, userId: string, pair: ActivePair
     p_idempotency_key: idempotencyKey ?? null,
     p_response: response,
   };
-}
-
-async function findIdempotentReplay(sql: SqlQuery, userId: string, key: string, packId: string): Promise<OpenResult | null> {
-  const [record] = await sql.query<{ packId: string; response: OpenResult | null }>(
-    `SELECT "packId", response FROM idempotency_record
-     WHERE "userId" = $1 AND key = $2 AND "createdAt" > now() - make_interval(hours => $3::int)`,
-    [userId, key, IDEMPOTENCY_WINDOW_HOURS],
-  );
-  if (!record?.response) return null;
-  if (record.packId !== packId) throw new AppError("CONFLICT", "This Idempotency-Key was already used to open a different pack.");
-  return record.response;
-}
-
-/**
- * Claims the key inside the opening's transaction. A concurrent request with the same key
- * blocks on the unique index until this transaction ends, then replays its response
- * (or claims the key itself if this one rolled back).
- */
-async function claimIdempotencyKey(tx: SqlQuery, userId: string, key: string, packId: string): Promise<OpenResult | null> {
-  const claimed = await tx.query(
-    `INSERT INTO idempotency_record (id, "userId", key, "packId", "createdAt")
-     VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT ("userId", key) DO UPDATE
-       SET "packId" = EXCLUDED."packId", response = NULL, "createdAt" = now()
-       WHERE idempotency_record."createdAt" < now() - make_interval(hours => $5::int)
-     RETURNING id`,
-    [`idem_${crypto.randomUUID()}`, userId, key, packId, IDEMPOTENCY_WINDOW_HOURS],
-  );
-  if (claimed.length > 0) return null;
-  const replay = await findIdempotentReplay(tx, userId, key, packId);
-  if (replay) return replay;
-  throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed.");
 }

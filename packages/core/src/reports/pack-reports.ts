@@ -2,9 +2,9 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../schemas.ts";
-import { logger } from "@prizepacks/db/log";
 import type { Services } from "../runtime/services.ts";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and
@@ -98,28 +98,14 @@ export const REPORT_ROLLUP_INTERVAL_MS = 60_000;
 
 /** Keeps the rollup a minute behind in the background, a day per transaction until caught up. */
 export function startReportRollup(services: Services): BackgroundJob {
-  const database = services.database;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
-    try {
-      for (let i = 0; i < 366 && !stopped && !(await rollUpReports(services)).caughtUp; i++);
-    } catch (error) {
-      logger("reports").error({ err: error }, "rollup failed, retrying in a minute");
-    } finally {
-      running = null;
-    }
-  };
-  const timer = setInterval(() => void (running ??= run()), REPORT_ROLLUP_INTERVAL_MS);
-  timer.unref();
-  database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodic(services, {
+    log: "reports",
+    failure: "rollup failed, retrying in a minute",
+    everyMs: REPORT_ROLLUP_INTERVAL_MS,
+    pass: async (stopping) => {
+      for (let i = 0; i < 366 && !stopping.aborted && !(await rollUpReports(services)).caughtUp; i++);
     },
-  };
+  });
 }
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");

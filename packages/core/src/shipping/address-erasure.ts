@@ -1,5 +1,5 @@
-import { logger } from "@prizepacks/db/log";
 import type { BackgroundJob } from "../runtime/background-job.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import type { Services } from "../runtime/services.ts";
 import { serviceEnv } from "../service-env.ts";
 
@@ -80,20 +80,10 @@ export async function eraseExpiredAddresses(
 
 /** Runs eraseExpiredAddresses every ten minutes on every instance (each claims its own addresses). */
 export function startAddressErasure(services: Services): BackgroundJob {
-  const database = services.database;
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= eraseExpiredAddresses(services)
-      .then(() => undefined)
-      .catch((error: unknown) => logger("shipping").error({ err: error }, "address erasure pass failed"))
-      .finally(() => (running = null));
-  }, EVERY_MS);
-  timer.unref();
-  database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(services, {
+    log: "shipping",
+    failure: "address erasure pass failed",
+    everyMs: EVERY_MS,
+    pass: () => eraseExpiredAddresses(services),
+  });
 }

@@ -6,7 +6,7 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, parseMoney } from "../money.ts";
-import { IDEMPOTENCY_KEY_PATTERN } from "../open/open-pack.ts";
+import { assertIdempotencyKey } from "../idempotency-key.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import type { Services } from "../runtime/services.ts";
@@ -98,9 +98,7 @@ export interface RequestShipmentInput {
 export async function requestShipment(services: Services, input: RequestShipmentInput): Promise<Shipment> {
   const { userId, idempotencyKey } = input;
   const { inventoryItemIds: ids, addressId, expectedFee } = parseInputOrThrow(RequestShipmentInputSchema, input);
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
-  }
+  assertIdempotencyKey(idempotencyKey);
   const db = services.database.prisma;
   const replay = async () => {
     if (idempotencyKey === undefined) return null;

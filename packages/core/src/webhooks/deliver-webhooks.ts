@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { SqlQuery } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import { webhookDeliveries } from "../runtime/metrics.ts";
 import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
@@ -269,11 +270,7 @@ export function startWebhookDelivery(services: Services): BackgroundJob {
   const database = services.database;
   let inFlight = 0;
   const running = new Set<Promise<void>>();
-  let claiming: Promise<void> | null = null;
-  let claimAgain = false;
   let failing = false;
-  let closed = false;
-  const stopping = new AbortController();
   const reportFailure = (error: unknown) => {
     if (!failing) logger("webhooks").error({ err: error }, "delivery pass failed, retrying");
     failing = true;
@@ -297,58 +294,46 @@ export function startWebhookDelivery(services: Services): BackgroundJob {
     filling.batch.push({ delivery, statusCode });
     return filling.written;
   };
-  const deliver = async (delivery: DueDelivery) => {
+  const deliver = async (delivery: DueDelivery, stopping: AbortSignal) => {
     try {
-      await deliverOne(database.sql, delivery, recordDeliveredTogether, stopping.signal);
+      await deliverOne(database.sql, delivery, recordDeliveredTogether, stopping);
     } catch (error) {
       reportFailure(error);
     } finally {
       inFlight--;
       // Its share of the endpoint and the account is free again (the lease is cleared).
-      claim();
+      claims.runSoon();
     }
   };
-  const claimUntilFull = async () => {
+  const claimUntilFull = async (stopping: AbortSignal) => {
     try {
-      do {
-        claimAgain = false;
-        for (;;) {
-          const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight);
-          if (room <= 0 || closed) break;
-          const due = await claimDueDeliveries(database.sql, room);
-          failing = false;
-          inFlight += due.length;
-          for (const delivery of due) {
-            const task: Promise<void> = deliver(delivery).finally(() => running.delete(task));
-            running.add(task);
-          }
-          if (due.length < room) break;
+      for (;;) {
+        const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight);
+        if (room <= 0 || stopping.aborted) break;
+        const due = await claimDueDeliveries(database.sql, room);
+        failing = false;
+        inFlight += due.length;
+        for (const delivery of due) {
+          const task: Promise<void> = deliver(delivery, stopping).finally(() => running.delete(task));
+          running.add(task);
         }
-      } while (claimAgain && !closed);
+        if (due.length < room) break;
+      }
     } catch (error) {
       reportFailure(error);
-    } finally {
-      claiming = null;
     }
   };
   // One claim at a time; a request made meanwhile runs it once more when it ends.
-  const claim = () => {
-    if (closed) return;
-    if (claiming) claimAgain = true;
-    else claiming = claimUntilFull();
-  };
-  const timer = setInterval(claim, POLL_MS);
-  timer.unref();
-  const stop = async () => {
-    closed = true;
-    clearInterval(timer);
-    stopping.abort();
-    await claiming;
-    await Promise.all(running);
-  };
-  database.onClose(() => {
-    closed = true;
-    clearInterval(timer);
+  const claims = startPeriodic(services, {
+    log: "webhooks",
+    failure: "delivery pass failed, retrying",
+    everyMs: POLL_MS,
+    pass: claimUntilFull,
   });
-  return { stop };
+  return {
+    async stop() {
+      await claims.stop();
+      await Promise.all(running);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { logger } from "@prizepacks/db/log";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
+import { startPeriodic } from "../runtime/periodic.ts";
 import type { Services } from "../runtime/services.ts";
 import type { PayoutState } from "./payout-provider.ts";
 import { giveBack, withdrawalView, type WithdrawalRow } from "./withdrawals.ts";
@@ -114,23 +115,11 @@ async function fail(services: Services, row: WithdrawalRow, reason: string): Pro
 
 /** Follows approved withdrawals to completion from every instance (each claims its own), every few seconds. */
 export function startWithdrawalPayouts(services: Services): BackgroundJob {
-  let running: Promise<void> | null = null;
-  let failing = false;
-  const timer = setInterval(() => {
-    running ??= processWithdrawals(services)
-      .then(() => void (failing = false))
-      .catch((error: unknown) => {
-        if (!failing) logger("withdrawals").error({ err: error }, "withdrawal payout pass failed, retrying");
-        failing = true;
-      })
-      .finally(() => (running = null));
-  }, POLL_MS);
-  timer.unref();
-  services.database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(services, {
+    log: "withdrawals",
+    failure: "withdrawal payout pass failed, retrying",
+    everyMs: POLL_MS,
+    pass: () => processWithdrawals(services),
+    quietRepeats: true,
+  });
 }

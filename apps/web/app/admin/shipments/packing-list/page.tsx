@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { IdSchema, MAX_SHIPMENTS_PER_MOVE } from "@prizepacks/core";
 import { PrintButton } from "../../../../components/admin/print-button";
+import { ShipToAddress } from "../../../../components/admin/ship-to-address";
 import { adminApi } from "../../../../lib/admin";
 import { consoleTime } from "../../../../lib/console-time";
 
@@ -46,29 +47,7 @@ export default async function PackingListPage({ searchParams }: { searchParams: 
           </p>
           <div>
             <h3>Ship to</h3>
-            <address className="break">
-              {s.address.name}
-              <br />
-              {s.address.line1}
-              {s.address.line2 && (
-                <>
-                  <br />
-                  {s.address.line2}
-                </>
-              )}
-              <br />
-              {s.address.city}
-              {s.address.region && `, ${s.address.region}`}
-              {s.address.postalCode && ` ${s.address.postalCode}`}
-              <br />
-              {s.address.country}
-              {s.address.phone && (
-                <>
-                  <br />
-                  Phone: {s.address.phone}
-                </>
-              )}
-            </address>
+            <ShipToAddress address={s.address} />
           </div>
           <div className="table-wrap" tabIndex={0}>
             <table>
