@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   AppError,
   atLeastRarity,
-  getBattle,
+  battlesByIds,
   hashPresentedKey,
   listBattles,
   latestAccountEventId,
@@ -402,8 +402,15 @@ class LobbyFeed {
   }
 
   private async send(ids: string[]): Promise<void> {
-    const battles = await Promise.all(ids.map((id) => getBattle(this.services, null, id).catch(() => null)));
-    const frames = Buffer.from(battles.flatMap((battle) => (battle ? [battleFrame(battle)] : [])).join(""));
+    let battles: Battle[];
+    try {
+      battles = await battlesByIds(this.services, null, ids);
+    } catch (error) {
+      // A live lobby: a change missed while the database cannot be read shows with the battle's next one.
+      logger("battles").warn({ err: error }, "could not read changed battles for the lobby");
+      return;
+    }
+    const frames = Buffer.from(battles.map(battleFrame).join(""));
     if (frames.length > 0) for (const stream of this.viewers) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
   }
 }

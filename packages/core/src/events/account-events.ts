@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { DbTx } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { AccountEventSchema } from "../schemas.ts";
-import { logger } from "@prizepacks/db/log";
+import { startPeriodic } from "../runtime/periodic.ts";
 import type { Services } from "../runtime/services.ts";
 
 /** What an account's event stream and webhooks carry. */
@@ -96,25 +96,15 @@ export async function latestAccountEventId(services: Services, userId: string): 
 const RETENTION_DAYS = 7;
 
 export function startEventRetention(services: Services): BackgroundJob {
-  const database = services.database;
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= database.sql
-      .query(
+  return startPeriodic(services, {
+    log: "events",
+    failure: "retention pass failed",
+    everyMs: 10 * 60_000,
+    pass: () =>
+      services.database.sql.query(
         `DELETE FROM account_event WHERE id IN (
            SELECT id FROM account_event WHERE "createdAt" < now() - make_interval(days => $1::int) ORDER BY id LIMIT 10000)`,
         [RETENTION_DAYS],
-      )
-      .then(() => undefined)
-      .catch((error: unknown) => logger("events").error({ err: error }, "retention pass failed"))
-      .finally(() => (running = null));
-  }, 10 * 60_000);
-  timer.unref();
-  database.onClose(() => clearInterval(timer));
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      ),
+  });
 }
