@@ -123,6 +123,29 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
     }
   });
 
+  it("keeps looking for a skipped id while its transaction runs, however long: an operator's, three seconds", async () => {
+    const instance = await startInstance();
+    const operator = await openDatabase({ url: created.url, poolSize: 2, waits: "operator" });
+    try {
+      const alice = await createTestUser(writerServices);
+      const bob = await createTestUser(writerServices);
+      const aliceEvents = collect(instance.url, alice.apiKey, 3, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await record(alice.userId, { n: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const late = await recordUncommitted(alice.userId, { n: 1 }, operator);
+      await record(bob.userId, { n: 0 });
+      // Past the hub's horizon checks (one a second): the gap's transaction is still running.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await late.commit();
+      await record(alice.userId, { n: 2 });
+      expect((await aliceEvents).map((event) => event.data.n)).toEqual([0, 1, 2]);
+    } finally {
+      await instance.stop();
+      await operator.close();
+    }
+  }, 20_000);
+
   it("hands out an event of a transaction that was open when the instance started", async () => {
     const alice = await createTestUser(writerServices);
     const bob = await createTestUser(writerServices);
@@ -141,6 +164,23 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
       await instance.stop();
     }
   });
+
+  it("hands out an event of a transaction open at its start that is the account's last, once that transaction has ended", async () => {
+    const alice = await createTestUser(writerServices);
+    const bob = await createTestUser(writerServices);
+    const late = await recordUncommitted(alice.userId, { n: 1 });
+    await record(bob.userId, { n: 0 });
+    const instance = await startInstance();
+    try {
+      const aliceEvents = collect(instance.url, alice.apiKey, 1, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await late.commit();
+      // Nothing else happens on the account: the hub, once complete, sends its streams to the database.
+      expect((await aliceEvents).map((event) => event.data.n)).toEqual([1]);
+    } finally {
+      await instance.stop();
+    }
+  }, 20_000);
 
   it("vouches for every event only once the transactions open at its start have ended", async () => {
     const alice = await createTestUser(writerServices);

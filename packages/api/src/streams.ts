@@ -108,8 +108,7 @@ export function createStreamHandler({ services }: { services: Services }) {
     let startAfter: string;
     try {
       const hub = await services.events();
-      // Before the first read of the database (below): what the hub hands out is complete.
-      if (hub.complete) events.trustPushes();
+      events.hubComplete = () => hub.complete;
       unwatch = hub.watchAccount(principal.userId, events.wake);
       startAfter = lastEventId ?? (await latestAccountEventId(services, principal.userId));
     } catch (error) {
@@ -215,12 +214,14 @@ class AccountEventStream {
   /** An event was pushed by the hub. */
   private pushed = false;
   /**
-   * The hub's pushes are complete for this account: the hub was complete before this stream
-   * first read the database, or the database was read after the first push. Until then the
+   * The hub's pushes are complete for this account: the database was read after the first push
+   * or after the hub became complete (it wakes every stream then). Until then the
    * first push may not be: an event committed late by a transaction open when the hub started
    * lies below the hub's first cursor, and only the database has it.
    */
   private pushesComplete = false;
+  /** Whether the hub vouches for every event it hands out (EventHub.complete). */
+  hubComplete: () => boolean = () => false;
 
   constructor(
     private readonly services: Services,
@@ -234,11 +235,6 @@ class AccountEventStream {
     if (!event || this.reading || !this.pushesComplete) return void this.catchUp();
     if (!this.sendIfNew(event)) this.stream!.close();
   };
-
-  /** The hub vouches for every event it hands out: pushes are sent as they come. */
-  trustPushes(): void {
-    this.pushesComplete = true;
-  }
 
   /** Streams everything after `startAfter`, then whatever arrived while that was read. */
   async start(stream: EventStream, startAfter: string): Promise<void> {
@@ -265,7 +261,7 @@ class AccountEventStream {
     try {
       do {
         this.readAgain = false;
-        const afterPush = this.pushed;
+        const afterPush = this.pushed || this.hubComplete();
         for (;;) {
           const events = await listAccountEventsAfter(this.services, {
             userId: this.principal.userId,
@@ -336,13 +332,18 @@ class DropFeed {
 
   /** Subscribes to the hub, once. */
   start(): Promise<void> {
-    return (this.started ??= this.services.events().then((hub) => {
-      hub.watchDrops((drops) => {
-        if (this.viewers.size === 0) return;
-        this.pending.push(...drops);
-        this.timer ??= setTimeout(() => this.flush(), DROP_FLUSH_MS);
+    if (!this.started) {
+      this.started = this.services.events().then((hub) => {
+        hub.watchDrops((drops) => {
+          if (this.viewers.size === 0) return;
+          this.pending.push(...drops);
+          this.timer ??= setTimeout(() => this.flush(), DROP_FLUSH_MS);
+        });
       });
-    }));
+      // A start that failed (the database down) is tried again by the next viewer.
+      this.started.catch(() => (this.started = undefined));
+    }
+    return this.started;
   }
 
   /** Adds a viewer; returns its removal. */
@@ -385,15 +386,21 @@ export function featuredDrops(drops: Drop[]): Drop[] {
 class LobbyFeed {
   private readonly viewers = new Set<EventStream>();
   private started: Promise<void> | undefined;
+  private sending = Promise.resolve();
 
   constructor(private readonly services: Services) {}
 
   start(): Promise<void> {
-    return (this.started ??= this.services.events().then((hub) => {
-      hub.watchBattles((ids) => {
-        if (this.viewers.size > 0) void this.send(ids);
+    if (!this.started) {
+      this.started = this.services.events().then((hub) => {
+        hub.watchBattles((ids) => {
+          // One batch after the other: a battle's later state never shows before its earlier one.
+          if (this.viewers.size > 0) this.sending = this.sending.then(() => this.send(ids));
+        });
       });
-    }));
+      this.started.catch(() => (this.started = undefined));
+    }
+    return this.started;
   }
 
   add(stream: EventStream): () => void {

@@ -16,12 +16,15 @@ const MIN_READ_INTERVAL_MS = 10;
  */
 const SAFETY_POLL_MS = 250;
 /**
- * An id below the highest one read but not there yet belongs to a transaction still open (ids
- * are taken at insert, transactions commit in any order) or one rolled back. It is looked for
- * this long: far above the service's bound on a transaction (8 s).
+ * An id below the highest one read but not there yet (a gap) belongs to a transaction still open
+ * (ids are taken at insert, transactions commit in any order) or one rolled back. It is looked
+ * for until that transaction has ended, whatever it takes: a gap older than this gets a horizon,
+ * a transaction id taken then (above that of any transaction that could hold the gap), and is
+ * given up once the oldest transaction running is past it (checked at most once per this long).
  */
-const GAP_WATCH_MS = 120_000;
-const MAX_GAPS = 5_000;
+const GAP_HORIZON_MS = 1_000;
+/** More gaps than this (a sequence moved by hand): the oldest are given up and every stream reads the database. */
+const MAX_GAPS = 100_000;
 /** How long after its start the hub first checks that no transaction open at its start is left (above the 8 s bound). */
 const SETTLE_MS = 10_000;
 
@@ -46,8 +49,8 @@ interface EventRow extends Record<string, unknown> {
  * that changed to the lobby.
  *
  * Ids commit out of order across accounts, never within one (record_account_event's lock), so
- * an id skipped by a read is watched for (GAP_WATCH_MS) and handed out when its transaction
- * commits. What the hub cannot vouch for is an event of a transaction open when the hub started
+ * an id skipped by a read is watched for until its transaction has ended (GAP_HORIZON_MS) and
+ * handed out if it committed. What the hub cannot vouch for is an event of a transaction open when the hub started
  * (below its first cursor), until every such transaction has ended (`complete`): a stream opened
  * before that reads its account from the database on its first push (AccountEventStream in the
  * api's streams.ts).
@@ -58,8 +61,9 @@ export class EventHub {
   private readonly battleListeners = new Set<(battleIds: string[]) => void>();
   /** The highest id read. */
   private cursor = 0n;
-  /** Ids below the cursor not read yet, with when they were first missed. */
-  private readonly gaps = new Map<bigint, number>();
+  /** Ids below the cursor not read yet: when each was first missed, and its horizon once it has one. */
+  private readonly gaps = new Map<bigint, { since: number; horizon: bigint | null }>();
+  private lastHorizonCheck = 0;
   private reading: Promise<void> | null = null;
   private readAgain = false;
   private lastReadAt = 0;
@@ -77,11 +81,13 @@ export class EventHub {
 
   static async start(database: Database, catalog: CatalogCache, instanceId: string): Promise<EventHub> {
     const hub = new EventHub(database, catalog, instanceId);
-    const [row] = await database.sql.query<{ id: string; xmax: string }>(
-      `SELECT coalesce(max(id), 0)::text AS id, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax FROM account_event`,
+    // A transaction id of its own: every transaction running now has a lower one (a snapshot's
+    // xmax is no such bound: a running transaction may hold it).
+    const [row] = await database.sql.query<{ id: string; xid: string }>(
+      `SELECT coalesce(max(id), 0)::text AS id, pg_current_xact_id()::text AS xid FROM account_event`,
     );
     hub.cursor = BigInt(row?.id ?? "0");
-    hub.settleAfter(row?.xmax ?? "0", SETTLE_MS);
+    hub.settleAfter(row?.xid ?? "0", SETTLE_MS);
     // The same listening connection as the change feed's (database.listen shares one).
     const stop = await database.listen(EVENTS_CHANNEL, {
       onMessage: (payload) => {
@@ -112,13 +118,18 @@ export class EventHub {
   }
 
   /** Marks the hub complete once the oldest transaction running is younger than its start (checked every second from `afterMs`). */
-  private settleAfter(startXmax: string, afterMs: number): void {
+  private settleAfter(startXid: string, afterMs: number): void {
     const timer = setTimeout(() => {
       if (this.closed) return;
       this.database.sql
-        .query<{ done: boolean }>(`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 AS done`, [startXmax])
-        .then(([check]) => (check?.done ? (this.settled = true) : this.settleAfter(startXmax, 1_000)))
-        .catch(() => this.settleAfter(startXmax, 1_000));
+        .query<{ done: boolean }>(`SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS done`, [startXid])
+        .then(([check]) => {
+          if (!check?.done) return this.settleAfter(startXid, 1_000);
+          this.settled = true;
+          // An event committed late below the first cursor reached no stream: they read it now.
+          this.wakeEveryAccount();
+        })
+        .catch(() => this.settleAfter(startXid, 1_000));
     }, afterMs);
     timer.unref();
   }
@@ -171,7 +182,10 @@ export class EventHub {
   private async read(): Promise<void> {
     this.lastReadAt = Date.now();
     let rows: EventRow[];
+    let oldestRunning: bigint | null;
     try {
+      // Before the read: a gap whose transaction ended by now is found by the read if it committed.
+      oldestRunning = await this.checkHorizons();
       rows = await this.database.sql.query<EventRow>(
         `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name
            FROM account_event e LEFT JOIN "user" u ON e.type = 'open.completed' AND u.id = e."userId"
@@ -185,8 +199,28 @@ export class EventHub {
       return;
     }
     this.advance(rows);
+    if (oldestRunning !== null) {
+      for (const [id, gap] of this.gaps) if (gap.horizon !== null && gap.horizon < oldestRunning) this.gaps.delete(id);
+    }
     this.dispatch(rows);
     if (rows.length === READ_BATCH) this.readAgain = true;
+  }
+
+  /**
+   * Gives gaps older than GAP_HORIZON_MS their horizon; returns the oldest transaction id running
+   * (gaps whose horizon is below it can be given up after the read), or null when not checked.
+   */
+  private async checkHorizons(): Promise<bigint | null> {
+    const now = Date.now();
+    const oldest = this.gaps.values().next().value; // the first missed comes first
+    if (!oldest || now - oldest.since < GAP_HORIZON_MS || now - this.lastHorizonCheck < GAP_HORIZON_MS) return null;
+    this.lastHorizonCheck = now;
+    const [snapshot] = await this.database.sql.query<{ xmin: string; xid: string }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_xact_id()::text AS xid`,
+    );
+    const horizon = BigInt(snapshot!.xid);
+    for (const gap of this.gaps.values()) if (gap.horizon === null && now - gap.since >= GAP_HORIZON_MS) gap.horizon = horizon;
+    return BigInt(snapshot!.xmin);
   }
 
   /** Moves the cursor past what was read, watching the ids it skipped. */
@@ -197,14 +231,19 @@ export class EventHub {
       if (this.gaps.delete(id)) continue;
       // More skipped ids than can be watched (a sequence moved by hand): the highest are.
       const firstMissing = id - this.cursor - 1n > MAX_GAPS ? id - BigInt(MAX_GAPS) : this.cursor + 1n;
-      for (let missing = firstMissing; missing < id; missing++) this.gaps.set(missing, now);
+      for (let missing = firstMissing; missing < id; missing++) this.gaps.set(missing, { since: now, horizon: null });
       if (id > this.cursor) this.cursor = id;
     }
-    for (const [id, since] of this.gaps) {
-      // Insertion order is the order they were missed in: the oldest come first.
-      if (now - since < GAP_WATCH_MS && this.gaps.size <= MAX_GAPS) break;
-      this.gaps.delete(id);
+    if (this.gaps.size > MAX_GAPS) {
+      for (const id of [...this.gaps.keys()].slice(0, this.gaps.size - MAX_GAPS)) this.gaps.delete(id);
+      // What the given-up ids held, if anything, only the database knows now.
+      this.wakeEveryAccount();
     }
+  }
+
+  /** Sends every watched account's streams to the database to read what they have not sent. */
+  private wakeEveryAccount(): void {
+    for (const wakers of this.accountWakers.values()) for (const wake of wakers) wake(null);
   }
 
   private dispatch(rows: EventRow[]): void {

@@ -94,7 +94,14 @@ async function open(database: Database): Promise<Services> {
     principals: new PrincipalCache(database, feed),
     pairs: new ActivePairs(),
     turns: new AccountGate(),
-    events: () => (events ??= EventHub.start(database, catalog, announcer.instanceId).then((started) => (hub = started))),
+    events: () => {
+      if (!events) {
+        events = EventHub.start(database, catalog, announcer.instanceId).then((started) => (hub = started));
+        // A start that failed (the database down) is tried again by the next stream, not cached.
+        events.catch(() => (events = undefined));
+      }
+      return events;
+    },
     announceEvents: () => announcer.announce(),
     deposits: configuredDepositProvider(),
     payouts: configuredPayoutProvider(),
