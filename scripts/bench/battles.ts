@@ -16,9 +16,10 @@ import {
   roundAt,
   roundTimeMs,
   settleBattle,
+  type BeaconRound,
   type Services,
 } from "@prizepacks/core";
-import type { Database } from "@prizepacks/db";
+import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
 import { log } from "./log.ts";
 
 const SEATS = 4;
@@ -35,6 +36,12 @@ export interface BattleFigures {
   settleMs: number;
   /** Mean wall time of one openPack, one at a time, in the same process. */
   openMs: number;
+  /** The same in PostgreSQL's active time (pg_stat_database.active_time), the server's idle share taken out. */
+  settleDatabaseMs: number;
+  openDatabaseMs: number;
+  /** SQL statements each sends, BEGIN and COMMIT included. */
+  settleStatements: number;
+  openStatements: number;
   /** The concurrent battles: from their round's publication to their settlement, in ms. */
   concurrent: { battles: number; rounds: number; p50Ms: number; p99Ms: number; maxMs: number };
 }
@@ -70,39 +77,123 @@ async function lockedBattle(services: Services, seats: string[], packs: string[]
 }
 
 /**
- * Settlement against openings, both timed one at a time in this process. The battles use a
- * beacon of the bench's own, an hour old and with its clock a minute ahead: their rounds exist
- * at once, and lie far beyond the service's own chain, whose settler therefore leaves them alone.
+ * Settlement against openings, both timed one at a time in this process, in wall time and in
+ * PostgreSQL's own active time, with their statements counted. The battles use a beacon of the
+ * bench's own, an hour old and with its clock a minute ahead: their rounds exist at once, and
+ * lie far beyond the service's own chain, whose settler therefore leaves them alone.
  */
-async function measureCost(shared: Services, slugs: string[]): Promise<Pick<BattleFigures, "settleMs" | "openMs">> {
+async function measureCost(shared: Services, slugs: string[]): Promise<Omit<BattleFigures, "concurrent">> {
   const keyDir = mkdtempSync(path.join(tmpdir(), "prizepacks-bench-beacon-"));
   try {
     const key = readOrCreateLocalBeaconKey(keyDir, Date.now() - 3_600_000);
-    const services: Services = { ...shared, beacon: await LocalBeacon.fromKey(key, () => Date.now() + 60_000) };
+    const statements = countingStatements(shared.database);
+    const services: Services = {
+      ...shared,
+      database: statements.database,
+      beacon: await LocalBeacon.fromKey(key, () => Date.now() + 60_000),
+    };
     const players = await Promise.all(Array.from({ length: SEATS }, (_, seat) => richAccount(services, `battle-cost-${seat}`)));
-    const settleTimes: number[] = [];
+    const battles: Array<{ id: string; round: BeaconRound }> = [];
     for (let index = 0; index < WARMUP + COST_BATTLES; index++) {
       const { id, beaconRound } = await lockedBattle(services, players, packsOfBattle(slugs, index));
-      // The round fetched first: what is timed is the settlement's transaction, not the signing.
-      const round = (await services.beacon.fetchRound(beaconRound))!;
-      const started = performance.now();
+      // The round fetched first: what is timed is the settlement, not the signing.
+      battles.push({ id, round: (await services.beacon.fetchRound(beaconRound))! });
+    }
+    const settle = async ({ id, round }: { id: string; round: BeaconRound }) => {
       const outcome = await settleBattle(services, id, round);
       if (outcome !== "settled") throw new Error(`battles: ${id} was ${outcome}, not settled`);
-      if (index >= WARMUP) settleTimes.push(performance.now() - started);
-    }
-    const openTimes: number[] = [];
-    for (let index = 0; index < (WARMUP + COST_BATTLES) * ROUNDS; index++) {
-      const started = performance.now();
-      await openPack(services, { userId: players[0]!, idOrSlug: slugs[index % slugs.length]! });
-      if (index >= WARMUP * ROUNDS) openTimes.push(performance.now() - started);
-    }
-    const mean = (times: number[]) => Math.round((times.reduce((sum, t) => sum + t, 0) / times.length) * 100) / 100;
-    const figures = { settleMs: mean(settleTimes), openMs: mean(openTimes) };
-    log(`battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms, an opening ${figures.openMs} ms`);
+    };
+    const open = (index: number) => openPack(services, { userId: players[0]!, idOrSlug: slugs[index % slugs.length]! });
+    for (const battle of battles.slice(0, WARMUP)) await settle(battle);
+    for (let index = 0; index < WARMUP * ROUNDS; index++) await open(index);
+
+    const settled = await timed(shared.database, statements, async () => {
+      for (const battle of battles.slice(WARMUP)) await settle(battle);
+    });
+    const opened = await timed(shared.database, statements, async () => {
+      for (let index = 0; index < COST_BATTLES * ROUNDS; index++) await open(index);
+    });
+    const idle = await timed(shared.database, statements, async () => undefined);
+    // The server's own background passes (every second) run meanwhile: their share, measured
+    // over an idle window, is taken out of each.
+    const database = (run: Timed, count: number) => round2((run.activeMs - (idle.activeMs / idle.windowMs) * run.windowMs) / count);
+    const figures = {
+      settleMs: round2(settled.wallMs / COST_BATTLES),
+      openMs: round2(opened.wallMs / (COST_BATTLES * ROUNDS)),
+      settleDatabaseMs: database(settled, COST_BATTLES),
+      openDatabaseMs: database(opened, COST_BATTLES * ROUNDS),
+      settleStatements: round2(settled.statements / COST_BATTLES),
+      openStatements: round2(opened.statements / (COST_BATTLES * ROUNDS)),
+    };
+    log(
+      `battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms (database ${figures.settleDatabaseMs} ms, ` +
+        `${figures.settleStatements} statements), an opening ${figures.openMs} ms (database ${figures.openDatabaseMs} ms, ${figures.openStatements})`,
+    );
     return figures;
   } finally {
     rmSync(keyDir, { recursive: true, force: true });
   }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+interface Timed {
+  /** The work's own wall time. */
+  wallMs: number;
+  /** PostgreSQL's active time in the bench database over the whole window (the work and the wait for the backends' reports). */
+  activeMs: number;
+  windowMs: number;
+  statements: number;
+}
+
+/** A backend reports its statistics within 10 s of going idle (PostgreSQL 15's PGSTAT_IDLE_INTERVAL). */
+const REPORTED_MS = 11_000;
+
+async function activeTimeMs(database: Database): Promise<number> {
+  const [row] = await database.sql.query<{ ms: number | null }>(
+    `SELECT active_time AS ms FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return Number(row?.ms ?? NaN);
+}
+
+async function timed(database: Database, statements: { count: () => number }, work: () => Promise<void>): Promise<Timed> {
+  await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
+  const [windowStart, activeBefore, statementsBefore] = [performance.now(), await activeTimeMs(database), statements.count()];
+  const started = performance.now();
+  await work();
+  const wallMs = performance.now() - started;
+  const statementCount = statements.count() - statementsBefore;
+  await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
+  return {
+    wallMs,
+    activeMs: (await activeTimeMs(database)) - activeBefore,
+    windowMs: performance.now() - windowStart,
+    statements: statementCount,
+  };
+}
+
+/** The database with its SQL statements counted (a transaction's BEGIN and COMMIT included). */
+function countingStatements(database: Database): { database: Database; count: () => number } {
+  let count = 0;
+  const counted = (sql: SqlQuery): SqlQuery => ({
+    query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+      count++;
+      return sql.query<T>(text, params);
+    },
+  });
+  const sql: SqlRunner = {
+    ...counted(database.sql),
+    exec: (text) => {
+      count++;
+      return database.sql.exec(text);
+    },
+    withConnection: (fn) => database.sql.withConnection(fn),
+    transaction: (fn) => {
+      count += 2;
+      return database.sql.transaction((tx) => fn(counted(tx)));
+    },
+  };
+  return { database: { ...database, sql }, count: () => count };
 }
 
 /**

@@ -179,10 +179,17 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
   if (battles) {
     const settleVsOpenings = ratio(battles.settleMs, 10 * battles.openMs);
     row(
-      "settling a 4-seat, 10-round battle / 10 openings (database time)",
+      "settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time, idle database)",
       settleVsOpenings,
       `≤ ${targets.battleSettleVsOpenings}`,
       settleVsOpenings <= targets.battleSettleVsOpenings,
+    );
+    // Report only: the same in PostgreSQL's active time (pg_stat_database), which leaves out the draws and the round trips.
+    row(
+      "settling a 4-seat, 10-round battle / 10 openings (PostgreSQL active time)",
+      ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs),
+      "report",
+      null,
     );
     const { concurrent } = battles;
     row(
@@ -217,7 +224,9 @@ function pgbenchAndBattleLines(
     ...(battles
       ? [
           "",
-          `Battles: settling a 4-seat, 10-round battle ${battles.settleMs} ms, one opening ${battles.openMs} ms (one at a time, in-process); ` +
+          `Battles: settling a 4-seat, 10-round battle ${battles.settleMs} ms (PostgreSQL active ${battles.settleDatabaseMs} ms, ` +
+            `${battles.settleStatements} statements), one opening ${battles.openMs} ms (active ${battles.openDatabaseMs} ms, ` +
+            `${battles.openStatements} statements), one at a time, in-process; ` +
             `${battles.concurrent.battles} battles on ${battles.concurrent.rounds} beacon round(s) settled by the server's settler ` +
             `p50 ${battles.concurrent.p50Ms} ms, p99 ${battles.concurrent.p99Ms} ms, max ${battles.concurrent.maxMs} ms after their round's publication.`,
         ]
