@@ -1,5 +1,6 @@
 // npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks]
-//   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N)
+//   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N,
+//   --no-pgbench, --no-battles, --only pgbench|battles)
 //
 // Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
 // side by side in one run (never as absolute thresholds): an opening over HTTP against openPack
@@ -8,14 +9,16 @@
 // the tests. See docs/performance.md for the method and the latest figures.
 //
 // options.ts the flags and sizes; server.ts the database and the service under test; load.ts
-// autocannon and phases in turns; ceiling.ts, streams.ts the other phases; history.ts the
-// million spins; soak.ts the memory watch; report.ts the ratios, table and results files.
+// autocannon and phases in turns; ceiling.ts, streams.ts, pgbench.ts, battles.ts the other
+// phases; history.ts the million spins; soak.ts the memory watch; report.ts the ratios, table
+// and results files.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { auditInvariants, createUser, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
+import { measureBattles } from "./battles.ts";
 import { ceilingPhase } from "./ceiling.ts";
 import { measureDraw } from "./draw.ts";
 import { addHistory } from "./history.ts";
@@ -27,13 +30,17 @@ import {
   CONNECTIONS,
   flag,
   GROWTH_SPINS,
+  ONLY,
   postgresServerUrl,
   redisUrl,
   SECONDS,
   STREAMS,
+  withBattles,
   withCeiling,
+  withPgbench,
 } from "./options.ts";
-import { writeReport, type Measured } from "./report.ts";
+import { measurePgbench } from "./pgbench.ts";
+import { writeOnlyReport, writeReport, type Measured } from "./report.ts";
 import { onServer, rssMiB, startServer, type Server } from "./server.ts";
 import { runSoak } from "./soak.ts";
 import { withStreamsPhase } from "./streams.ts";
@@ -98,12 +105,26 @@ async function main() {
     const openSpread: LoadSpec = { method: "POST", path: (i) => `/v1/packs/${slugs[i % slugs.length]}/open`, key };
     const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
     webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
+    // pgbench's ceiling in turns with the HTTP opens; battles' settlement cost and a hundred at once.
+    const pgbenchGroup = async () => (withPgbench ? measurePgbench(database!, databaseUrl, spreadPhase) : null);
+    const battlesGroup = async () => (withBattles ? measureBattles(database!, slugs, server!.dataDir) : null);
+    if (ONLY) {
+      const measured = { pgbench: await pgbenchGroup(), battles: await battlesGroup() };
+      const audit = await auditInvariants(await openServices(database));
+      log(`audit: ${audit.ok ? "clean" : `${audit.breaches.length} BREACHES`} (${audit.checked.spins} spins)`);
+      if (!audit.ok) log(JSON.stringify(audit.breaches.slice(0, 5)));
+      writeOnlyReport(ONLY, { ...measured, audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins } }, started);
+      if (!audit.ok) process.exitCode = 1;
+      return;
+    }
 
     const [health] = await measureInTurns([httpPhase("GET /api/health (SELECT 1)", base, { path: () => "/api/health" })]);
     const [staticFile, list, detail] = await measureInTurns([staticPhase, listPhase, detailPhase]);
     const opens = await measureInTurns([...(withCeiling ? [ceilingPhase(database, ceilingUsers, slugs)] : []), spreadPhase, onePackPhase]);
     const ceilingFigures = withCeiling ? opens[0]! : null;
     const [spread, onePack] = opens.slice(withCeiling ? 1 : 0) as [Figures, Figures];
+    const pgbench = await pgbenchGroup();
+    const battles = await battlesGroup();
     // Streams in a group of their own, next to the same opens without them; webhooks last and
     // apart (report only): whatever runs right after a webhook turn measures slow (p99 300–430 ms
     // against 80 ms, even with the deliveries' tables vacuumed and checkpointed), so they would
@@ -158,6 +179,8 @@ async function main() {
         soak,
         idleMiB,
         audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
+        pgbench,
+        battles,
       },
       started,
     );

@@ -21,6 +21,14 @@ export const SOAK_WARMUP_MINUTES = option("soak-warmup-minutes", 3);
 export const withCeiling = !flag("no-ceiling");
 /** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
 export const STREAMS = option("streams", 100);
+/** --only pgbench|battles: that phase alone (on the same server and database), its rows and the audit. */
+export const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+if (ONLY !== undefined && !["pgbench", "battles"].includes(ONLY)) {
+  console.error(`[bench] --only takes pgbench or battles, not ${ONLY}`);
+  process.exit(1);
+}
+export const withPgbench = !flag("no-pgbench") && (ONLY === undefined || ONLY === "pgbench");
+export const withBattles = !flag("no-battles") && (ONLY === undefined || ONLY === "battles");
 
 export const targets = {
   openVsCeiling: 0.5,
@@ -33,6 +41,14 @@ export const targets = {
   /** The server's RSS in MiB: idle right after start, and at the end of the soak. */
   idleRssMiB: 250,
   soakEndRssMiB: 400,
+  /** HTTP opens (32 in flight) against pgbench calling open_pack (32 clients). */
+  openVsPgbench: 0.5,
+  /** pgbench's open_pack as the product has it against the same without any notification. */
+  pgbenchProductVsQuiet: 0.8,
+  /** Settling a 4-seat, 10-round battle against 10 openings, in database time. */
+  battleSettleVsOpenings: 1,
+  /** Battles locked to one beacon round, all settled within this long of its publication (ms). */
+  battlesSettledWithinMs: 2000,
 };
 
 // The benchmark creates rich accounts and floods the limiter: never point it at a shared service.

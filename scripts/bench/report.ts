@@ -1,9 +1,11 @@
 // The ratios against their targets, as a markdown table and a JSON record under bench/results/.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { BattleFigures } from "./battles.ts";
 import type { Figures } from "./load.ts";
 import { log } from "./log.ts";
 import { appRoot, CONNECTIONS, GROWTH_SPINS, root, SECONDS, SOAK_MINUTES, STREAMS, targets } from "./options.ts";
+import type { PgbenchFigures } from "./pgbench.ts";
 import type { Soak } from "./soak.ts";
 
 export interface Measured {
@@ -24,6 +26,9 @@ export interface Measured {
   /** The server's RSS in MiB, idle after start (before any load). */
   idleMiB: number | null;
   audit: { ok: boolean; breaches: number; spins: number };
+  /** Null when not measured (--no-pgbench, no pgbench installed); absent in older records. */
+  pgbench?: PgbenchFigures | null;
+  battles?: BattleFigures | null;
 }
 
 interface Row {
@@ -139,8 +144,128 @@ function ratioRows(m: Measured): Row[] {
   if (soak?.endMiB) {
     row(`server RSS at the end of the soak (MiB)`, soak.endMiB, `≤ ${targets.soakEndRssMiB}`, soak.endMiB <= targets.soakEndRssMiB);
   }
+  rows.push(...pgbenchAndBattleRows(m));
   row("audit breaches", audit.breaches, "0", audit.ok);
   return rows;
+}
+
+function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "battles">): Row[] {
+  const rows: Row[] = [];
+  const row = (measureName: string, value: number, target: string, met: boolean | null) =>
+    rows.push({ measure: measureName, value: String(value), target, met });
+  if (pgbench) {
+    const openVsPgbench = ratio(pgbench.spread.perSecond, pgbench.product.perSecond);
+    row(
+      "open (32 accounts) / pgbench ceiling (open_pack, 32 clients)",
+      openVsPgbench,
+      `≥ ${targets.openVsPgbench}`,
+      openVsPgbench >= targets.openVsPgbench,
+    );
+    const productVsQuiet = ratio(pgbench.product.perSecond, pgbench.quiet.perSecond);
+    row(
+      "pgbench open_pack as in the database / without any notification",
+      productVsQuiet,
+      `≥ ${targets.pgbenchProductVsQuiet}`,
+      productVsQuiet >= targets.pgbenchProductVsQuiet,
+    );
+    // Report only: the cost of the NOTIFY per event the service had before.
+    row(
+      "pgbench open_pack with a NOTIFY per event / without any notification",
+      ratio(pgbench.notify.perSecond, pgbench.quiet.perSecond),
+      "report",
+      null,
+    );
+  }
+  if (battles) {
+    // The target is on the database's time, PostgreSQL's own active time; wall time (which adds
+    // the draws and 55 round trips, and swings with the machine's load) is reported beside it.
+    const activeRatio = ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs);
+    const wallRatio = ratio(battles.settleMs, 10 * battles.openMs);
+    row(
+      "settling a 4-seat, 10-round battle / 10 openings (PostgreSQL active time)",
+      activeRatio,
+      `≤ ${targets.battleSettleVsOpenings}`,
+      activeRatio <= targets.battleSettleVsOpenings,
+    );
+    row("settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time)", wallRatio, "report", null);
+    const { concurrent } = battles;
+    row(
+      `${concurrent.battles} battles on one beacon round: slowest settled after the round's publication (ms)`,
+      concurrent.maxMs,
+      `≤ ${targets.battlesSettledWithinMs}`,
+      concurrent.maxMs <= targets.battlesSettledWithinMs,
+    );
+    row(
+      `${concurrent.battles} battles on one beacon round: p99 settled after the round's publication (ms)`,
+      concurrent.p99Ms,
+      "report",
+      null,
+    );
+  }
+  return rows;
+}
+
+function pgbenchAndBattleLines(
+  { pgbench, battles }: Pick<Measured, "pgbench" | "battles">,
+  fig: (label: string, f: Figures | null) => string,
+): string[] {
+  return [
+    ...(pgbench
+      ? [
+          fig("pgbench: open_pack as in the database (32 clients)", pgbench.product),
+          fig("pgbench: open_pack without any pg_notify", pgbench.quiet),
+          fig("pgbench: open_pack with a NOTIFY per event (before)", pgbench.notify),
+          fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the pgbench group", pgbench.spread),
+        ]
+      : []),
+    ...(battles
+      ? [
+          "",
+          `Battles: settling a 4-seat, 10-round battle ${battles.settleMs} ms (PostgreSQL active ${battles.settleDatabaseMs} ms, ` +
+            `${battles.settleStatements} statements), one opening ${battles.openMs} ms (active ${battles.openDatabaseMs} ms, ` +
+            `${battles.openStatements} statements), one at a time, in-process; ` +
+            `${battles.concurrent.battles} battles on ${battles.concurrent.rounds} beacon round(s) settled by the server's settler ` +
+            `p50 ${battles.concurrent.p50Ms} ms, p99 ${battles.concurrent.p99Ms} ms, max ${battles.concurrent.maxMs} ms after their round's publication.`,
+        ]
+      : []),
+  ];
+}
+
+const figureLine = (label: string, f: Figures | null) =>
+  f ? `| ${label} | ${f.perSecond} | ${f.p50} | ${f.p99} | ${f.errors} |` : `| ${label} | – | – | – | – |`;
+
+/** --only: the phase's rows, the audit's and its figures, in bench/results/<time>-<phase>.json and latest-<phase>.md. */
+export function writeOnlyReport(phase: string, m: Pick<Measured, "pgbench" | "battles" | "audit">, started: number): void {
+  const rows = [...pgbenchAndBattleRows(m), { measure: "audit breaches", value: String(m.audit.breaches), target: "0", met: m.audit.ok }];
+  const table = [
+    "| ratio | value | target | met |",
+    "| --- | --- | --- | --- |",
+    ...rows.map((r) => `| ${r.measure} | ${r.value} | ${r.target} | ${r.met === null ? "report" : r.met ? "yes" : "**no**"} |`),
+    ...(m.pgbench
+      ? [
+          "",
+          `| measured (${CONNECTIONS} in flight, ${SECONDS} s each) | per second | p50 ms | p99 ms | errors |`,
+          "| --- | --- | --- | --- | --- |",
+        ]
+      : []),
+    ...pgbenchAndBattleLines(m, figureLine),
+  ].join("\n");
+  console.log(`\n${table}\n`);
+  const resultsDir = path.join(root, "bench", "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const json = {
+    at: new Date().toISOString(),
+    only: phase,
+    appRoot,
+    seconds: SECONDS,
+    ...m,
+    ratios: rows,
+    minutes: Math.round((Date.now() - started) / 6000) / 10,
+  };
+  writeFileSync(path.join(resultsDir, `${stamp}-${phase}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `latest-${phase}.md`), `${table}\n`);
+  log(`results: bench/results/${stamp}-${phase}.json and bench/results/latest-${phase}.md`);
 }
 
 /** Prints the table and writes bench/results/<time>.json and bench/results/latest.md. */
@@ -190,6 +315,7 @@ export function writeReport(m: Measured, started: number): void {
           fig(`in-process ceiling (openPack) after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
         ]
       : []),
+    ...pgbenchAndBattleLines(m, fig),
     "",
     `drawTicket in-process: Web Crypto ${webCryptoPerSecond}/s, node:crypto ${nodeCryptoPerSecond}/s.`,
   ].join("\n");
@@ -212,6 +338,8 @@ export function writeReport(m: Measured, started: number): void {
     soak,
     idleMiB: m.idleMiB,
     audit: m.audit,
+    pgbench: m.pgbench ?? null,
+    battles: m.battles ?? null,
     ratios: rows,
     minutes: Math.round((Date.now() - started) / 6000) / 10,
   };

@@ -32,6 +32,8 @@ export interface Server {
   baseUrl: string;
   /** The HTTP server process (a child of the start script), for its memory. */
   pid: () => number | undefined;
+  /** Its data folder (the local beacon's key among others). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -91,7 +93,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
       .split("\n")[0];
     return found ? Number(found) : undefined;
   };
-  return { baseUrl, pid, stop };
+  return { baseUrl, pid, dataDir, stop };
 }
 
 export function rssMiB(pid: number | undefined): number | null {
