@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks]
+// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks] [-- --scale N]
 //   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N)
 //
 // Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
@@ -8,7 +8,7 @@
 // the tests. See docs/performance.md for the method and the latest figures.
 //
 // options.ts the flags and sizes; server.ts the database and the service under test; load.ts
-// autocannon and phases in turns; ceiling.ts, streams.ts the other phases; history.ts the
+// autocannon and phases in turns; ceiling.ts, streams.ts, scale.ts (with stream-clients.ts) the other phases; history.ts the
 // million spins; soak.ts the memory watch; report.ts the ratios, table and results files.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -29,12 +29,14 @@ import {
   GROWTH_SPINS,
   postgresServerUrl,
   redisUrl,
+  SCALE,
   SECONDS,
   STREAMS,
   withCeiling,
 } from "./options.ts";
 import { writeReport, type Measured } from "./report.ts";
 import { onServer, rssMiB, startServer, type Server } from "./server.ts";
+import { scalePhase } from "./scale.ts";
 import { runSoak } from "./soak.ts";
 import { withStreamsPhase } from "./streams.ts";
 
@@ -134,6 +136,9 @@ async function main() {
 
     const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;
 
+    // Last: thousands of streams may break the server, and what it did is then reported, not the phases after.
+    const scale = SCALE > 0 ? await scalePhase(database, server, slugs) : null;
+
     // A build from before pack_stats existed (--app-root) cannot be audited by today's rules.
     const audit = flag("no-audit")
       ? { ok: true, breaches: [], checked: { spins: 0 } }
@@ -156,6 +161,7 @@ async function main() {
         afterGrowth,
         draw,
         soak,
+        scale,
         idleMiB,
         audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
       },
