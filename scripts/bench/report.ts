@@ -150,7 +150,7 @@ function scaleRows(scale: Scale): Row[] {
   const held = `${scale.held.events} event streams + ${scale.held.drops} drop viewers`;
   const rows: Row[] = [
     {
-      measure: `scale: streams held (asked ${scale.requested.events} + ${scale.requested.drops}; server open-file limit ${scale.fdLimit})`,
+      measure: `scale: streams held (asked ${scale.requested.events} + ${scale.requested.drops}; server open-file limit ${scale.fdLimit}, ${scale.serverFds} open with them)`,
       value: `${scale.held.events} + ${scale.held.drops}${scale.connectFailed ? `, ${scale.connectFailed} connects failed` : ""}`,
       target: "report",
       met: null,
@@ -161,14 +161,24 @@ function scaleRows(scale: Scale): Row[] {
   const opens = ratio(scale.with.perSecond, scale.without.perSecond);
   row(`open with ${held} / without`, opens, `≥ ${targets.withScaleStreams}`, opens >= targets.withScaleStreams);
   const p99 = targets.scaleDeliveryP99Ms;
-  row("scale: event delivery p99 (ms since createdAt)", scale.events.p99, `≤ ${p99}`, scale.events.p99 !== null && scale.events.p99 <= p99);
+  row(
+    "scale: event delivery p99 (ms since createdAt; undelivered count as 60000)",
+    scale.events.p99,
+    `≤ ${p99}`,
+    scale.events.p99 !== null && scale.events.p99 <= p99,
+  );
   row(
     "scale: events missing (of those the streams should have had)",
     `${scale.events.missing} of ${scale.events.expected}`,
     "0",
     scale.events.missing === 0,
   );
-  row("scale: drop delivery p99 (ms since the drop)", scale.drops.p99, `≤ ${p99}`, scale.drops.p99 !== null && scale.drops.p99 <= p99);
+  row(
+    "scale: drop delivery p99 (ms since the drop; undelivered count as 60000)",
+    scale.drops.p99,
+    `≤ ${p99}`,
+    scale.drops.p99 !== null && scale.drops.p99 <= p99,
+  );
   row("scale: drops delivered (viewers × drops)", `${scale.drops.received} of ${scale.drops.expected}`, "report", null);
   const growth = scale.rssMiB.held !== null && scale.rssMiB.before !== null ? scale.rssMiB.held - scale.rssMiB.before : null;
   row(
@@ -189,6 +199,8 @@ function scaleRows(scale: Scale): Row[] {
       null,
     );
   }
+  row("scale: server CPU (cores) with the streams held and no load, per turn", scale.heldIdleCores.join(", "), "report", null);
+  row("scale: seconds the server stayed busy after the streams closed, per turn", scale.settleSeconds.join(", "), "report", null);
   if (scale.error) row(`scale: stopped early: ${scale.error}`, "–", "none", false);
   return rows;
 }

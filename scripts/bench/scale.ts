@@ -2,7 +2,7 @@
 // server while the opening load runs, next to the same load without them (issue #23).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createUser, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
@@ -27,9 +27,12 @@ const CONNECT_DEADLINE_MS = 180_000;
 const DELIVERY_GRACE_MS = 2_000;
 /** Beyond this the streams are dropped at once: the machine is shared. */
 const ABORT_RSS_MIB = 6_000;
-const SLOW = { accounts: 2, drops: 10, seconds: 30 };
+const SETTLE_LIMIT_MS = 60_000;
+// One account: every opening of the load is its, so its events outrun the kernel's socket buffers (about 4 MiB).
+const SLOW = { accounts: 1, drops: 10, seconds: 30 };
 
 export interface Latency {
+  /** Deliveries, the undelivered among them (as the last bucket: a minute or more). */
   count: number;
   p50: number | null;
   p99: number | null;
@@ -37,13 +40,18 @@ export interface Latency {
 }
 
 export interface Scale {
-  /** The open-file limit of the server process (soft = hard here). */
+  /** The open-file limit of the server process (soft = hard here), and the most it had open with the streams held. */
   fdLimit: number | null;
+  serverFds: number | null;
   requested: { events: number; drops: number };
   /** The fewest held in any turn (each turn connects them anew). */
   held: { events: number; drops: number };
   connectFailed: number;
   connectSeconds: number[];
+  /** After each turn with the streams, how long the server stayed busy once they were closed. */
+  settleSeconds: number[];
+  /** The server's CPU (cores) in the 5 s after each connect, the streams held and no load. */
+  heldIdleCores: number[];
   without: Figures;
   with: Figures;
   rssMiB: { before: number | null; held: number | null; underLoadMax: number | null };
@@ -75,6 +83,41 @@ export function openFileLimit(pid: number | undefined = process.pid): number | n
   } catch {
     return null;
   }
+}
+
+function openFiles(pid: number | undefined): number | null {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds the process has used so far (user + system), from /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the server is quiet (under a tenth of a core for a second; a minute at most) and
+ * says how long that took: with thousands of viewers it goes on writing out a turn's drops long
+ * after the turn, and the next turn would otherwise pay for them.
+ */
+async function settle(server: Server): Promise<number> {
+  const started = Date.now();
+  let before = cpuSeconds(server.pid());
+  while (Date.now() - started < SETTLE_LIMIT_MS) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuSeconds(server.pid());
+    if (now === null || before === null || now - before < 0.1) break;
+    before = now;
+  }
+  return Math.round((Date.now() - started) / 100) / 10;
 }
 
 /** Streams of each kind that fit in the server's open-file limit next to what it needs besides. */
@@ -134,9 +177,11 @@ class StreamClients {
   }
 }
 
-function percentiles(histograms: number[][]): Latency {
+/** Percentiles of the deliveries; those that never came (`undelivered`) count as later than any that did. */
+function percentiles(histograms: number[][], undelivered: number): Latency {
   const merged = new Array<number>(HISTOGRAM_BUCKETS).fill(0);
   for (const histogram of histograms) for (const [ms, n] of histogram.entries()) merged[ms]! += n;
+  merged[HISTOGRAM_BUCKETS - 1]! += undelivered;
   const count = merged.reduce((sum, n) => sum + n, 0);
   if (count === 0) return { count, p50: null, p99: null, max: null };
   const at = (fraction: number) => {
@@ -206,10 +251,13 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
   const clients = StreamClients.start(Math.max(1, Math.ceil(specs.length / STREAMS_PER_CLIENT)));
   const result: Scale = {
     fdLimit,
+    serverFds: null,
     requested: { events: SCALE, drops: SCALE },
     held: { events: perKind, drops: perKind },
     connectFailed: 0,
     connectSeconds: [],
+    settleSeconds: [],
+    heldIdleCores: [],
     without: emptyFigures(),
     with: emptyFigures(),
     rssMiB: { before: null, held: null, underLoadMax: null },
@@ -256,18 +304,23 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     result.connectFailed += answers.reduce((sum, a) => sum + a.failed, 0);
     result.connectSeconds.push(Math.round((Date.now() - started) / 100) / 10);
     connected = true;
-    // The connects' garbage collected, so the RSS is the streams' own.
+    // The connects' garbage collected, so the RSS is the streams' own; and what holding them costs with no load.
+    const cpuBefore = cpuSeconds(server.pid());
     await new Promise((r) => setTimeout(r, 5_000));
+    const cpuAfter = cpuSeconds(server.pid());
+    if (cpuBefore !== null && cpuAfter !== null) result.heldIdleCores.push(Math.round(((cpuAfter - cpuBefore) / 5) * 100) / 100);
+    await settle(server);
     result.rssMiB.held ??= rssMiB(server.pid());
+    result.serverFds = Math.max(result.serverFds ?? 0, openFiles(server.pid()) ?? 0);
     log(
-      `  scale: ${events} event streams + ${drops} drop viewers held (connected in ${result.connectSeconds.at(-1)} s), server RSS ${rssMiB(server.pid())} MiB`,
+      `  scale: ${events} event streams + ${drops} drop viewers held (connected in ${result.connectSeconds.at(-1)} s), server RSS ${rssMiB(server.pid())} MiB, ${result.heldIdleCores.at(-1)} cores busy holding them`,
     );
   };
   const closeAll = async () => {
     if (!connected) return;
     await clients.all({ type: "close" });
     connected = false;
-    await new Promise((r) => setTimeout(r, 2_000));
+    result.settleSeconds.push(await settle(server));
   };
 
   const withoutPhase: Phase = {
@@ -301,8 +354,8 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     clearInterval(watch);
     clients.stop();
   }
-  Object.assign(result.events, percentiles(histograms.events));
-  Object.assign(result.drops, percentiles(histograms.drops));
+  Object.assign(result.events, percentiles(histograms.events, result.events.missing));
+  Object.assign(result.drops, percentiles(histograms.drops, result.drops.expected - result.drops.received));
   log(
     `scale: events p50 ${result.events.p50} ms, p99 ${result.events.p99} ms, max ${result.events.max} ms, ${result.events.missing} of ${result.events.expected} missing; ` +
       `drops p50 ${result.drops.p50} ms, p99 ${result.drops.p99} ms, ${result.drops.received} of ${result.drops.expected} delivered`,
@@ -326,6 +379,9 @@ async function tally(
     [from, upTo],
   );
   const expected = new Map(rows.map((row) => [row.userId, row.events]));
+  const seen = (kind: "events" | "drops") =>
+    `${stats.reduce((sum, stat) => sum + stat.seen[kind].messages, 0)} messages, newest id ${Math.max(...stats.map((stat) => stat.seen[kind].newestId))}`;
+  log(`  scale: turn's events ids (${from}, ${upTo}]; arrived: events ${seen("events")}; drops ${seen("drops")}`);
   const dropsInWindow = rows.reduce((sum, row) => sum + row.drops, 0);
   for (const stat of stats) {
     histograms.events.push(stat.events);
@@ -376,6 +432,7 @@ async function slowReaders(
     });
     await clients.all({ type: "pause" });
     const from = await lastEventId(database);
+    await settle(server);
     const before = rssMiB(server.pid());
     await load(
       server.baseUrl,

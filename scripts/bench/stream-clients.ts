@@ -30,6 +30,7 @@ export interface ClientStats {
   dropsReceived: number[];
   /** Streams the server ended (or that failed) since they connected. */
   ended: { events: number; drops: number };
+  seen: typeof seen;
   /** What paused streams received after they were resumed, and whether the server ended them. */
   paused: Array<{ kind: StreamSpec["kind"]; bytes: number; ended: boolean }>;
 }
@@ -47,6 +48,8 @@ interface Held {
 
 const held: Held[] = [];
 let afterId = Number.MAX_SAFE_INTEGER;
+/** Every message with an id since the window opened, older ones too, and the newest id: what arrived at all. */
+let seen = { events: { messages: 0, newestId: 0 }, drops: { messages: 0, newestId: 0 } };
 let latency = { events: new Uint32Array(HISTOGRAM_BUCKETS), drops: new Uint32Array(HISTOGRAM_BUCKETS) };
 
 // The first "createdAt" of an account event and the first "at" of a drop are the top-level ones
@@ -56,7 +59,10 @@ const CREATED_AT = { events: /"createdAt":"([^"]+)"/, drops: /"at":"([^"]+)"/ } 
 
 function record(stream: Held, message: string): void {
   const id = /^id: (\d+)$/m.exec(message)?.[1];
-  if (!id || Number(id) <= afterId) return;
+  if (!id) return;
+  seen[stream.spec.kind].messages++;
+  seen[stream.spec.kind].newestId = Math.max(seen[stream.spec.kind].newestId, Number(id));
+  if (Number(id) <= afterId) return;
   const created = CREATED_AT[stream.spec.kind].exec(message)?.[1];
   stream.ids.push(Number(id));
   if (!created) return;
@@ -132,6 +138,7 @@ function stats(upToId: number): ClientStats {
       events: live.filter((s) => s.ended && s.spec.kind === "events").length,
       drops: live.filter((s) => s.ended && s.spec.kind === "drops").length,
     },
+    seen,
     paused: held.filter((s) => s.paused).map((s) => ({ kind: s.spec.kind, bytes: s.bytes, ended: s.ended })),
   };
   for (const stream of held) stream.ids = [];
@@ -149,6 +156,7 @@ async function handle(message: ClientRequest): Promise<unknown> {
     case "window":
       afterId = message.afterId;
       latency = { events: new Uint32Array(HISTOGRAM_BUCKETS), drops: new Uint32Array(HISTOGRAM_BUCKETS) };
+      seen = { events: { messages: 0, newestId: 0 }, drops: { messages: 0, newestId: 0 } };
       for (const stream of held) stream.ids = [];
       return null;
     case "stats":
