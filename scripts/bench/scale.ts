@@ -272,8 +272,9 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
   const watch = setInterval(() => {
     const rss = rssMiB(server.pid());
     if (rss !== null && connected) result.rssMiB.underLoadMax = Math.max(result.rssMiB.underLoadMax ?? 0, rss);
-    if (rss !== null && rss > ABORT_RSS_MIB) {
+    if (rss !== null && rss > ABORT_RSS_MIB && connected) {
       result.error = `server RSS ${rss} MiB > ${ABORT_RSS_MIB}: streams dropped`;
+      connected = false;
       void clients.all({ type: "close" }).catch(() => undefined);
     }
   }, 1_000);
