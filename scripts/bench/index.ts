@@ -8,7 +8,7 @@
 // the tests. See docs/performance.md for the method and the latest figures.
 //
 // options.ts the flags and sizes; server.ts the database and the service under test; load.ts
-// autocannon and phases in turns; ceiling.ts, streams.ts, scale.ts (with stream-clients.ts) the other phases; history.ts the
+// autocannon and phases in turns; ceiling.ts, streams.ts, scale.ts (with stream-clients.ts and latency.ts) the other phases; history.ts the
 // million spins; soak.ts the memory watch; report.ts the ratios, table and results files.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";

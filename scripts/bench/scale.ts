@@ -10,7 +10,8 @@ import { load, measureInTurns, type Figures, type LoadSpec, type Phase } from ".
 import { log } from "./log.ts";
 import { CONNECTIONS, SCALE } from "./options.ts";
 import { rssMiB, type Server } from "./server.ts";
-import { HISTOGRAM_BUCKETS, type ClientCommand, type ClientStats, type StreamSpec } from "./stream-clients.ts";
+import { percentiles, type Latency } from "./latency.ts";
+import { type ClientCommand, type ClientStats, type StreamSpec } from "./stream-clients.ts";
 
 /** Event streams one key may hold (MAX_STREAMS_PER_KEY in packages/api/src/streams.ts). */
 const STREAMS_PER_KEY = 5;
@@ -30,14 +31,6 @@ const ABORT_RSS_MIB = 6_000;
 const SETTLE_LIMIT_MS = 60_000;
 // One account: every opening of the load is its, so its events outrun the kernel's socket buffers (about 4 MiB).
 const SLOW = { accounts: 1, drops: 10, seconds: 30 };
-
-export interface Latency {
-  /** Deliveries, the undelivered among them (as the last bucket: a minute or more). */
-  count: number;
-  p50: number | null;
-  p99: number | null;
-  max: number | null;
-}
 
 export interface Scale {
   /** The open-file limit of the server process (soft = hard here), and the most it had open with the streams held. */
@@ -175,21 +168,6 @@ class StreamClients {
   stop(): void {
     for (const child of this.children) child.kill();
   }
-}
-
-/** Percentiles of the deliveries; those that never came (`undelivered`) count as later than any that did. */
-function percentiles(histograms: number[][], undelivered: number): Latency {
-  const merged = new Array<number>(HISTOGRAM_BUCKETS).fill(0);
-  for (const histogram of histograms) for (const [ms, n] of histogram.entries()) merged[ms]! += n;
-  merged[HISTOGRAM_BUCKETS - 1]! += undelivered;
-  const count = merged.reduce((sum, n) => sum + n, 0);
-  if (count === 0) return { count, p50: null, p99: null, max: null };
-  const at = (fraction: number) => {
-    let seen = 0;
-    for (const [ms, n] of merged.entries()) if ((seen += n) >= Math.ceil(count * fraction)) return ms;
-    return HISTOGRAM_BUCKETS - 1;
-  };
-  return { count, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 async function lastEventId(database: Database): Promise<number> {

@@ -2,6 +2,7 @@
 // streams: one process cannot hold 20,000 sockets under this machine's open-file limit, and the
 // server needs its own share of that limit too. Driven over the IPC channel (see ClientRequest).
 import { get as httpGet, type ClientRequest as HttpRequest } from "node:http";
+import { HISTOGRAM_BUCKETS } from "./latency.ts";
 
 /** A stream to hold: an account's events (with the account and its key) or the public drop feed. */
 export type StreamSpec = { kind: "events"; userId: string; key: string; address: string } | { kind: "drops"; address: string };
@@ -18,9 +19,6 @@ export type ClientRequest =
 
 /** A request as the parent sends it (it adds the id). */
 export type ClientCommand = { [K in ClientRequest["type"]]: Omit<Extract<ClientRequest, { type: K }>, "id"> }[ClientRequest["type"]];
-
-/** Milliseconds, one bucket each, up to a minute; later deliveries count in the last bucket. */
-export const HISTOGRAM_BUCKETS = 60_001;
 
 export interface ClientStats {
   events: number[];
