@@ -1,6 +1,6 @@
-// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks]
+// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks] [-- --scale N]
 //   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N,
-//   --no-pgbench, --no-battles, --only pgbench|battles)
+//   --no-pgbench, --no-battles, --only pgbench|battles|scale)
 //
 // Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
 // side by side in one run (never as absolute thresholds): an opening over HTTP against openPack
@@ -9,9 +9,9 @@
 // the tests. See docs/performance.md for the method and the latest figures.
 //
 // options.ts the flags and sizes; server.ts the database and the service under test; load.ts
-// autocannon and phases in turns; ceiling.ts, streams.ts, pgbench.ts, battles.ts the other
-// phases; history.ts the million spins; soak.ts the memory watch; report.ts the ratios, table
-// and results files.
+// autocannon and phases in turns; ceiling.ts, streams.ts, pgbench.ts, battles.ts, scale.ts (with
+// stream-clients.ts and latency.ts) the other phases; history.ts the million spins; soak.ts the
+// memory watch; report.ts the ratios, table and results files.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -33,6 +33,7 @@ import {
   ONLY,
   postgresServerUrl,
   redisUrl,
+  SCALE,
   SECONDS,
   STREAMS,
   withBattles,
@@ -42,6 +43,7 @@ import {
 import { measurePgbench } from "./pgbench.ts";
 import { writeOnlyReport, writeReport, type Measured } from "./report.ts";
 import { onServer, rssMiB, startServer, type Server } from "./server.ts";
+import { scalePhase } from "./scale.ts";
 import { runSoak } from "./soak.ts";
 import { withStreamsPhase } from "./streams.ts";
 
@@ -109,7 +111,11 @@ async function main() {
     const pgbenchGroup = async () => (withPgbench ? measurePgbench(database!, databaseUrl, spreadPhase) : null);
     const battlesGroup = async () => (withBattles ? measureBattles(database!, slugs, server!.dataDir) : null);
     if (ONLY) {
-      const measured = { pgbench: await pgbenchGroup(), battles: await battlesGroup() };
+      const measured = {
+        pgbench: await pgbenchGroup(),
+        battles: await battlesGroup(),
+        scale: ONLY === "scale" && SCALE > 0 ? await scalePhase(database, server, slugs) : null,
+      };
       const audit = await auditInvariants(await openServices(database));
       log(`audit: ${audit.ok ? "clean" : `${audit.breaches.length} BREACHES`} (${audit.checked.spins} spins)`);
       if (!audit.ok) log(JSON.stringify(audit.breaches.slice(0, 5)));
@@ -155,6 +161,9 @@ async function main() {
 
     const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;
 
+    // Last: thousands of streams may break the server, and what it did is then reported, not the phases after.
+    const scale = SCALE > 0 ? await scalePhase(database, server, slugs) : null;
+
     // A build from before pack_stats existed (--app-root) cannot be audited by today's rules.
     const audit = flag("no-audit")
       ? { ok: true, breaches: [], checked: { spins: 0 } }
@@ -177,6 +186,7 @@ async function main() {
         afterGrowth,
         draw,
         soak,
+        scale,
         idleMiB,
         audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
         pgbench,

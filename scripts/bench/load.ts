@@ -13,10 +13,12 @@ export interface Figures {
 
 export interface LoadSpec {
   method?: "GET" | "POST";
-  /** Each connection's path, by its index. */
-  path: (connection: number) => string;
-  /** Each connection's API key, by its index; none for public files. */
-  key?: (connection: number) => string;
+  /** Each connection's path, by its index (and by the request's place in its cycle). */
+  path: (connection: number, request: number) => string;
+  /** Each connection's API key, by its index (and the request's place); none for public files. */
+  key?: (connection: number, request: number) => string;
+  /** Requests a connection sends in turn before it starts over (default 1: the same request each time). */
+  cycle?: number;
 }
 
 export async function load(baseUrl: string, spec: LoadSpec, seconds: number): Promise<Figures> {
@@ -30,9 +32,13 @@ export async function load(baseUrl: string, spec: LoadSpec, seconds: number): Pr
       const index = connection++;
       // setRequests, not setRequest: the latter changes only the request in hand, and the
       // client then cycles back to the default one.
-      client.setRequests([
-        { method: spec.method ?? "GET", path: spec.path(index), headers: spec.key ? { authorization: `Bearer ${spec.key(index)}` } : {} },
-      ]);
+      client.setRequests(
+        Array.from({ length: spec.cycle ?? 1 }, (_, request) => ({
+          method: spec.method ?? "GET",
+          path: spec.path(index, request),
+          headers: spec.key ? { authorization: `Bearer ${spec.key(index, request)}` } : {},
+        })),
+      );
     },
   });
   return {

@@ -21,14 +21,19 @@ export const SOAK_WARMUP_MINUTES = option("soak-warmup-minutes", 3);
 export const withCeiling = !flag("no-ceiling");
 /** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
 export const STREAMS = option("streams", 100);
-/** --only pgbench|battles: that phase alone (on the same server and database), its rows and the audit. */
+/** --only pgbench|battles|scale: that phase alone (on the same server and database), its rows and the audit. */
 export const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-if (ONLY !== undefined && !["pgbench", "battles"].includes(ONLY)) {
-  console.error(`[bench] --only takes pgbench or battles, not ${ONLY}`);
+if (ONLY !== undefined && !["pgbench", "battles", "scale"].includes(ONLY)) {
+  console.error(`[bench] --only takes pgbench, battles or scale, not ${ONLY}`);
   process.exit(1);
 }
 export const withPgbench = !flag("no-pgbench") && (ONLY === undefined || ONLY === "pgbench");
 export const withBattles = !flag("no-battles") && (ONLY === undefined || ONLY === "battles");
+/**
+ * Event streams and, as many again, drop viewers held open in the scale phase (fewer when the
+ * server's open-file limit cannot hold them all: the report says how many); 0 skips the phase.
+ */
+export const SCALE = option("scale", 10_000);
 
 export const targets = {
   openVsCeiling: 0.5,
@@ -37,6 +42,10 @@ export const targets = {
   readVsStatic: 0.5,
   afterGrowth: 0.9,
   withStreams: 0.9,
+  /** The scale phase: opens with the streams held / without, delivery p99 (ms), the server's RSS growth for them (MiB). */
+  withScaleStreams: 0.9,
+  scaleDeliveryP99Ms: 1_000,
+  scaleRssGrowthMiB: 300,
   soakMemoryGrowth: 0.1,
   /** The server's RSS in MiB: idle right after start, and at the end of the soak. */
   idleRssMiB: 250,

@@ -6,6 +6,7 @@ import type { Figures } from "./load.ts";
 import { log } from "./log.ts";
 import { appRoot, CONNECTIONS, GROWTH_SPINS, root, SECONDS, SOAK_MINUTES, STREAMS, targets } from "./options.ts";
 import type { PgbenchFigures } from "./pgbench.ts";
+import type { Scale } from "./scale.ts";
 import type { Soak } from "./soak.ts";
 
 export interface Measured {
@@ -23,6 +24,7 @@ export interface Measured {
   afterGrowth: { list: Figures; detail: Figures; spread: Figures; ceiling: Figures | null } | null;
   draw: { webCryptoPerSecond: number; nodeCryptoPerSecond: number };
   soak: Soak | null;
+  scale: Scale | null;
   /** The server's RSS in MiB, idle after start (before any load). */
   idleMiB: number | null;
   audit: { ok: boolean; breaches: number; spins: number };
@@ -145,6 +147,7 @@ function ratioRows(m: Measured): Row[] {
     row(`server RSS at the end of the soak (MiB)`, soak.endMiB, `≤ ${targets.soakEndRssMiB}`, soak.endMiB <= targets.soakEndRssMiB);
   }
   rows.push(...pgbenchAndBattleRows(m));
+  if (m.scale) rows.push(...scaleRows(m.scale));
   row("audit breaches", audit.breaches, "0", audit.ok);
   return rows;
 }
@@ -235,8 +238,12 @@ const figureLine = (label: string, f: Figures | null) =>
   f ? `| ${label} | ${f.perSecond} | ${f.p50} | ${f.p99} | ${f.errors} |` : `| ${label} | – | – | – | – |`;
 
 /** --only: the phase's rows, the audit's and its figures, in bench/results/<time>-<phase>.json and latest-<phase>.md. */
-export function writeOnlyReport(phase: string, m: Pick<Measured, "pgbench" | "battles" | "audit">, started: number): void {
-  const rows = [...pgbenchAndBattleRows(m), { measure: "audit breaches", value: String(m.audit.breaches), target: "0", met: m.audit.ok }];
+export function writeOnlyReport(phase: string, m: Pick<Measured, "pgbench" | "battles" | "scale" | "audit">, started: number): void {
+  const rows = [
+    ...pgbenchAndBattleRows(m),
+    ...(m.scale ? scaleRows(m.scale) : []),
+    { measure: "audit breaches", value: String(m.audit.breaches), target: "0", met: m.audit.ok },
+  ];
   const table = [
     "| ratio | value | target | met |",
     "| --- | --- | --- | --- |",
@@ -266,6 +273,65 @@ export function writeOnlyReport(phase: string, m: Pick<Measured, "pgbench" | "ba
   writeFileSync(path.join(resultsDir, `${stamp}-${phase}.json`), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(path.join(resultsDir, `latest-${phase}.md`), `${table}\n`);
   log(`results: bench/results/${stamp}-${phase}.json and bench/results/latest-${phase}.md`);
+}
+
+function scaleRows(scale: Scale): Row[] {
+  const held = `${scale.held.events} event streams + ${scale.held.drops} drop viewers`;
+  const rows: Row[] = [
+    {
+      measure: `scale: streams held (asked ${scale.requested.events} + ${scale.requested.drops}; server open-file limit ${scale.fdLimit}, ${scale.serverFds} open with them)`,
+      value: `${scale.held.events} + ${scale.held.drops}${scale.connectFailed ? `, ${scale.connectFailed} connects failed` : ""}`,
+      target: "report",
+      met: null,
+    },
+  ];
+  const row = (measureName: string, value: number | string | null, target: string, met: boolean | null) =>
+    rows.push({ measure: measureName, value: value === null ? "–" : String(value), target, met });
+  const opens = ratio(scale.with.perSecond, scale.without.perSecond);
+  row(`open with ${held} / without`, opens, `≥ ${targets.withScaleStreams}`, opens >= targets.withScaleStreams);
+  const p99 = targets.scaleDeliveryP99Ms;
+  row(
+    "scale: event delivery p99 (ms since createdAt; not there 2 s after the load counts as 60000)",
+    scale.events.p99,
+    `≤ ${p99}`,
+    scale.events.p99 !== null && scale.events.p99 <= p99,
+  );
+  row(
+    "scale: events missing (of those the streams should have had)",
+    `${scale.events.missing} of ${scale.events.expected}`,
+    "0",
+    scale.events.missing === 0,
+  );
+  row(
+    "scale: drop delivery p99 (ms since the drop; not there 2 s after the load counts as 60000)",
+    scale.drops.p99,
+    `≤ ${p99}`,
+    scale.drops.p99 !== null && scale.drops.p99 <= p99,
+  );
+  row("scale: drops delivered (viewers × drops)", `${scale.drops.received} of ${scale.drops.expected}`, "report", null);
+  const growth = scale.rssMiB.held !== null && scale.rssMiB.before !== null ? scale.rssMiB.held - scale.rssMiB.before : null;
+  row(
+    `scale: server RSS growth for the streams (MiB, ${scale.rssMiB.before} → ${scale.rssMiB.held}; under load up to ${scale.rssMiB.underLoadMax})`,
+    growth,
+    `≤ ${targets.scaleRssGrowthMiB}`,
+    growth !== null && growth <= targets.scaleRssGrowthMiB,
+  );
+  if (scale.slow) {
+    const { slow } = scale;
+    const most = (streams: Array<{ kiB: number }>) => Math.max(0, ...streams.map((s) => s.kiB));
+    row(
+      `scale: slow readers (${slow.streams.events} event streams, ${slow.streams.drops} viewers, ${slow.seconds} s unread): server RSS ${slow.rssMiB.before} → ${slow.rssMiB.after} MiB; ` +
+        `event streams ended ${slow.events.filter((s) => s.ended).length}, most received ${most(slow.events)} of ${slow.producedKiB.perAccount} KiB; ` +
+        `viewers most received ${most(slow.drops)} of ${slow.producedKiB.drops} KiB`,
+      slow.rssMiB.after !== null && slow.rssMiB.before !== null ? slow.rssMiB.after - slow.rssMiB.before : null,
+      "report",
+      null,
+    );
+  }
+  row("scale: server CPU (cores) with the streams held and no load, per turn", scale.heldIdleCores.join(", "), "report", null);
+  row("scale: seconds the server stayed busy after the streams closed, per turn", scale.settleSeconds.join(", "), "report", null);
+  if (scale.error) row(`scale: stopped early: ${scale.error}`, "–", "none", false);
+  return rows;
 }
 
 /** Prints the table and writes bench/results/<time>.json and bench/results/latest.md. */
@@ -303,6 +369,15 @@ export function writeReport(m: Measured, started: number): void {
     fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams open`, withStreams),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the webhooks group", spreadBesideWebhooks),
     fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams + a webhook per account`, withWebhooks),
+    ...(m.scale
+      ? [
+          fig("POST /v1/packs/{slug}/open, the scale accounts in turn, no streams (scale group)", m.scale.without),
+          fig(
+            `POST /v1/packs/{slug}/open, the same, ${m.scale.held.events} event streams + ${m.scale.held.drops} drop viewers`,
+            m.scale.with,
+          ),
+        ]
+      : []),
     fig("static file (Next.js, same server)", staticFile),
     fig("GET /api/health (SELECT 1)", health),
     fig("GET /v1/packs", list),
@@ -336,6 +411,7 @@ export function writeReport(m: Measured, started: number): void {
     afterGrowth,
     draw: { webCryptoPerSecond, nodeCryptoPerSecond },
     soak,
+    scale: m.scale,
     idleMiB: m.idleMiB,
     audit: m.audit,
     pgbench: m.pgbench ?? null,
