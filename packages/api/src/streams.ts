@@ -27,7 +27,8 @@ import { attributeToAccount, logger } from "@prizepacks/db/log";
 /** Concurrent event streams one API key may hold on one instance. */
 export const MAX_STREAMS_PER_KEY = 5;
 const HEARTBEAT_MS = 15_000;
-const HEARTBEAT_SLICE = 500;
+/** Streams written per turn of the event loop by a heartbeat or a drop batch. */
+const WRITE_SLICE = 500;
 const REPLAY_BATCH = 500;
 /** Drops a new viewer of the feed gets first. */
 export const RECENT_DROPS = 20;
@@ -73,8 +74,8 @@ export function createStreamHandler({ services }: { services: Services }) {
     const comment = Buffer.from(`: heartbeat ${new Date().toISOString()}\n\n`);
     const due = [...streams];
     const beatSlice = (from: number) => {
-      for (const stream of due.slice(from, from + HEARTBEAT_SLICE)) stream.beat(comment);
-      if (from + HEARTBEAT_SLICE < due.length) setImmediate(beatSlice, from + HEARTBEAT_SLICE);
+      for (const stream of due.slice(from, from + WRITE_SLICE)) stream.beat(comment);
+      if (from + WRITE_SLICE < due.length) setImmediate(beatSlice, from + WRITE_SLICE);
     };
     beatSlice(0);
   }, HEARTBEAT_MS);
@@ -361,14 +362,23 @@ class DropFeed {
     const drops = this.pending;
     this.pending = [];
     this.timer = undefined;
+    const writes: Array<[EventStream, Buffer]> = [];
     for (const [minRarity, group] of this.viewers) {
       const shown = featuredDrops(drops.filter((drop) => atLeastRarity(drop.item.rarity, minRarity)));
       if (shown.length === 0) continue;
       // Encoded once: every viewer is written the same bytes.
       const frames = Buffer.from(shown.map(dropFrame).join(""));
-      // A slow viewer skips ahead: a ticker has no use for a backlog.
-      for (const stream of group) if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
+      for (const stream of group) writes.push([stream, frames]);
     }
+    // In slices: ten thousand viewers written in one go would hold every request up meanwhile.
+    const writeSlice = (from: number) => {
+      for (const [stream, frames] of writes.slice(from, from + WRITE_SLICE)) {
+        // A slow viewer skips ahead: a ticker has no use for a backlog.
+        if (stream.buffered() <= MAX_BUFFERED_BYTES) stream.write(frames);
+      }
+      if (from + WRITE_SLICE < writes.length) setImmediate(writeSlice, from + WRITE_SLICE);
+    };
+    writeSlice(0);
   }
 }
 
