@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks] [-- --scale N]
+// npm run bench [-- --build] [-- --no-soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks] [-- --scale N]
 //   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N,
 //   --no-pgbench, --no-battles, --only pgbench|battles|scale)
 //
@@ -39,6 +39,7 @@ import {
   withBattles,
   withCeiling,
   withPgbench,
+  withSoak,
 } from "./options.ts";
 import { measurePgbench } from "./pgbench.ts";
 import { writeOnlyReport, writeReport, type Measured } from "./report.ts";
@@ -159,7 +160,7 @@ async function main() {
       };
     }
 
-    const soak = flag("soak") ? await runSoak(server, slugs, httpUsers) : null;
+    const soak = withSoak ? await runSoak(server, slugs, httpUsers) : null;
 
     // Last: thousands of streams may break the server, and what it did is then reported, not the phases after.
     const scale = SCALE > 0 ? await scalePhase(database, server, slugs) : null;

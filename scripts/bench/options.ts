@@ -19,6 +19,8 @@ export const GROWTH_SPINS = option("growth", 1_000_000);
 export const SOAK_MINUTES = option("soak-minutes", 10);
 export const SOAK_WARMUP_MINUTES = option("soak-warmup-minutes", 3);
 export const withCeiling = !flag("no-ceiling");
+/** The soak (its warm-up, then SOAK_MINUTES of mixed load, the server's RSS watched) is in every full run: its end RSS is a target. */
+export const withSoak = !flag("no-soak");
 /** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
 export const STREAMS = option("streams", 100);
 /** --only pgbench|battles|scale: that phase alone (on the same server and database), its rows and the audit. */

@@ -303,12 +303,17 @@ function scaleRows(scale: Scale): Row[] {
     scale.events.missing === 0,
   );
   row(
-    "scale: drop delivery p99 (ms since the drop; not there 2 s after the load counts as 60000)",
+    "scale: drop delivery p99 (ms since the drop, of the drops the ticker sent; one a viewer lacks 2 s after the load counts as 60000)",
     scale.drops.p99,
     `≤ ${p99}`,
     scale.drops.p99 !== null && scale.drops.p99 <= p99,
   );
-  row("scale: drops delivered (viewers × drops)", `${scale.drops.received} of ${scale.drops.expected}`, "report", null);
+  row(
+    `scale: drops delivered (viewers × drops the ticker sent: ${scale.drops.featured} of ${scale.drops.openings} openings)`,
+    `${scale.drops.received} of ${scale.drops.expected}`,
+    "report",
+    null,
+  );
   const growth = scale.rssMiB.held !== null && scale.rssMiB.before !== null ? scale.rssMiB.held - scale.rssMiB.before : null;
   row(
     `scale: server RSS growth for the streams (MiB, ${scale.rssMiB.before} → ${scale.rssMiB.held}; under load up to ${scale.rssMiB.underLoadMax})`,

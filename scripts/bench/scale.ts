@@ -49,7 +49,8 @@ export interface Scale {
   with: Figures;
   rssMiB: { before: number | null; held: number | null; underLoadMax: number | null };
   events: Latency & { expected: number; missing: number };
-  drops: Latency & { expected: number; received: number };
+  /** Of the drops the feed sent (featured: a few per half second of the openings), each viewer × each. */
+  drops: Latency & { expected: number; received: number; openings: number; featured: number };
   endedByServer: { events: number; drops: number };
   slow: SlowReaders | null;
   error: string | null;
@@ -240,7 +241,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     with: emptyFigures(),
     rssMiB: { before: null, held: null, underLoadMax: null },
     events: { count: 0, p50: null, p99: null, max: null, expected: 0, missing: 0 },
-    drops: { count: 0, p50: null, p99: null, max: null, expected: 0, received: 0 },
+    drops: { count: 0, p50: null, p99: null, max: null, expected: 0, received: 0, openings: 0, featured: 0 },
     endedByServer: { events: 0, drops: 0 },
     slow: null,
     error: null,
@@ -337,7 +338,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
   Object.assign(result.drops, percentiles(histograms.drops, result.drops.expected - result.drops.received));
   log(
     `scale: events p50 ${result.events.p50} ms, p99 ${result.events.p99} ms, max ${result.events.max} ms, ${result.events.missing} of ${result.events.expected} missing; ` +
-      `drops p50 ${result.drops.p50} ms, p99 ${result.drops.p99} ms, ${result.drops.received} of ${result.drops.expected} delivered`,
+      `drops p50 ${result.drops.p50} ms, p99 ${result.drops.p99} ms, ${result.drops.received} of ${result.drops.expected} delivered (${result.drops.featured} of ${result.drops.openings} openings sent)`,
   );
   return result;
 }
@@ -361,7 +362,11 @@ async function tally(
   const seen = (kind: "events" | "drops") =>
     `${stats.reduce((sum, stat) => sum + stat.seen[kind].messages, 0)} messages, newest id ${Math.max(...stats.map((stat) => stat.seen[kind].newestId))}`;
   log(`  scale: turn's events ids (${from}, ${upTo}]; arrived: events ${seen("events")}; drops ${seen("drops")}`);
-  const dropsInWindow = rows.reduce((sum, row) => sum + row.drops, 0);
+  // The drop feed is a ticker: it sends a few of each half second's openings, the same to every
+  // viewer without a filter. What it sent is what any viewer received; every viewer should have it.
+  const featured = new Set(stats.flatMap((stat) => stat.dropIds));
+  result.drops.openings += rows.reduce((sum, row) => sum + row.drops, 0);
+  result.drops.featured += featured.size;
   for (const stat of stats) {
     histograms.events.push(stat.events);
     histograms.drops.push(stat.drops);
@@ -370,7 +375,7 @@ async function tally(
       result.events.expected += should;
       result.events.missing += Math.max(0, should - count);
     }
-    result.drops.expected += dropsInWindow * stat.dropsReceived.length;
+    result.drops.expected += featured.size * stat.dropsReceived.length;
     result.drops.received += stat.dropsReceived.reduce((sum, n) => sum + n, 0);
     result.endedByServer.events = Math.max(result.endedByServer.events, stat.ended.events);
     result.endedByServer.drops = Math.max(result.endedByServer.drops, stat.ended.drops);

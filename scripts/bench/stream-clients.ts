@@ -26,6 +26,8 @@ export interface ClientStats {
   /** Per events stream: its account and how many of its events in the window it received. */
   received: Array<{ userId: string; count: number }>;
   dropsReceived: number[];
+  /** The drops in the window that any of this process's viewers received: what the feed sent (a ticker sends a few of each half second's openings). */
+  dropIds: number[];
   /** Streams the server ended (or that failed) since they connected. */
   ended: { events: number; drops: number };
   seen: typeof seen;
@@ -132,6 +134,7 @@ function stats(upToId: number): ClientStats {
     drops: Array.from(latency.drops),
     received: live.flatMap((s) => (s.spec.kind === "events" ? [{ userId: s.spec.userId, count: inWindow(s.ids) }] : [])),
     dropsReceived: live.flatMap((s) => (s.spec.kind === "drops" ? [inWindow(s.ids)] : [])),
+    dropIds: [...new Set(live.flatMap((s) => (s.spec.kind === "drops" ? s.ids.filter((id) => id <= upToId) : [])))],
     ended: {
       events: live.filter((s) => s.ended && s.spec.kind === "events").length,
       drops: live.filter((s) => s.ended && s.spec.kind === "drops").length,
