@@ -334,6 +334,13 @@ function scaleRows(scale: Scale): Row[] {
     );
   }
   row("scale: server CPU (cores) with the streams held and no load, per turn", scale.heldIdleCores.join(", "), "report", null);
+  const cores = (turns: Scale["cores"]["with"]) => turns.map((t) => `${t.server}/${t.clients}/${t.machine}`).join(", ");
+  row(
+    "scale: cores busy during the opens, server/stream clients/machine, per turn",
+    `without ${cores(scale.cores.without)}; with ${cores(scale.cores.with)}`,
+    "report",
+    null,
+  );
   row("scale: seconds the server stayed busy after the streams closed, per turn", scale.settleSeconds.join(", "), "report", null);
   if (scale.error) row(`scale: stopped early: ${scale.error}`, "–", "none", false);
   return rows;

@@ -45,6 +45,11 @@ export interface Scale {
   settleSeconds: number[];
   /** The server's CPU (cores) in the 5 s after each connect, the streams held and no load. */
   heldIdleCores: number[];
+  /**
+   * Cores busy during each turn's load, without and with the streams: the server, the bench's
+   * stream clients (which read every frame on the same two cores) and the whole machine.
+   */
+  cores: Record<"without" | "with", Array<{ server: number; clients: number; machine: number }>>;
   without: Figures;
   with: Figures;
   rssMiB: { before: number | null; held: number | null; underLoadMax: number | null };
@@ -97,6 +102,35 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** CPU seconds the whole machine has been busy (all but idle and I/O wait), from /proc/stat. */
+function machineBusySeconds(): number {
+  const [, ...jiffies] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
+  const total = jiffies.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  return (total - jiffies[3]! - jiffies[4]!) / 100;
+}
+
+/** Runs `work` and adds the cores busy meanwhile (server, stream clients, machine) to `into`. */
+async function countingCores<T>(
+  server: Server,
+  clients: StreamClients,
+  into: Array<{ server: number; clients: number; machine: number }>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const sample = () => ({
+    at: Date.now(),
+    server: cpuSeconds(server.pid()) ?? 0,
+    clients: clients.pids().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
+    machine: machineBusySeconds(),
+  });
+  const before = sample();
+  const result = await work();
+  const after = sample();
+  const seconds = (after.at - before.at) / 1000;
+  const cores = (key: "server" | "clients" | "machine") => Math.round(((after[key] - before[key]) / seconds) * 100) / 100;
+  into.push({ server: cores("server"), clients: cores("clients"), machine: cores("machine") });
+  return result;
+}
+
 /**
  * Waits until the server is quiet (under a tenth of a core for a second; a minute at most) and
  * says how long that took: with thousands of viewers it goes on writing out a turn's drops long
@@ -145,6 +179,10 @@ class StreamClients {
 
   get size() {
     return this.children.length;
+  }
+
+  pids(): number[] {
+    return this.children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
   }
 
   ask<T>(child: number, request: ClientCommand, timeoutMs = 60_000): Promise<T> {
@@ -237,6 +275,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     connectSeconds: [],
     settleSeconds: [],
     heldIdleCores: [],
+    cores: { without: [], with: [] },
     without: emptyFigures(),
     with: emptyFigures(),
     rssMiB: { before: null, held: null, underLoadMax: null },
@@ -307,7 +346,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     label: `open, ${streamUsers.length} accounts in turn, no streams`,
     run: async (seconds) => {
       await closeAll();
-      return load(server.baseUrl, opens, seconds);
+      return countingCores(server, clients, result.cores.without, () => load(server.baseUrl, opens, seconds));
     },
   };
   const withPhase: Phase = {
@@ -316,7 +355,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
       if (!connected) await connectAll();
       const from = await lastEventId(database);
       await clients.all({ type: "window", afterId: from });
-      const figures = await load(server.baseUrl, opens, seconds);
+      const figures = await countingCores(server, clients, result.cores.with, () => load(server.baseUrl, opens, seconds));
       const upTo = await lastEventId(database);
       await new Promise((r) => setTimeout(r, DELIVERY_GRACE_MS));
       await tally(database, clients, histograms, result, from, upTo);
