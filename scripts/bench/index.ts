@@ -109,7 +109,7 @@ async function main() {
     const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
     webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
     // pgbench's ceiling in turns with the HTTP opens; battles' settlement cost and a hundred at once.
-    const pgbenchGroup = async () => (withPgbench ? measurePgbench(database!, databaseUrl, spreadPhase) : null);
+    const pgbenchGroup = async () => (withPgbench ? measurePgbench(database!, databaseUrl, spreadPhase, () => server!.pid()) : null);
     const battlesGroup = async () => (withBattles ? measureBattles(database!, slugs, server!.dataDir) : null);
     if (ONLY) {
       const measured = {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createUser, drawOpening, getActivePackOrThrow, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
+import { coresDuring } from "./cpu.ts";
 import { measureInTurns, type Figures, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, root } from "./options.ts";
@@ -53,14 +54,31 @@ export interface PgbenchFigures {
   product: Figures;
   quiet: Figures;
   notify: Figures;
+  /** Cores busy during each HTTP turn: the server (its one JavaScript thread is 1) and the whole machine. */
+  spreadCores?: Array<{ server: number; machine: number }>;
 }
 
 /** The three variants and the HTTP opens, in turns; null when pgbench is not installed. */
-export async function measurePgbench(database: Database, databaseUrl: string, spread: Phase): Promise<PgbenchFigures | null> {
+export async function measurePgbench(
+  database: Database,
+  databaseUrl: string,
+  spread: Phase,
+  serverPid: () => number | undefined,
+): Promise<PgbenchFigures | null> {
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
-  const [spreadFigures, product, quiet, notify] = await measureInTurns([spread, phases.product, phases.quiet, phases.notify]);
-  return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify! };
+  const spreadCores: NonNullable<PgbenchFigures["spreadCores"]> = [];
+  const server = () => [serverPid()].filter((pid) => pid !== undefined);
+  const countedSpread: Phase = {
+    ...spread,
+    run: async (seconds) => {
+      const { result, cores } = await coresDuring({ server }, () => spread.run(seconds));
+      spreadCores.push(cores);
+      return result;
+    },
+  };
+  const [spreadFigures, product, quiet, notify] = await measureInTurns([countedSpread, phases.product, phases.quiet, phases.notify]);
+  return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify!, spreadCores };
 }
 
 function pgbenchAvailable(): boolean {

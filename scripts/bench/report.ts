@@ -178,6 +178,14 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
       "report",
       null,
     );
+    if (pgbench.spreadCores?.length) {
+      rows.push({
+        measure: "cores busy during those HTTP opens, server/machine, per turn (the server's JavaScript runs on one)",
+        value: pgbench.spreadCores.map((turn) => `${turn.server}/${turn.machine}`).join(", "),
+        target: "report",
+        met: null,
+      });
+    }
   }
   if (battles) {
     // The target is on the database's time, PostgreSQL's own active time; wall time (which adds

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createUser, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
+import { coresDuring, cpuSeconds } from "./cpu.ts";
 import { load, measureInTurns, type Figures, type LoadSpec, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, SCALE } from "./options.ts";
@@ -92,42 +93,14 @@ function openFiles(pid: number | undefined): number | null {
   }
 }
 
-/** CPU seconds the process has used so far (user + system), from /proc. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds the whole machine has been busy (all but idle and I/O wait), from /proc/stat. */
-function machineBusySeconds(): number {
-  const [, ...jiffies] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
-  const total = jiffies.slice(0, 8).reduce((sum, n) => sum + n, 0);
-  return (total - jiffies[3]! - jiffies[4]!) / 100;
-}
-
 /** Runs `work` and adds the cores busy meanwhile (server, stream clients, machine) to `into`. */
-async function countingCores<T>(
-  server: Server,
-  clients: StreamClients,
-  into: Array<{ server: number; clients: number; machine: number }>,
-  work: () => Promise<T>,
-): Promise<T> {
-  const sample = () => ({
-    at: Date.now(),
-    server: cpuSeconds(server.pid()) ?? 0,
-    clients: clients.pids().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
-    machine: machineBusySeconds(),
-  });
-  const before = sample();
-  const result = await work();
-  const after = sample();
-  const seconds = (after.at - before.at) / 1000;
-  const cores = (key: "server" | "clients" | "machine") => Math.round(((after[key] - before[key]) / seconds) * 100) / 100;
-  into.push({ server: cores("server"), clients: cores("clients"), machine: cores("machine") });
+async function countingCores<T>(server: Server, clients: StreamClients, into: Scale["cores"]["with"], work: () => Promise<T>): Promise<T> {
+  const serverPids = () => {
+    const pid = server.pid();
+    return pid === undefined ? [] : [pid];
+  };
+  const { result, cores } = await coresDuring({ server: serverPids, clients: () => clients.pids() }, work);
+  into.push(cores);
   return result;
 }
 
