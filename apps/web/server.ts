@@ -19,9 +19,10 @@ import { openServices, startBackgroundJobs } from "@prizepacks/core";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db/client";
 import { configureLogs, logger } from "@prizepacks/db/log";
+import { logEnv } from "@prizepacks/db/env";
 
-// Before anything logs: human-readable lines for someone at a terminal in demo mode, JSON lines otherwise.
-configureLogs({ pretty: serviceEnv().demoMode });
+// Before anything logs: human-readable lines for someone at a terminal in demo mode, JSON lines otherwise (or as LOG_FORMAT says).
+configureLogs({ pretty: (logEnv().LOG_FORMAT ?? (serviceEnv().demoMode ? "pretty" : "json")) === "pretty" });
 const host = serviceEnv().HOST;
 const port = authEnv().PORT;
 const database = await getDatabase();

@@ -56,6 +56,8 @@ export async function startServer(databaseUrl: string): Promise<Server> {
       RATE_LIMIT_API_PER_MINUTE: "1000000000",
       RATE_LIMIT_PREFIX: `bench-${randomUUID()}`,
       SHUTDOWN_DELAY_SECONDS: "0",
+      // Logs as production writes them (the bench's server is in demo mode, on loopback, for its local beacon).
+      LOG_FORMAT: "json",
       // The webhook receiver of the "with streams" phase listens on loopback.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerInstance } from "./server-instance.ts";
+import { freePort, runStartToExit, startServer, type ServerInstance } from "./server-instance.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { uniqueEmail } from "./support.ts";
 
@@ -177,5 +177,33 @@ describe("request logs (a production-mode start)", () => {
       expect(line).not.toContain("pp_live_");
       for (const value of cookieValues) expect(line).not.toContain(value);
     }
+  });
+});
+
+describe("LOG_FORMAT", () => {
+  it("json: a demo-mode start writes JSON lines, a request's among them", async () => {
+    const server = await startServer({ label: "log-format", env: { LOG_FORMAT: "json", LOG_LEVEL: "info" } });
+    try {
+      const id = `log-format-${randomUUID()}`;
+      expect((await fetch(`${server.baseUrl}/api/health`, { headers: { "x-request-id": id } })).status).toBe(200);
+      const line = async () =>
+        server
+          .output()
+          .split("\n")
+          .filter((text) => text.startsWith("{"))
+          .map((text) => JSON.parse(text) as LogLine)
+          .find((entry) => entry.msg === "request" && entry.requestId === id);
+      await expect.poll(line, { timeout: 5_000 }).toMatchObject({ route: "/api/health", status: 200 });
+      // Demo mode otherwise writes for people: "[12:00:00.000] INFO: [http] request".
+      expect(server.output()).not.toMatch(/INFO: \[http\] request/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("anything but json or pretty stops the start, saying so", async () => {
+    const { code, output } = await runStartToExit({ LOG_FORMAT: "yaml", PORT: String(await freePort()) });
+    expect(code).not.toBe(0);
+    expect(output).toContain('LOG_FORMAT must be "json" or "pretty"');
   });
 });

@@ -85,6 +85,8 @@ const logSchema = z.object({
       error: 'LOG_LEVEL must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent"',
     })
     .default("info"),
+  /** JSON lines, or human-readable ones; unset: readable in demo mode (someone at a terminal), JSON otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: 'LOG_FORMAT must be "json" or "pretty"' }).optional(),
 });
 
 export type LogEnv = z.infer<typeof logSchema>;
@@ -93,7 +95,10 @@ let cachedLog: LogEnv | undefined;
 
 export function logEnv(): LogEnv {
   if (cachedLog) return cachedLog;
-  const parsed = logSchema.safeParse({ LOG_LEVEL: process.env.LOG_LEVEL || undefined });
+  const parsed = logSchema.safeParse({
+    LOG_LEVEL: process.env.LOG_LEVEL || undefined,
+    LOG_FORMAT: process.env.LOG_FORMAT || undefined,
+  });
   if (!parsed.success) throw new Error(`Invalid log environment: ${z.prettifyError(parsed.error)}`);
   cachedLog = parsed.data;
   return cachedLog;
