@@ -180,7 +180,7 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
     );
     if (pgbench.spreadCores?.length) {
       rows.push({
-        measure: "cores busy during those HTTP opens, server/machine, per turn (the server's JavaScript runs on one)",
+        measure: "cores busy during those HTTP opens, server/machine, per turn, the warm-up first (the server's JavaScript runs on one)",
         value: pgbench.spreadCores.map((turn) => `${turn.server}/${turn.machine}`).join(", "),
         target: "report",
         met: null,
@@ -344,7 +344,7 @@ function scaleRows(scale: Scale): Row[] {
   row("scale: server CPU (cores) with the streams held and no load, per turn", scale.heldIdleCores.join(", "), "report", null);
   const cores = (turns: Scale["cores"]["with"]) => turns.map((t) => `${t.server}/${t.clients}/${t.machine}`).join(", ");
   row(
-    "scale: cores busy during the opens, server/stream clients/machine, per turn",
+    "scale: cores busy during the opens, server/stream clients/machine, per turn, the warm-up first",
     `without ${cores(scale.cores.without)}; with ${cores(scale.cores.with)}`,
     "report",
     null,
