@@ -6,7 +6,7 @@ import { applyMigrations } from "@prizepacks/db/migrate";
 import { openServices, type Services } from "@prizepacks/core";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { createTestUser } from "@prizepacks/core/testing/fixtures";
-import { createStreamHandler } from "./streams.ts";
+import { createStreamHandler, REPLAY_DRAIN_MS } from "./streams.ts";
 
 // GET /v1/events against the outbox read by id, on PostgreSQL: events committed out of order,
 // a transaction that was open when the instance started, and a client that stops reading.
@@ -70,10 +70,17 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
   }
 
   /** Reads a stream's events (ids and data) until `count` have come or `timeoutMs` passed. */
-  function collect(url: string, apiKey: string, count: number, timeoutMs = 5_000): Promise<Array<{ id: string; data: { n: number } }>> {
+  function collect(
+    url: string,
+    apiKey: string,
+    count: number,
+    timeoutMs = 5_000,
+    lastEventId?: string,
+  ): Promise<Array<{ id: string; data: { n: number } }>> {
     return new Promise((resolve, reject) => {
       const events: Array<{ id: string; data: { n: number } }> = [];
-      const request = get(`${url}/v1/events`, { headers: { authorization: `Bearer ${apiKey}` } }, (response) => {
+      const headers = { authorization: `Bearer ${apiKey}`, ...(lastEventId && { "last-event-id": lastEventId }) };
+      const request = get(`${url}/v1/events`, { headers }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`status ${response.statusCode}`));
         let buffer = "";
         response.setEncoding("utf8");
@@ -201,6 +208,24 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
     }
   }, 20_000);
 
+  it("replays a backlog far above the cap to a client that reads it, in order, without ending its stream", async () => {
+    const instance = await startInstance();
+    try {
+      const alice = await createTestUser(writerServices);
+      const [before] = await writer.sql.query<{ id: string }>(`SELECT coalesce(max(id), 0)::text AS id FROM account_event`);
+      // 1,200 events of about 1 KB: a replay batch (500) alone is twice the quarter megabyte a push may leave unsent.
+      await writer.sql.query(
+        `SELECT record_account_event($1, 'wallet.changed', jsonb_build_object('n', n, 'padding', repeat('x', 1000)))
+           FROM generate_series(0, 1199) n`,
+        [alice.userId],
+      );
+      const received = await collect(instance.url, alice.apiKey, 1_200, 15_000, before!.id);
+      expect(received.map((event) => event.data.n)).toEqual(Array.from({ length: 1_200 }, (_, n) => n));
+    } finally {
+      await instance.stop();
+    }
+  }, 30_000);
+
   it("ends the stream of a client that stops reading once it is a quarter of a megabyte behind", async () => {
     const instance = await startInstance();
     try {
@@ -213,6 +238,8 @@ describe.skipIf(!process.env.DATABASE_URL)("account event streams", () => {
             const padding = "x".repeat(60_000);
             // Far beyond what the two sockets' kernel buffers hold and the server's cap.
             for (let n = 0; n < 200; n++) await record(alice.userId, { n, padding });
+            // Longer than a replay waits for a reader (when the events went out through the database read).
+            await new Promise((resolve) => setTimeout(resolve, REPLAY_DRAIN_MS + 1_000));
             let bytes = 0;
             response.on("data", (chunk: Buffer) => (bytes += chunk.length));
             response.on("end", () => resolve({ bytes }));

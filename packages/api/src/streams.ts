@@ -10,6 +10,7 @@ import {
   RARITIES,
   recentDrops,
   type AccountEvent,
+  type AccountWaker,
   type Battle,
   type Drop,
   type Rarity,
@@ -30,6 +31,11 @@ const HEARTBEAT_MS = 15_000;
 /** Streams written per turn of the event loop by a heartbeat or a drop batch. */
 const WRITE_SLICE = 500;
 const REPLAY_BATCH = 500;
+/**
+ * A replay past MAX_BUFFERED_BYTES waits this long for the client to read before ending its
+ * stream: a quarter of a megabyte at half a megabit a second.
+ */
+export const REPLAY_DRAIN_MS = 5_000;
 /** Drops a new viewer of the feed gets first. */
 export const RECENT_DROPS = 20;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
@@ -230,7 +236,9 @@ class AccountEventStream {
   ) {}
 
   /** The hub's waker: a new event of the account, or null for "read what is new from the database". */
-  readonly wake = (event: AccountEvent | null): void => {
+  readonly wake: AccountWaker = (event, reason) => {
+    // The hub became complete: a stream whose database read covers the events below its first cursor has them all.
+    if (reason === "hubComplete" && this.pushesComplete) return;
     if (event) this.pushed = true;
     if (this.sentUpTo === null) return void (event ? this.held.push(event) : (this.readAgain = true));
     if (!event || this.reading || !this.pushesComplete) return void this.catchUp();
@@ -245,10 +253,15 @@ class AccountEventStream {
     for (const event of this.held.splice(0)) if (!this.sendIfNew(event)) return stream.close();
   }
 
-  /** False when the stream must end: the client fell too far behind, or the stream's key was revoked. */
-  private sendIfNew(event: AccountEvent): boolean {
+  /**
+   * False when the stream must end: the client fell too far behind, or the stream's key was
+   * revoked. A replay (`fromDatabase`) writes many events in one tick, which the socket holds
+   * corked until the next, and waits for the client past the cap itself (catchUp).
+   */
+  private sendIfNew(event: AccountEvent, { fromDatabase = false } = {}): boolean {
     if (this.sentUpTo !== null && BigInt(event.id) <= BigInt(this.sentUpTo)) return true;
-    if (!this.stream!.write(eventFrame(event))) return false; // a client this slow reconnects with Last-Event-ID
+    // A client this slow reconnects with Last-Event-ID.
+    if (!this.stream!.write(eventFrame(event)) && !fromDatabase) return false;
     this.sentUpTo = event.id;
     // The key this stream was opened with is revoked: the stream ends with it (after saying so).
     return !(event.type === "key.revoked" && event.data.id === this.principal.apiKeyId);
@@ -269,9 +282,13 @@ class AccountEventStream {
             afterId: this.sentUpTo!,
             limit: REPLAY_BATCH,
           });
-          for (const event of events) if (!this.sendIfNew(event)) return stream.close();
+          for (const event of events) {
+            // Past the cap, the replay waits for the client to read; one that does not is ended.
+            if (stream.buffered() > MAX_BUFFERED_BYTES && !(await stream.drained(REPLAY_DRAIN_MS))) return stream.close();
+            if (!this.sendIfNew(event, { fromDatabase: true })) return stream.close();
+          }
+          if (stream.closed) return;
           if (events.length < REPLAY_BATCH) break;
-          await stream.drained();
         }
         if (afterPush) this.pushesComplete = true;
       } while (this.readAgain && !stream.closed);
@@ -338,7 +355,7 @@ class DropFeed {
         hub.watchDrops((drops) => {
           if (this.viewers.size === 0) return;
           this.pending.push(...drops);
-          this.timer ??= setTimeout(() => this.flush(), DROP_FLUSH_MS);
+          this.timer ??= setTimeout(() => this.flush(), DROP_FLUSH_MS).unref();
         });
       });
       // A start that failed (the database down) is tried again by the next viewer.
@@ -490,7 +507,22 @@ function openStream(req: IncomingMessage, res: ServerResponse, kind: StreamKind,
       onBeat = handler;
     },
     buffered: () => res.writableLength,
-    drained: () => (res.writableLength === 0 || closed ? Promise.resolve() : new Promise<void>((resolve) => res.once("drain", resolve))),
+    /** Whether what was written went out to the client within `timeoutMs` (a closed stream has nothing left to send). */
+    drained(timeoutMs: number): Promise<boolean> {
+      if (res.writableLength === 0 || closed) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const done = (drained: boolean) => {
+          clearTimeout(timer);
+          res.off("drain", onDrain);
+          res.off("close", onDrain);
+          resolve(drained);
+        };
+        const onDrain = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        res.once("drain", onDrain);
+        res.once("close", onDrain);
+      });
+    },
     onClose(handler: () => void) {
       closeHandlers.push(handler);
     },

@@ -59,6 +59,7 @@ export {
 export type { AccountEvent, AccountEventType } from "./events/account-events.ts";
 export { BEST_PULL_HOURS, listBestPulls, maskPlayerName, readBestPulls, recentDrops } from "./events/drops.ts";
 export type { BestPull, Drop } from "./events/drops.ts";
+export type { AccountWaker } from "./events/event-hub.ts";
 export { atLeastRarity, RARITIES } from "./shared/catalog-labels.ts";
 export type { Rarity } from "./shared/catalog-labels.ts";
 export {

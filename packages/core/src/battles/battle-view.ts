@@ -150,7 +150,9 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
 /** Records `type` for every player seated, with the battle as data (as an outsider sees it), in the caller's transaction. */
 export async function recordBattleEvent(tx: SqlQuery, loaded: LoadedBattle, type: string, userIds = playerIds(loaded)): Promise<void> {
   const data = JSON.stringify(battleView(loaded, null));
-  for (const userId of userIds) await tx.query(`SELECT record_account_event($1, $2, $3::jsonb)`, [userId, type, data]);
+  // Each account's event lock in one order (its id's): two settlements sharing players in
+  // opposite seat order would otherwise wait on each other until one is killed as a deadlock.
+  for (const userId of [...new Set(userIds)].sort()) await tx.query(`SELECT record_account_event($1, $2, $3::jsonb)`, [userId, type, data]);
 }
 
 export function playerIds({ seats }: LoadedBattle): string[] {

@@ -46,7 +46,8 @@ export type AccountEventData<Type extends AccountEventType> = Extract<AccountEve
 
 /**
  * Records an event in the caller's transaction (record_account_event: it also queues the
- * account's webhook deliveries and notifies every instance at commit). Call it after every row
+ * account's webhook deliveries; the instances learn of it after the commit, from
+ * services.announceEvents() or their hubs' poll). Call it after every row
  * lock the transaction takes: it takes the account's event lock, held to commit.
  */
 export async function recordAccountEvent<Type extends AccountEventType>(

@@ -28,8 +28,11 @@ const MAX_GAPS = 100_000;
 /** How long after its start the hub first checks that no transaction open at its start is left (above the 8 s bound). */
 const SETTLE_MS = 10_000;
 
-/** A new event of the account, or null for "read what is new from the database". */
-export type AccountWaker = (event: AccountEvent | null) => void;
+/**
+ * A new event of the account, or null for "read what is new from the database"; with `hubComplete`,
+ * only a stream whose database read may predate an event below the hub's first cursor needs to.
+ */
+export type AccountWaker = (event: AccountEvent | null, reason?: "hubComplete") => void;
 
 interface EventRow extends Record<string, unknown> {
   id: string;
@@ -127,7 +130,7 @@ export class EventHub {
           if (!check?.done) return this.settleAfter(startXid, 1_000);
           this.settled = true;
           // An event committed late below the first cursor reached no stream: they read it now.
-          this.wakeEveryAccount();
+          this.wakeEveryAccount("hubComplete");
         })
         .catch(() => this.settleAfter(startXid, 1_000));
     }, afterMs);
@@ -202,7 +205,12 @@ export class EventHub {
     if (oldestRunning !== null) {
       for (const [id, gap] of this.gaps) if (gap.horizon !== null && gap.horizon < oldestRunning) this.gaps.delete(id);
     }
-    this.dispatch(rows);
+    try {
+      this.dispatch(rows);
+    } catch (error) {
+      // A stream's or feed's fault, not the hub's: the cursor has moved on, the next read goes on.
+      logger("events").error({ err: error }, "could not hand out new events");
+    }
     if (rows.length === READ_BATCH) this.readAgain = true;
   }
 
@@ -242,8 +250,8 @@ export class EventHub {
   }
 
   /** Sends every watched account's streams to the database to read what they have not sent. */
-  private wakeEveryAccount(): void {
-    for (const wakers of this.accountWakers.values()) for (const wake of wakers) wake(null);
+  private wakeEveryAccount(reason?: "hubComplete"): void {
+    for (const wakers of this.accountWakers.values()) for (const wake of wakers) wake(null, reason);
   }
 
   private dispatch(rows: EventRow[]): void {
