@@ -182,7 +182,8 @@ describe("request logs (a production-mode start)", () => {
 
 describe("LOG_FORMAT", () => {
   it("json: a demo-mode start writes JSON lines, a request's among them", async () => {
-    const server = await startServer({ label: "log-format", env: { LOG_FORMAT: "json", LOG_LEVEL: "info" } });
+    // Its own database: a demo start with a new data folder makes the demo account a new key, and the shared server's would stop working.
+    const server = await startServer({ label: "log-format", ownDatabase: true, env: { LOG_FORMAT: "json", LOG_LEVEL: "info" } });
     try {
       const id = `log-format-${randomUUID()}`;
       expect((await fetch(`${server.baseUrl}/api/health`, { headers: { "x-request-id": id } })).status).toBe(200);
