@@ -38,6 +38,8 @@ const REPLAY_BATCH = 500;
 export const REPLAY_DRAIN_MS = 5_000;
 /** Drops a new viewer of the feed gets first. */
 export const RECENT_DROPS = 20;
+/** How long those are reused for the next viewers. */
+const RECENT_DROPS_TTL_MS = 1_000;
 /** A client that reads slower than this much unsent data is dropped (events) or skipped ahead (drops). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /**
@@ -146,12 +148,12 @@ export function createStreamHandler({ services }: { services: Services }) {
       throw new AppError("BAD_REQUEST", `minRarity: must be one of ${RARITIES.join(", ")}.`);
     }
     const minRarity = (minRarityParam ?? undefined) as Rarity | undefined;
-    const recent = await recentDrops(services, services.catalog, { limit: RECENT_DROPS, minRarity });
+    const recent = await dropFeed.recentFrames(minRarity);
     await dropFeed.start();
     if (res.destroyed) return; // the client left during set-up (its slot is back already)
 
     const stream = open(req, res, "drops", limits ?? {});
-    stream.write(recent.map(dropFrame).join(""));
+    stream.write(recent);
     const leave = dropFeed.add(stream, minRarity);
     stream.onClose(() => {
       leave();
@@ -324,10 +326,11 @@ function headerValue(req: IncomingMessage, name: string): string | null {
  * Each event's SSE frame, written once however many streams send it (the hub hands the same
  * event object to every stream of the account).
  */
-const eventFrames = new WeakMap<AccountEvent, string>();
-function eventFrame(event: AccountEvent): string {
+const eventFrames = new WeakMap<AccountEvent, Buffer>();
+function eventFrame(event: AccountEvent): Buffer {
   let frame = eventFrames.get(event);
-  if (frame === undefined) eventFrames.set(event, (frame = sseFrame(event.id, event.type, event)));
+  // Encoded once too: a string written to each stream would be encoded to UTF-8 for each.
+  if (frame === undefined) eventFrames.set(event, (frame = Buffer.from(sseFrame(event.id, event.type, event))));
   return frame;
 }
 const dropFrame = (drop: Drop) => sseFrame(drop.id, "drop", drop);
@@ -345,8 +348,30 @@ class DropFeed {
   private pending: Drop[] = [];
   private timer: NodeJS.Timeout | undefined;
   private started: Promise<void> | undefined;
+  /** What a new viewer gets first, per rarity filter: read and encoded once per RECENT_DROPS_TTL_MS. */
+  private readonly recent = new Map<Rarity | undefined, { until: number; frames: Promise<Buffer> }>();
 
   constructor(private readonly services: Services) {}
+
+  /**
+   * The RECENT_DROPS latest drops (at least `minRarity`) as SSE frames. Read at most once a
+   * second per filter: thousands of viewers arriving at once (another instance drained) cost a
+   * read, not thousands.
+   */
+  recentFrames(minRarity: Rarity | undefined): Promise<Buffer> {
+    const now = Date.now();
+    const cached = this.recent.get(minRarity);
+    if (cached && cached.until > now) return cached.frames;
+    const frames = recentDrops(this.services, this.services.catalog, { limit: RECENT_DROPS, minRarity }).then((drops) =>
+      Buffer.from(drops.map(dropFrame).join("")),
+    );
+    this.recent.set(minRarity, { until: now + RECENT_DROPS_TTL_MS, frames });
+    // A failed read (the database down) is not kept: the next viewer reads again.
+    frames.catch(() => {
+      if (this.recent.get(minRarity)?.frames === frames) this.recent.delete(minRarity);
+    });
+    return frames;
+  }
 
   /** Subscribes to the hub, once. */
   start(): Promise<void> {
