@@ -26,7 +26,7 @@ describe("user:create --balance", () => {
     const userId = outcome.result.userId as string;
     const { entries } = await listAdminLog(services(), { actor: "cli", targetId: userId });
     expect(entries.map((entry) => entry.action)).toEqual(["wallet.adjusted"]);
-    expect(JSON.stringify(entries[0]!.after)).toContain("starting balance");
+    expect(JSON.stringify(entries[0]!.after)).toContain("initial balance");
     const ledger = await services().database.prisma.ledgerEntry.findMany({ where: { userId }, select: { kind: true, amount: true } });
     expect(ledger.map((entry) => [entry.kind, entry.amount.toFixed(2)])).toEqual([["ADJUSTMENT", "7.25"]]);
   });

@@ -59,7 +59,7 @@ const commands = {
         name: f.name,
         ageConfirmation: !f["no-age-confirmation"],
       });
-      if (f.balance && !f.balance.isZero()) await creditFromCli(services, user.userId, f.balance, "starting balance");
+      if (f.balance && !f.balance.isZero()) await creditFromCli(services, user.userId, f.balance, "initial balance");
       return { userId: user.userId, email: user.email, apiKey: user.apiKey };
     },
   },
