@@ -366,7 +366,8 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
 
   await page.goto(`/admin/log?target=${player.userId}`);
   const rows = page.getByTestId("admin-log-entry");
-  await expect(rows).toHaveCount(2);
+  // Newest first: the ban, the admin's adjustment, and the starting balance the CLI credited.
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText("account.banned");
   await expect(rows.nth(0).getByTestId("admin-log-target").getByRole("link", { name: playerEmail })).toHaveAttribute(
     "href",
@@ -374,6 +375,9 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   );
   await expect(rows.nth(1)).toContainText("wallet.adjusted");
   await expect(rows.nth(1)).toContainText(adminEmail);
+  await expect(rows.nth(2)).toContainText("wallet.adjusted");
+  await expect(rows.nth(2)).toContainText("initial balance");
+  await expect(rows.nth(2)).not.toContainText(adminEmail);
 });
 
 /** The header's visible links and buttons as boxes, and any two of them that overlap. */
