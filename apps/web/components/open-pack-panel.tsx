@@ -1,7 +1,7 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/shared";
 import { celebrationFor } from "../lib/open-outcome";
 import { usePreference } from "../lib/player-preferences";
@@ -131,8 +131,9 @@ export function OpenPackPanel({
     if (celebration !== 0) playWin(celebration);
   }, [allLanded, openings, price]);
 
-  // Space or Esc lands every reel at once, like a click on them.
-  useEffect(() => {
+  // Space or Esc lands every reel at once, like a click on them. Listening from the commit that
+  // shows the reels (a layout effect), not after the paint: a key pressed as they appear counts.
+  useLayoutEffect(() => {
     if (!spinning) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== " " && event.key !== "Escape") return;
