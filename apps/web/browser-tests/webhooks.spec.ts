@@ -92,3 +92,23 @@ test("webhooks in Settings → API: at most 5 enabled; a sixth, and enabling one
   await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "/hook-1" })).toContainText("Disabled");
   await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "Active" })).toHaveCount(5);
 });
+
+test("webhooks in Settings → API: the add form takes input only once the page's scripts run, so nothing typed is lost", async ({
+  page,
+}) => {
+  const email = uniqueEmail("hookslow");
+  await admin("user:create", { email, password: PASSWORD });
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL("/");
+  // Scripts arriving late: the server's form is on screen seconds before React hydrates it.
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto("/settings/api", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await form.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/hook-early");
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByTestId("webhook-endpoint")).toHaveCount(1);
+  await expect(page.getByTestId("webhook-endpoint")).toContainText("/hook-early");
+});

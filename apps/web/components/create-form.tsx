@@ -1,12 +1,13 @@
 "use client";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ErrorAlert } from "./error-alert";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The form that adds one thing to a list (an API key, a webhook endpoint): its fields, what is
  * wrong, the submit button. `check` names a problem with the input before any round trip (or
  * null); `busy` and `error` are the caller's mutation's (useMutation), whose `mutate` `onSubmit`
- * calls. One submit at a time.
+ * calls. One submit at a time, and none before the form is hydrated.
  */
 export function CreateForm({
   label,
@@ -29,6 +30,7 @@ export function CreateForm({
   children: ReactNode;
 }) {
   const [invalid, setInvalid] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,14 +42,16 @@ export function CreateForm({
 
   return (
     <form className={className} onSubmit={submit} noValidate aria-label={label}>
-      {children}
-      <ErrorAlert error={invalid ?? error} />
-      <div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {submitLabel}
-        </button>
-      </div>
+      <fieldset className="contents" disabled={!hydrated}>
+        {children}
+        <ErrorAlert error={invalid ?? error} />
+        <div>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {submitLabel}
+          </button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -1,7 +1,5 @@
 "use client";
-import { useSyncExternalStore } from "react";
-
-const subscribeNever = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /** "2026-11-23T12:05:09.000Z" → "2026-11-23 12:05 UTC": the same on server and client, so hydration matches. */
 function formatUtc(iso: string): string {
@@ -13,11 +11,7 @@ function formatUtc(iso: string): string {
  * render (server and hydration) shows UTC and the browser then switches to local time.
  */
 export function LocalTime({ iso }: { iso: string }) {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const text = hydrated ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : formatUtc(iso);
   return (
     <time dateTime={iso} title={iso}>

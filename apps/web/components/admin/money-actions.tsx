@@ -2,11 +2,12 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { StorableText } from "@prizepacks/core/shared";
 import { trpc } from "../../lib/trpc";
 import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
 import { ErrorAlert } from "../error-alert";
+import { useHydrated } from "../use-hydrated";
 import { useRequestKey } from "./request-key";
 
 /** The server's own rules (AdjustmentSchema, parseMoney), checked here before the round trip. */
@@ -31,9 +32,7 @@ export function MoneyActions({ userId }: { userId: string }) {
   const [requestKey, renewKey] = useRequestKey();
   const amountCheck = useFieldCheck(amount, amountProblem);
   const reasonCheck = useFieldCheck(reason, reasonProblem);
-  // Set once React has hydrated the form: a submission before that would be the browser's own.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const adjust = useMutation({
     mutationFn: (input: { direction: "credit" | "debit"; amount: string; reason: string; requestKey: string }) =>
       trpc.admin.accounts.adjust.mutate({ userId, ...input }),

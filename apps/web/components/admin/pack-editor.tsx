@@ -1,7 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { cloneElement, useEffect, useId, useMemo, useState } from "react";
+import { cloneElement, useId, useMemo, useState } from "react";
 import {
   checkPackDraft,
   chanceTextToTickets,
@@ -22,6 +22,7 @@ import type { RouterOutputs } from "@prizepacks/api";
 import { itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
+import { useHydrated } from "../use-hydrated";
 import { SimulationChart } from "./simulation-chart";
 
 /** A pack file (PackFileSchema) as the form holds it: every field as text, category and theme free until one is chosen. */
@@ -114,9 +115,7 @@ export function PackEditor({
   }, [draft, rtpRange, publishedItems]);
   const [previewing, setPreviewing] = useState(false);
   const [saleConfirmed, setSaleConfirmed] = useState(false);
-  // Set once React has hydrated the form: input typed before that would be lost.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   // The pack's art from its most valuable items' icons, when they all come from the art set.
   const itemIcons = draft.items.map((item) => ({ art: iconOf(item.image), value: item.value || "0" }));
