@@ -1,6 +1,12 @@
 // CPU time from /proc: how many cores a process (or the whole machine) kept busy while a phase ran.
 import { readFileSync } from "node:fs";
 
+/** The pids of one process that may not be running (yet, or any more), for coresDuring's groups. */
+export const pidsOf = (pid: () => number | undefined) => (): number[] => {
+  const running = pid();
+  return running === undefined ? [] : [running];
+};
+
 /** CPU seconds the process has used so far (user + system), or null once it is gone. */
 export function cpuSeconds(pid: number | undefined): number | null {
   try {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createUser, drawOpening, getActivePackOrThrow, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
-import { coresDuring } from "./cpu.ts";
+import { coresDuring, pidsOf } from "./cpu.ts";
 import { measureInTurns, type Figures, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, root } from "./options.ts";
@@ -68,11 +68,10 @@ export async function measurePgbench(
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
   const spreadCores: NonNullable<PgbenchFigures["spreadCores"]> = [];
-  const server = () => [serverPid()].filter((pid) => pid !== undefined);
   const countedSpread: Phase = {
     ...spread,
     run: async (seconds) => {
-      const { result, cores } = await coresDuring({ server }, () => spread.run(seconds));
+      const { result, cores } = await coresDuring({ server: pidsOf(serverPid) }, () => spread.run(seconds));
       spreadCores.push(cores);
       return result;
     },
