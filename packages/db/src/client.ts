@@ -127,6 +127,8 @@ export const SERVICE_WAIT_BOUNDS = {
   connectMs: 3_000,
   lockMs: 2_000,
   statementMs: 5_000,
+  /** How long past statementMs an answer may take to arrive before the connection counts as gone. */
+  readMarginMs: 2_000,
   transactionMs: 8_000,
   idleInTransactionMs: 10_000,
 } as const;
@@ -170,6 +172,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         lock_timeout: bounds.lockMs,
         statement_timeout: bounds.statementMs,
         idle_in_transaction_session_timeout: bounds.idleInTransactionMs,
+        // The server's statement_timeout cannot answer on a connection that went silent (a
+        // peer gone without a FIN, a network partition): the driver gives up on the answer a
+        // little after it, and the pool drops that connection (pool.query, a failed ROLLBACK).
+        query_timeout: bounds.statementMs + bounds.readMarginMs,
       }),
     });
     // An idle connection that the server closes (restart, failover) emits an error; without a
