@@ -62,22 +62,30 @@ export async function addHistory(database: Database, spins: number): Promise<voi
     (_, i) => Math.floor(spins / HISTORY_ACCOUNTS) + (i < spins % HISTORY_ACCOUNTS ? 1 : 0),
   );
   const total = (await Promise.all(shares.map((share) => addAccountHistory(database, cachedPacks, share)))).reduce((sum, n) => sum + n, 0);
-  const recorded = Date.now();
-  log(`history: ${total} spins recorded through open_pack in ${Math.round((recorded - started) / 1000)} s`);
+  log(`history: ${total} spins recorded through open_pack in ${Math.round((Date.now() - started) / 1000)} s`);
+  await settle(database);
+}
 
-  // Measure the steady state of a big history, not the aftermath of loading it. The service
-  // rolls tallies into pack_stats every second and spins into the daily report rows every
-  // minute, a minute behind: both are done here first, so that neither lands on a measured turn.
+/**
+ * Brings the database to a steady state before a measurement: the measured turns see the
+ * steady state of what was written before them, not the aftermath of writing it. The service
+ * rolls tallies into pack_stats every second and spins into the daily report rows every
+ * minute, a minute behind: both are done here first, so that neither lands on a measured turn.
+ * Done before the growth's "before" turns as after the history, so that only the history differs.
+ */
+export async function settle(database: Database): Promise<void> {
+  const recorded = Date.now();
+  const services = await openServices(database);
   await rollUpSpinCounts(services);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, recorded + REPORT_SETTLE_MS - Date.now())));
   // Not caught up: a day further along, or the service's own run holds the watermark (wait for it).
   while (!(await rollUpReports(services)).caughtUp) await new Promise((resolve) => setTimeout(resolve, 200));
-  // Vacuum now rather than let autovacuum start mid-measurement, and flush the load's WAL.
+  // Vacuum now rather than let autovacuum start mid-measurement, and flush the WAL written so far.
   await database.sql.exec(
     "VACUUM ANALYZE spin, inventory_item, ledger_entry, seed_pair, wallet, spin_tally, pack_stats, pack_day_stats, account_event",
   );
   await database.sql.exec("CHECKPOINT").catch(() => log("CHECKPOINT needs a superuser; skipped"));
-  log(`history: rolled up, vacuumed and checkpointed in ${Math.round((Date.now() - recorded) / 1000)} s`);
+  log(`settled: rolled up, vacuumed and checkpointed in ${Math.round((Date.now() - recorded) / 1000)} s`);
 }
 
 async function addAccountHistory(database: Database, packs: CachedPack[], spins: number): Promise<number> {
@@ -103,7 +111,18 @@ async function addAccountHistory(database: Database, packs: CachedPack[], spins:
     for (let done = 0; done < count; done += BATCH) {
       const calls: OpenPackArgs[] = [];
       for (let i = 0; i < Math.min(BATCH, count - done); i++) calls.push(drawOpening(cached, userId, { ...pair, nonce: nonce++ }));
-      const [row] = await database.sql.query<{ opened: number; refused: number }>(RECORD_OPENINGS, [JSON.stringify(calls)]);
+      // A batch is one statement, so an account's wallet row gets a version per opening that no
+      // one can prune until it commits. With statistics that call the wallet table tiny (right
+      // after the settle before the growth), the planner scans it whole for each opening, over
+      // every version so far: quadratic in the batch (a load of 1 M spins that took 5 minutes
+      // had reached 736,000 after 25, slowing).
+      // The service opens one per transaction and is not affected (measured: no difference).
+      // DISCARD PLANS: the pool's connections hold open_pack's plans from the turns before.
+      const [row] = await database.sql.transaction(async (tx) => {
+        await tx.query("DISCARD PLANS");
+        await tx.query("SET LOCAL enable_seqscan = off");
+        return tx.query<{ opened: number; refused: number }>(RECORD_OPENINGS, [JSON.stringify(calls)]);
+      });
       if (row?.opened !== calls.length || row.refused !== 0)
         throw new Error(`history: ${JSON.stringify(row)} of ${calls.length} openings recorded`);
     }

@@ -15,13 +15,16 @@ export interface Measured {
   list: Figures;
   detail: Figures;
   ceiling: Figures | null;
+  /** The disk's fdatasync pace, in turns with the opens; absent in older records. */
+  disk?: Figures;
   spread: Figures;
   onePack: Figures;
   spreadBesideStreams: Figures | null;
   withStreams: Figures | null;
   spreadBesideWebhooks: Figures | null;
   withWebhooks: Figures | null;
-  afterGrowth: { list: Figures; detail: Figures; spread: Figures; ceiling: Figures | null } | null;
+  /** The growth's figures after the history; `before`, the same groups right before it (absent in older records, which compared against the run's first turns). */
+  afterGrowth: (GrowthFigures & { before?: GrowthFigures }) | null;
   draw: { webCryptoPerSecond: number; nodeCryptoPerSecond: number };
   soak: Soak | null;
   scale: Scale | null;
@@ -31,6 +34,14 @@ export interface Measured {
   /** Null when not measured (--no-pgbench, no pgbench installed); absent in older records. */
   pgbench?: PgbenchFigures | null;
   battles?: BattleFigures | null;
+}
+
+interface GrowthFigures {
+  list: Figures;
+  detail: Figures;
+  spread: Figures;
+  ceiling: Figures | null;
+  disk?: Figures;
 }
 
 interface Row {
@@ -45,6 +56,7 @@ const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 100)
 function ratioRows(m: Measured): Row[] {
   const {
     ceiling: ceilingFigures,
+    disk,
     spread,
     onePack,
     spreadBesideStreams,
@@ -110,27 +122,24 @@ function ratioRows(m: Measured): Row[] {
   );
   if (afterGrowth) {
     const grown = `after +${GROWTH_SPINS.toLocaleString("en")} spins / before`;
-    row(
-      `GET /v1/packs ${grown}`,
-      ratio(afterGrowth.list.perSecond, list.perSecond),
-      `≥ ${targets.afterGrowth}`,
-      ratio(afterGrowth.list.perSecond, list.perSecond) >= targets.afterGrowth,
-    );
-    row(
-      `GET /v1/packs/{slug} ${grown}`,
-      ratio(afterGrowth.detail.perSecond, detail.perSecond),
-      `≥ ${targets.afterGrowth}`,
-      ratio(afterGrowth.detail.perSecond, detail.perSecond) >= targets.afterGrowth,
-    );
-    row(
-      `open ${grown}`,
-      ratio(afterGrowth.spread.perSecond, spread.perSecond),
-      `≥ ${targets.afterGrowth}`,
-      ratio(afterGrowth.spread.perSecond, spread.perSecond) >= targets.afterGrowth,
-    );
-    if (afterGrowth.ceiling && ceilingFigures) {
+    const before = afterGrowth.before ?? { list, detail, spread, ceiling: ceilingFigures, disk };
+    const flat = (label: string, after: Figures, was: Figures) =>
+      row(
+        `${label} ${grown}`,
+        ratio(after.perSecond, was.perSecond),
+        `≥ ${targets.afterGrowth}`,
+        ratio(after.perSecond, was.perSecond) >= targets.afterGrowth,
+      );
+    flat("GET /v1/packs", afterGrowth.list, before.list);
+    flat("GET /v1/packs/{slug}", afterGrowth.detail, before.detail);
+    flat("open", afterGrowth.spread, before.spread);
+    if (afterGrowth.ceiling && before.ceiling) {
       // Report only: how much of any change is the database's own work, not the service's.
-      row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, ceilingFigures.perSecond), "report", null);
+      row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, before.ceiling.perSecond), "report", null);
+    }
+    if (afterGrowth.disk && before.disk) {
+      // Report only: the control for the opens, whose commits wait on the disk (as the static file is for the reads).
+      row(`disk fdatasync ${grown} (the same disk, no database)`, ratio(afterGrowth.disk.perSecond, before.disk.perSecond), "report", null);
     }
   }
   if (soak?.startMiB && soak.endMiB) {
@@ -385,6 +394,7 @@ export function writeReport(m: Measured, started: number): void {
     fig("in-process ceiling: openPack in the bench process, no HTTP", ceilingFigures),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs", spread),
     fig("POST /v1/packs/{slug}/open, 32 accounts on one pack", onePack),
+    ...(m.disk ? [fig("disk: 8 KiB write + fdatasync, one at a time, in turns with the opens", m.disk)] : []),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the streams group", spreadBesideStreams),
     fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams open`, withStreams),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the webhooks group", spreadBesideWebhooks),
@@ -404,10 +414,22 @@ export function writeReport(m: Measured, started: number): void {
     fig("GET /v1/packs/{slug}", detail),
     ...(afterGrowth
       ? [
+          ...(afterGrowth.before
+            ? [
+                fig("GET /v1/packs, right before the history (settled)", afterGrowth.before.list),
+                fig("GET /v1/packs/{slug}, right before the history", afterGrowth.before.detail),
+                fig("open, right before the history", afterGrowth.before.spread),
+                fig("in-process ceiling (openPack), right before the history", afterGrowth.before.ceiling),
+                fig("disk fdatasync, right before the history", afterGrowth.before.disk ?? null),
+              ]
+            : []),
           fig(`GET /v1/packs after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.list),
           fig(`GET /v1/packs/{slug} after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.detail),
           fig(`open after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.spread),
           fig(`in-process ceiling (openPack) after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
+          ...(afterGrowth.disk
+            ? [fig(`disk fdatasync, in turns with the opens after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.disk)]
+            : []),
         ]
       : []),
     ...pgbenchAndBattleLines(m, fig),
