@@ -114,9 +114,8 @@ async function addAccountHistory(database: Database, packs: CachedPack[], spins:
       // A batch is one statement, so an account's wallet row gets a version per opening that no
       // one can prune until it commits. With statistics that call the wallet table tiny (right
       // after the settle before the growth), the planner scans it whole for each opening, over
-      // every version so far: quadratic in the batch (a load of 1 M spins that took 5 minutes
-      // had reached 736,000 after 25, slowing).
-      // The service opens one per transaction and is not affected (measured: no difference).
+      // every version so far: quadratic in the batch. The service opens one per transaction,
+      // where such a plan costs little (docs/performance.md, "Round two, continued").
       // DISCARD PLANS: the pool's connections hold open_pack's plans from the turns before.
       const [row] = await database.sql.transaction(async (tx) => {
         await tx.query("DISCARD PLANS");

@@ -123,23 +123,23 @@ function ratioRows(m: Measured): Row[] {
   if (afterGrowth) {
     const grown = `after +${GROWTH_SPINS.toLocaleString("en")} spins / before`;
     const before = afterGrowth.before ?? { list, detail, spread, ceiling: ceilingFigures, disk };
-    const flat = (label: string, after: Figures, was: Figures) =>
+    const growthRow = (label: string, after: Figures, was: Figures) =>
       row(
         `${label} ${grown}`,
         ratio(after.perSecond, was.perSecond),
         `≥ ${targets.afterGrowth}`,
         ratio(after.perSecond, was.perSecond) >= targets.afterGrowth,
       );
-    flat("GET /v1/packs", afterGrowth.list, before.list);
-    flat("GET /v1/packs/{slug}", afterGrowth.detail, before.detail);
-    flat("open", afterGrowth.spread, before.spread);
+    growthRow("GET /v1/packs", afterGrowth.list, before.list);
+    growthRow("GET /v1/packs/{slug}", afterGrowth.detail, before.detail);
+    growthRow("open", afterGrowth.spread, before.spread);
     if (afterGrowth.ceiling && before.ceiling) {
       // Report only: how much of any change is the database's own work, not the service's.
       row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, before.ceiling.perSecond), "report", null);
     }
     if (afterGrowth.disk && before.disk) {
       // Report only: the control for the opens, whose commits wait on the disk (as the static file is for the reads).
-      row(`disk fdatasync ${grown} (the same disk, no database)`, ratio(afterGrowth.disk.perSecond, before.disk.perSecond), "report", null);
+      row(`disk fdatasync (the temp folder's) ${grown}`, ratio(afterGrowth.disk.perSecond, before.disk.perSecond), "report", null);
     }
   }
   if (soak?.startMiB && soak.endMiB) {
@@ -448,6 +448,7 @@ export function writeReport(m: Measured, started: number): void {
     seconds: SECONDS,
     growthSpins: GROWTH_SPINS,
     ceiling: ceilingFigures,
+    disk: m.disk ?? null,
     open: { spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, streams: STREAMS },
     reads: { staticFile, health, list, detail },
     afterGrowth,

@@ -73,4 +73,22 @@ describe.skipIf(!serverUrl)("the service's pool on a connection that goes silent
     relay.setSilent(false);
     for (let i = 0; i < 4; i++) expect(await database.sql.query<{ n: number }>("SELECT $1::int AS n", [i])).toEqual([{ n: i }]);
   });
+
+  it("a transaction that goes silent fails within the same bound (no ROLLBACK queued behind the lost answer), and the pool recovers", async () => {
+    relay.setSilent(true);
+    const started = Date.now();
+    const failure = await database.sql
+      .transaction((tx) => tx.query("SELECT 3"))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const waited = Date.now() - started;
+    expect(classifyDatabaseError(failure)).toBe("unavailable");
+    expect(waited).toBeLessThan(SERVICE_WAIT_BOUNDS.statementMs + SERVICE_WAIT_BOUNDS.readMarginMs + 1_500);
+
+    relay.setSilent(false);
+    for (let i = 0; i < 4; i++)
+      expect(await database.sql.transaction((tx) => tx.query<{ n: number }>("SELECT $1::int AS n", [i]))).toEqual([{ n: i }]);
+  });
 });

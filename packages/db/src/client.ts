@@ -41,6 +41,9 @@ function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig {
   return { name, text, values };
 }
 
+/** node-postgres's error for a query whose answer did not arrive within query_timeout. */
+const READ_TIMEOUT = /^Query read timeout$/;
+
 function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
   const runner: SqlRunner = {
     async exec(sql) {
@@ -71,7 +74,11 @@ function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
         await connection.query("COMMIT");
         return result;
       } catch (error) {
-        await connection.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        // A statement whose answer never came (query_timeout) leaves the connection waiting on
+        // it: a ROLLBACK would only queue behind it for another bound. Dropping the connection
+        // ends the transaction on the server as well.
+        if (error instanceof Error && READ_TIMEOUT.test(error.message)) broken = error;
+        else await connection.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
         // A connection that could not even roll back is dropped, not reused.
@@ -174,7 +181,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         idle_in_transaction_session_timeout: bounds.idleInTransactionMs,
         // The server's statement_timeout cannot answer on a connection that went silent (a
         // peer gone without a FIN, a network partition): the driver gives up on the answer a
-        // little after it, and the pool drops that connection (pool.query, a failed ROLLBACK).
+        // little after it. sql.query and sql.transaction then drop that connection; Prisma's
+        // interactive transactions release it to the pool, where it fails its next user too.
         query_timeout: bounds.statementMs + bounds.readMarginMs,
       }),
     });
