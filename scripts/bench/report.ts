@@ -15,16 +15,16 @@ export interface Measured {
   list: Figures;
   detail: Figures;
   ceiling: Figures | null;
-  /** The disk's fdatasync pace, in turns with the opens; absent in older records. */
-  disk?: Figures;
+  /** The disk's fdatasync pace, in turns with the opens. */
+  disk: Figures;
   spread: Figures;
   onePack: Figures;
   spreadBesideStreams: Figures | null;
   withStreams: Figures | null;
   spreadBesideWebhooks: Figures | null;
   withWebhooks: Figures | null;
-  /** The growth's figures after the history; `before`, the same groups right before it (absent in older records, which compared against the run's first turns). */
-  afterGrowth: (GrowthFigures & { before?: GrowthFigures }) | null;
+  /** The growth's figures after the history; `before`, the same groups right before it. */
+  afterGrowth: (GrowthFigures & { before: GrowthFigures }) | null;
   draw: { webCryptoPerSecond: number; nodeCryptoPerSecond: number };
   soak: Soak | null;
   scale: Scale | null;
@@ -41,7 +41,7 @@ interface GrowthFigures {
   detail: Figures;
   spread: Figures;
   ceiling: Figures | null;
-  disk?: Figures;
+  disk: Figures;
 }
 
 interface Row {
@@ -56,7 +56,6 @@ const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 100)
 function ratioRows(m: Measured): Row[] {
   const {
     ceiling: ceilingFigures,
-    disk,
     spread,
     onePack,
     spreadBesideStreams,
@@ -122,7 +121,7 @@ function ratioRows(m: Measured): Row[] {
   );
   if (afterGrowth) {
     const grown = `after +${GROWTH_SPINS.toLocaleString("en")} spins / before`;
-    const before = afterGrowth.before ?? { list, detail, spread, ceiling: ceilingFigures, disk };
+    const { before } = afterGrowth;
     const growthRow = (label: string, after: Figures, was: Figures) =>
       row(
         `${label} ${grown}`,
@@ -137,10 +136,8 @@ function ratioRows(m: Measured): Row[] {
       // Report only: how much of any change is the database's own work, not the service's.
       row(`in-process ceiling (openPack) ${grown}`, ratio(afterGrowth.ceiling.perSecond, before.ceiling.perSecond), "report", null);
     }
-    if (afterGrowth.disk && before.disk) {
-      // Report only: the control for the opens, whose commits wait on the disk (as the static file is for the reads).
-      row(`disk fdatasync (the temp folder's) ${grown}`, ratio(afterGrowth.disk.perSecond, before.disk.perSecond), "report", null);
-    }
+    // Report only: the control for the opens, whose commits wait on the disk (as the static file is for the reads).
+    row(`disk fdatasync (the temp folder's) ${grown}`, ratio(afterGrowth.disk.perSecond, before.disk.perSecond), "report", null);
   }
   if (soak?.startMiB && soak.endMiB) {
     const growth = ratio(soak.endMiB - soak.startMiB, soak.startMiB);
@@ -394,7 +391,7 @@ export function writeReport(m: Measured, started: number): void {
     fig("in-process ceiling: openPack in the bench process, no HTTP", ceilingFigures),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs", spread),
     fig("POST /v1/packs/{slug}/open, 32 accounts on one pack", onePack),
-    ...(m.disk ? [fig("disk: 8 KiB write + fdatasync, one at a time, in turns with the opens", m.disk)] : []),
+    fig("disk: 8 KiB write + fdatasync, one at a time, in turns with the opens", m.disk),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the streams group", spreadBesideStreams),
     fig(`POST /v1/packs/{slug}/open, 32 accounts, ${STREAMS} event streams open`, withStreams),
     fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the webhooks group", spreadBesideWebhooks),
@@ -414,22 +411,16 @@ export function writeReport(m: Measured, started: number): void {
     fig("GET /v1/packs/{slug}", detail),
     ...(afterGrowth
       ? [
-          ...(afterGrowth.before
-            ? [
-                fig("GET /v1/packs, right before the history (settled)", afterGrowth.before.list),
-                fig("GET /v1/packs/{slug}, right before the history", afterGrowth.before.detail),
-                fig("open, right before the history", afterGrowth.before.spread),
-                fig("in-process ceiling (openPack), right before the history", afterGrowth.before.ceiling),
-                fig("disk fdatasync, right before the history", afterGrowth.before.disk ?? null),
-              ]
-            : []),
+          fig("GET /v1/packs, right before the history (settled)", afterGrowth.before.list),
+          fig("GET /v1/packs/{slug}, right before the history", afterGrowth.before.detail),
+          fig("open, right before the history", afterGrowth.before.spread),
+          fig("in-process ceiling (openPack), right before the history", afterGrowth.before.ceiling),
+          fig("disk fdatasync, right before the history", afterGrowth.before.disk),
           fig(`GET /v1/packs after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.list),
           fig(`GET /v1/packs/{slug} after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.detail),
           fig(`open after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.spread),
           fig(`in-process ceiling (openPack) after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.ceiling),
-          ...(afterGrowth.disk
-            ? [fig(`disk fdatasync, in turns with the opens after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.disk)]
-            : []),
+          fig(`disk fdatasync, in turns with the opens after +${GROWTH_SPINS.toLocaleString("en")} spins`, afterGrowth.disk),
         ]
       : []),
     ...pgbenchAndBattleLines(m, fig),
@@ -448,7 +439,7 @@ export function writeReport(m: Measured, started: number): void {
     seconds: SECONDS,
     growthSpins: GROWTH_SPINS,
     ceiling: ceilingFigures,
-    disk: m.disk ?? null,
+    disk: m.disk,
     open: { spread, onePack, spreadBesideStreams, withStreams, spreadBesideWebhooks, withWebhooks, streams: STREAMS },
     reads: { staticFile, health, list, detail },
     afterGrowth,
