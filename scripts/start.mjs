@@ -69,7 +69,7 @@ mkdirSync(dataDir, { recursive: true });
 writeFileSync(handoff, JSON.stringify({ port, token, pid: process.pid }), { mode: 0o600 });
 
 // apps/web/server.ts, built: /v1, /api/health and /api/ready directly, the rest through Next.js (one process).
-// PRIZEPACKS_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (npm run bench -- --profile).
+// PRIZEPACKS_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (e.g. PRIZEPACKS_CPU_PROFILE_DIR=/tmp/profile npm run bench -- --only pgbench).
 const profile = process.env.PRIZEPACKS_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PRIZEPACKS_CPU_PROFILE_DIR}`] : [];
 // PRIZEPACKS_INSPECT_PORT: the server's inspector on loopback, for its heap snapshots (scripts/bench/memory.ts).
 const inspect = process.env.PRIZEPACKS_INSPECT_PORT ? [`--inspect=127.0.0.1:${Number(process.env.PRIZEPACKS_INSPECT_PORT)}`] : [];

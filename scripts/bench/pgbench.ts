@@ -8,25 +8,34 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createUser, drawOpening, getActivePackOrThrow, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
-import { coresDuring, pidsOf } from "./cpu.ts";
+import { dbEnv } from "@prizepacks/db/env";
+import { cpuDuring, cpuOf, cpuSeconds, pidsNamed, pidsOf, postgresCpu, mainThreadSeconds, reapedChildrenCpuSeconds } from "./cpu.ts";
 import { measureInTurns, type Figures, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, root } from "./options.ts";
 
-export type PgbenchVariant = "product" | "quiet" | "notify";
+export type PgbenchVariant = "product" | "quiet" | "notify" | "pooled";
 
 /** The function each variant's clients call: the product's, or a copy the bench makes in its database. */
 const FUNCTION: Record<PgbenchVariant, string> = {
   product: "open_pack",
   quiet: "bench_open_pack_quiet",
   notify: "bench_open_pack_notify",
+  pooled: "open_pack",
 };
 
 const LABEL: Record<PgbenchVariant, string> = {
   product: "open_pack as in the database",
   quiet: "open_pack without any pg_notify",
   notify: "open_pack with a NOTIFY per event (before)",
+  pooled: "open_pack as in the database, at the server's pool size",
 };
+
+/**
+ * Clients per variant. "pooled" runs as many as the server's pool holds connections (it inherits
+ * DATABASE_POOL_SIZE from the bench): the most openings the HTTP path can have in the database at once.
+ */
+const clientsOf = (variant: PgbenchVariant) => (variant === "pooled" ? dbEnv().poolSize : CONNECTIONS);
 
 /** Where the record_account_event with a NOTIFY per event is defined, copied for the "before" figure. */
 const NOTIFYING_MIGRATION = path.join(root, "prisma", "migrations", "20261123220000_account_events", "migration.sql");
@@ -54,9 +63,36 @@ export interface PgbenchFigures {
   product: Figures;
   quiet: Figures;
   notify: Figures;
+  /** The product's open_pack with as many clients as the server's pool has connections; absent in older records. */
+  pooled?: Figures;
   /** Cores busy during each HTTP turn: the server (its one JavaScript thread is 1) and the whole machine. */
   spreadCores?: Array<{ server: number; machine: number }>;
+  /** Where each opening's CPU went, over a phase's turns (its warm-up left out); absent in older records. */
+  cpu?: Record<"spread" | PgbenchVariant, CpuPerOpening>;
 }
+
+/**
+ * CPU milliseconds per opening by process, and the machine's cores busy on average: the HTTP
+ * opens and pgbench share two cores with PostgreSQL, so what one path spends outside the
+ * database is what it cannot spend opening.
+ */
+export interface CpuPerOpening {
+  server: number;
+  postgres: number;
+  redis: number;
+  /** autocannon (the bench's own process) for HTTP, pgbench for pgbench. */
+  loadGenerator: number;
+  /** The server's JavaScript thread alone: on a core, and (not CPU) ready to run but without one. */
+  serverThreadOnCore: number;
+  serverThreadWaitingForCore: number;
+  /** The share of the phase's time the server's JavaScript thread was on a core or waiting for one: 1 is saturated. */
+  serverThreadBusy: number;
+  /** Everything busy on the machine, per opening. */
+  machine: number;
+  machineCores: number;
+}
+
+type CpuGroup = "server" | "postgres" | "redis" | "loadGenerator" | "serverThreadOnCore" | "serverThreadWaitingForCore";
 
 /** The three variants and the HTTP opens, in turns; null when pgbench is not installed. */
 export async function measurePgbench(
@@ -67,17 +103,68 @@ export async function measurePgbench(
 ): Promise<PgbenchFigures | null> {
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
+  const groups: Record<CpuGroup, () => number> = {
+    server: cpuOf(pidsOf(serverPid)),
+    postgres: postgresCpu,
+    redis: cpuOf(pidsNamed("redis-server")),
+    // autocannon runs in this process; pgbench is its child, counted once it has exited.
+    loadGenerator: () => (cpuSeconds(process.pid) ?? 0) + reapedChildrenCpuSeconds(process.pid),
+    serverThreadOnCore: () => mainThreadSeconds(serverPid()).onCore,
+    serverThreadWaitingForCore: () => mainThreadSeconds(serverPid()).waitingForCore,
+  };
   const spreadCores: NonNullable<PgbenchFigures["spreadCores"]> = [];
-  const countedSpread: Phase = {
-    ...spread,
+  const turns = new Map<"spread" | PgbenchVariant, CpuTurn[]>();
+  const counted = (name: "spread" | PgbenchVariant, phase: Phase): Phase => ({
+    ...phase,
     run: async (seconds) => {
-      const { result, cores } = await coresDuring({ server: pidsOf(serverPid) }, () => spread.run(seconds));
-      spreadCores.push(cores);
+      const { result, seconds: elapsed, used } = await cpuDuring(groups, () => phase.run(seconds));
+      turns.set(name, [...(turns.get(name) ?? []), { used, seconds: elapsed, openings: result.requests }]);
+      if (name === "spread") spreadCores.push({ server: cores(used.server, elapsed), machine: cores(used.machine, elapsed) });
       return result;
     },
+  });
+  const [spreadFigures, product, quiet, notify, pooled] = await measureInTurns([
+    counted("spread", spread),
+    counted("product", phases.product),
+    counted("quiet", phases.quiet),
+    counted("notify", phases.notify),
+    counted("pooled", phases.pooled),
+  ]);
+  const cpu = Object.fromEntries([...turns].map(([name, measured]) => [name, perOpening(measured.slice(1))])) as PgbenchFigures["cpu"];
+  return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify!, pooled: pooled!, spreadCores, cpu };
+}
+
+interface CpuTurn {
+  used: Record<CpuGroup | "machine", number>;
+  seconds: number;
+  openings: number;
+}
+
+const cores = (used: number, seconds: number) => Math.round((used / seconds) * 100) / 100;
+
+/** The turns' CPU per opening (ms, one decimal) by group, and the machine's cores busy over them. */
+function perOpening(turns: CpuTurn[]): CpuPerOpening {
+  const openings = turns.reduce((sum, turn) => sum + turn.openings, 0);
+  const ms = (group: CpuGroup | "machine") =>
+    Math.round((turns.reduce((sum, turn) => sum + turn.used[group], 0) / Math.max(1, openings)) * 10_000) / 10;
+  const seconds = turns.reduce((sum, turn) => sum + turn.seconds, 0);
+  return {
+    server: ms("server"),
+    postgres: ms("postgres"),
+    redis: ms("redis"),
+    loadGenerator: ms("loadGenerator"),
+    serverThreadOnCore: ms("serverThreadOnCore"),
+    serverThreadWaitingForCore: ms("serverThreadWaitingForCore"),
+    serverThreadBusy: cores(
+      turns.reduce((sum, turn) => sum + turn.used.serverThreadOnCore + turn.used.serverThreadWaitingForCore, 0),
+      seconds,
+    ),
+    machine: ms("machine"),
+    machineCores: cores(
+      turns.reduce((sum, turn) => sum + turn.used.machine, 0),
+      seconds,
+    ),
   };
-  const [spreadFigures, product, quiet, notify] = await measureInTurns([countedSpread, phases.product, phases.quiet, phases.notify]);
-  return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify!, spreadCores };
 }
 
 function pgbenchAvailable(): boolean {
@@ -98,11 +185,11 @@ async function pgbenchPhases(database: Database, databaseUrl: string): Promise<R
   await createVariants(database);
   const pairs = (await database.sql.query<{ p_pair: string }>(`SELECT p_pair FROM bench_pgbench_client`)).map((row) => row.p_pair);
   const phase = (variant: PgbenchVariant): Phase => ({
-    label: `pgbench ceiling, ${LABEL[variant]} (${CONNECTIONS} clients)`,
+    label: `pgbench ceiling, ${LABEL[variant]} (${clientsOf(variant)} clients)`,
     run: (seconds) => runPgbench(database, databaseUrl, variant, pairs, seconds),
   });
   for (const variant of Object.keys(FUNCTION) as PgbenchVariant[]) await assertOpens(database, variant);
-  return { product: phase("product"), quiet: phase("quiet"), notify: phase("notify") };
+  return { product: phase("product"), quiet: phase("quiet"), notify: phase("notify"), pooled: phase("pooled") };
 }
 
 async function prepareAccounts(database: Database): Promise<void> {
@@ -206,7 +293,7 @@ async function runPgbench(
     const output = await run("pgbench", [
       "--no-vacuum",
       "--protocol=prepared",
-      `--client=${CONNECTIONS}`,
+      `--client=${clientsOf(variant)}`,
       "--jobs=2",
       `--time=${duration}`,
       `--file=${scriptFile}`,

@@ -184,6 +184,34 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
       "report",
       null,
     );
+    // Report only: the opening's ceiling with no more openings in the database at once than the HTTP path can have.
+    if (pgbench.pooled) {
+      row(
+        "open (32 accounts) / pgbench open_pack with as many clients as the server's pool",
+        ratio(pgbench.spread.perSecond, pgbench.pooled.perSecond),
+        "report",
+        null,
+      );
+    }
+    const cpuLabel: Array<[keyof NonNullable<typeof pgbench.cpu>, string]> = [
+      ["spread", "the HTTP opens"],
+      ["product", "pgbench, 32 clients"],
+      ["pooled", "pgbench, the pool's clients"],
+    ];
+    for (const [phase, label] of cpuLabel) {
+      const cpu = pgbench.cpu?.[phase];
+      if (!cpu) continue;
+      rows.push({
+        measure:
+          `CPU ms per opening, ${label}: server / PostgreSQL / Redis / load generator = machine (its cores busy); ` +
+          `the server's JavaScript thread per opening, on a core + waiting for one (its share of the time)`,
+        value:
+          `${cpu.server} / ${cpu.postgres} / ${cpu.redis} / ${cpu.loadGenerator} = ${cpu.machine} (${cpu.machineCores}); ` +
+          `${cpu.serverThreadOnCore} + ${cpu.serverThreadWaitingForCore} (${cpu.serverThreadBusy})`,
+        target: "report",
+        met: null,
+      });
+    }
     if (pgbench.spreadCores?.length) {
       rows.push({
         measure: "cores busy during those HTTP opens, server/machine, per turn, the warm-up first (the server's JavaScript runs on one)",
@@ -232,6 +260,7 @@ function pgbenchAndBattleLines(
           fig("pgbench: open_pack as in the database (32 clients)", pgbench.product),
           fig("pgbench: open_pack without any pg_notify", pgbench.quiet),
           fig("pgbench: open_pack with a NOTIFY per event (before)", pgbench.notify),
+          ...(pgbench.pooled ? [fig("pgbench: open_pack as in the database, as many clients as the server's pool", pgbench.pooled)] : []),
           fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the pgbench group", pgbench.spread),
         ]
       : []),

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createUser, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
-import { coresDuring, pidsOf, cpuSeconds } from "./cpu.ts";
+import { coresDuring, cpuOf, pidsOf, cpuSeconds } from "./cpu.ts";
 import { load, measureInTurns, type Figures, type LoadSpec, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, SCALE } from "./options.ts";
@@ -95,7 +95,7 @@ function openFiles(pid: number | undefined): number | null {
 
 /** Runs `work` and adds the cores busy meanwhile (server, stream clients, machine) to `into`. */
 async function countingCores<T>(server: Server, clients: StreamClients, into: Scale["cores"]["with"], work: () => Promise<T>): Promise<T> {
-  const { result, cores } = await coresDuring({ server: pidsOf(server.pid), clients: () => clients.pids() }, work);
+  const { result, cores } = await coresDuring({ server: cpuOf(pidsOf(server.pid)), clients: cpuOf(() => clients.pids()) }, work);
   into.push(cores);
   return result;
 }
