@@ -3,31 +3,52 @@ import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { cpuDuring, cpuSeconds, mainThreadSeconds, pidsNamed, reapedChildrenCpuSeconds } from "./cpu.ts";
 
-const burn = (ms: number) => {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+/** Keeps this thread on a core until it has used `ms` of CPU, however busy the machine is. */
+const burnCpu = (ms: number) => {
+  const start = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(start);
+    if ((used.user + used.system) / 1000 >= ms) return;
+  }
 };
 
+// vitest runs this file in a forked process (its default pool): the test is that process's main thread.
 describe("CPU from /proc", () => {
-  it("counts this thread's time on a core", async () => {
+  it("counts this process's CPU and its main thread's time on a core as Node.js does", async () => {
+    const cpuBefore = process.cpuUsage();
     const { used } = await cpuDuring(
-      { own: () => cpuSeconds(process.pid) ?? 0, thread: () => mainThreadSeconds(process.pid).onCore },
-      async () => burn(300),
+      { own: () => cpuSeconds(process.pid)!, thread: () => mainThreadSeconds(process.pid)!.onCore },
+      async () => burnCpu(300),
     );
-    expect(used.own).toBeGreaterThan(0.2);
-    expect(used.thread).toBeGreaterThan(0.2);
-    expect(used.machine).toBeGreaterThan(0.2);
+    const { user, system } = process.cpuUsage(cpuBefore);
+    const node = (user + system) / 1e6;
+    // /proc/<pid>/stat counts in hundredths of a second.
+    expect(Math.abs(used.own - node)).toBeLessThan(0.03);
+    expect(Math.abs(used.thread - node)).toBeLessThan(0.03);
+    expect(used.machine).toBeGreaterThanOrEqual(node - 0.03);
   });
 
   it("counts a child that ran and exited once it is reaped", async () => {
-    const before = reapedChildrenCpuSeconds(process.pid);
-    const child = spawn(process.execPath, ["-e", "const t = Date.now() + 300; while (Date.now() < t);"]);
+    const before = reapedChildrenCpuSeconds(process.pid)!;
+    const child = spawn(process.execPath, [
+      "-e",
+      "const s = process.cpuUsage(); while ((process.cpuUsage(s).user + process.cpuUsage(s).system) < 300_000);",
+    ]);
+    // Node waits for the child (its SIGCHLD handler) before the exit event.
     await once(child, "exit");
-    // The exit event comes after Node's SIGCHLD handler has waited for the child.
-    expect(reapedChildrenCpuSeconds(process.pid) - before).toBeGreaterThan(0.2);
+    const reaped = reapedChildrenCpuSeconds(process.pid)! - before;
+    expect(reaped).toBeGreaterThanOrEqual(0.29);
+    expect(reaped).toBeLessThan(1);
   });
 
-  it("finds processes by name and nothing for a name no process has", () => {
+  it("is null for a process that does not exist", () => {
+    const noSuchPid = 2 ** 22 + 1; // above the kernel's largest pid
+    expect(cpuSeconds(noSuchPid)).toBeNull();
+    expect(reapedChildrenCpuSeconds(noSuchPid)).toBeNull();
+    expect(mainThreadSeconds(noSuchPid)).toBeNull();
+  });
+
+  it("finds processes by name", () => {
     expect(pidsNamed("node")()).toContain(process.pid);
     expect(pidsNamed("no-such-process-name")()).toEqual([]);
   });

@@ -21,22 +21,22 @@ export function cpuSeconds(pid: number | undefined): number | null {
   return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : null;
 }
 
-/** CPU seconds of the children the process has waited for (user + system): those that ran and exited. */
-export function reapedChildrenCpuSeconds(pid: number): number {
+/** CPU seconds of the children the process has waited for (user + system): those that ran and exited; null once it is gone. */
+export function reapedChildrenCpuSeconds(pid: number | undefined): number | null {
   const fields = statFields(pid);
-  return fields ? (Number(fields[13]) + Number(fields[14])) / 100 : 0;
+  return fields ? (Number(fields[13]) + Number(fields[14])) / 100 : null;
 }
 
 /**
  * Seconds the process's main thread (a Node.js server's JavaScript) has spent on a core, and
  * ready to run but waiting for one, from /proc/<pid>/schedstat; 0 once it is gone.
  */
-export function mainThreadSeconds(pid: number | undefined): { onCore: number; waitingForCore: number } {
+export function mainThreadSeconds(pid: number | undefined): { onCore: number; waitingForCore: number } | null {
   try {
     const [onCore, waiting] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
     return { onCore: onCore! / 1e9, waitingForCore: waiting! / 1e9 };
   } catch {
-    return { onCore: 0, waitingForCore: 0 };
+    return null;
   }
 }
 
@@ -58,12 +58,11 @@ export const cpuOf = (pids: () => number[]) => (): number => pids().reduce((sum,
 
 /**
  * PostgreSQL's CPU seconds so far: every postgres process's own and what the postmaster reaped.
- * A backend that connects and exits within a phase (pgbench's) is counted through its parent.
+ * A backend that connects and exits within a phase (pgbench's) is counted through its parent;
+ * one reaped between the two reads would count twice, so sample when no backend is exiting.
  */
-export const postgresCpu = (): number => {
-  const pids = pidsNamed("postgres")();
-  return cpuOf(() => pids)() + pids.reduce((sum, pid) => sum + reapedChildrenCpuSeconds(pid), 0);
-};
+export const postgresCpu = (): number =>
+  pidsNamed("postgres")().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0) + (reapedChildrenCpuSeconds(pid) ?? 0), 0);
 
 /** CPU seconds the whole machine has been busy (all but idle and I/O wait), from /proc/stat. */
 export function machineBusySeconds(): number {
@@ -98,6 +97,9 @@ export async function coresDuring<T, K extends string>(
 ): Promise<{ result: T; cores: Record<K | "machine", number> }> {
   const { result, seconds, used } = await cpuDuring(groups, work);
   const cores = {} as Record<K | "machine", number>;
-  for (const name of Object.keys(used) as Array<K | "machine">) cores[name] = Math.round((used[name] / seconds) * 100) / 100;
+  for (const name of Object.keys(used) as Array<K | "machine">) cores[name] = coresOf(used[name], seconds);
   return { result, cores };
 }
+
+/** Cores kept busy: CPU seconds over wall seconds, two decimals. */
+export const coresOf = (cpuSeconds: number, seconds: number) => Math.round((cpuSeconds / seconds) * 100) / 100;

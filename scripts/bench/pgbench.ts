@@ -1,6 +1,7 @@
 // The pgbench ceiling of the opening: open_pack itself, called by pgbench with valid arguments,
-// no Node.js anywhere; as the product has it, without its notifications, and with the NOTIFY per
-// event the service had before (20261123220000_account_events).
+// no Node.js anywhere; as the product has it, without its notifications, with the NOTIFY per
+// event the service had before (20261123220000_account_events), and as the product has it with
+// no more clients than the server's pool. Each phase's CPU per opening, by process.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import path from "node:path";
 import { createUser, drawOpening, getActivePackOrThrow, openServices, parseMoney } from "@prizepacks/core";
 import type { Database } from "@prizepacks/db";
 import { dbEnv } from "@prizepacks/db/env";
-import { cpuDuring, cpuOf, cpuSeconds, pidsNamed, pidsOf, postgresCpu, mainThreadSeconds, reapedChildrenCpuSeconds } from "./cpu.ts";
+import { coresOf, cpuDuring, cpuOf, cpuSeconds, mainThreadSeconds, pidsNamed, postgresCpu, reapedChildrenCpuSeconds } from "./cpu.ts";
 import { measureInTurns, type Figures, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { CONNECTIONS, root } from "./options.ts";
@@ -68,33 +69,20 @@ export interface PgbenchFigures {
   /** Cores busy during each HTTP turn: the server (its one JavaScript thread is 1) and the whole machine. */
   spreadCores?: Array<{ server: number; machine: number }>;
   /** Where each opening's CPU went, over a phase's turns (its warm-up left out); absent in older records. */
-  cpu?: Record<"spread" | PgbenchVariant, CpuPerOpening>;
+  cpu?: Partial<Record<"spread" | PgbenchVariant, CpuMsPerOpening>>;
 }
 
-/**
- * CPU milliseconds per opening by process, and the machine's cores busy on average: the HTTP
- * opens and pgbench share two cores with PostgreSQL, so what one path spends outside the
- * database is what it cannot spend opening.
- */
-export interface CpuPerOpening {
-  server: number;
-  postgres: number;
-  redis: number;
-  /** autocannon (the bench's own process) for HTTP, pgbench for pgbench. */
-  loadGenerator: number;
-  /** The server's JavaScript thread alone: on a core, and (not CPU) ready to run but without one. */
-  serverThreadOnCore: number;
-  serverThreadWaitingForCore: number;
-  /** The share of the phase's time the server's JavaScript thread was on a core or waiting for one: 1 is saturated. */
-  serverThreadBusy: number;
-  /** Everything busy on the machine, per opening. */
-  machine: number;
-  machineCores: number;
-}
-
+/** The processes whose CPU is counted per opening, and the server's JavaScript thread's time. */
 type CpuGroup = "server" | "postgres" | "redis" | "loadGenerator" | "serverThreadOnCore" | "serverThreadWaitingForCore";
 
-/** The three variants and the HTTP opens, in turns; null when pgbench is not installed. */
+/**
+ * Milliseconds per opening: each group's CPU (the server's thread waiting for a core is time,
+ * not CPU) and the whole machine's; with the machine's cores busy and the share of the time the
+ * server's JavaScript thread was on a core or waiting for one (1: it never idled).
+ */
+export type CpuMsPerOpening = Record<CpuGroup | "machine", number> & { machineCores: number; serverThreadRunnable: number };
+
+/** The four variants and the HTTP opens, in turns; null when pgbench is not installed. */
 export async function measurePgbench(
   database: Database,
   databaseUrl: string,
@@ -103,23 +91,28 @@ export async function measurePgbench(
 ): Promise<PgbenchFigures | null> {
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
+  const pid = serverPid();
+  const serverThread = () => {
+    const seconds = mainThreadSeconds(pid);
+    if (!seconds) throw new Error(`pgbench: the server (pid ${pid}) is gone`);
+    return seconds;
+  };
+  if (pid === undefined || cpuSeconds(pid) === null) throw new Error("pgbench: the server is not running");
   const groups: Record<CpuGroup, () => number> = {
-    server: cpuOf(pidsOf(serverPid)),
+    server: cpuOf(() => [pid]),
     postgres: postgresCpu,
     redis: cpuOf(pidsNamed("redis-server")),
-    // autocannon runs in this process; pgbench is its child, counted once it has exited.
-    loadGenerator: () => (cpuSeconds(process.pid) ?? 0) + reapedChildrenCpuSeconds(process.pid),
-    serverThreadOnCore: () => mainThreadSeconds(serverPid()).onCore,
-    serverThreadWaitingForCore: () => mainThreadSeconds(serverPid()).waitingForCore,
+    // This process: autocannon (and the reading of the server's log); pgbench, its child, once reaped.
+    loadGenerator: () => (cpuSeconds(process.pid) ?? 0) + (reapedChildrenCpuSeconds(process.pid) ?? 0),
+    serverThreadOnCore: () => serverThread().onCore,
+    serverThreadWaitingForCore: () => serverThread().waitingForCore,
   };
-  const spreadCores: NonNullable<PgbenchFigures["spreadCores"]> = [];
   const turns = new Map<"spread" | PgbenchVariant, CpuTurn[]>();
   const counted = (name: "spread" | PgbenchVariant, phase: Phase): Phase => ({
     ...phase,
     run: async (seconds) => {
       const { result, seconds: elapsed, used } = await cpuDuring(groups, () => phase.run(seconds));
-      turns.set(name, [...(turns.get(name) ?? []), { used, seconds: elapsed, openings: result.requests }]);
-      if (name === "spread") spreadCores.push({ server: cores(used.server, elapsed), machine: cores(used.machine, elapsed) });
+      turns.set(name, [...(turns.get(name) ?? []), { used, seconds: elapsed, openings: result.completed ?? result.requests }]);
       return result;
     },
   });
@@ -130,7 +123,12 @@ export async function measurePgbench(
     counted("notify", phases.notify),
     counted("pooled", phases.pooled),
   ]);
-  const cpu = Object.fromEntries([...turns].map(([name, measured]) => [name, perOpening(measured.slice(1))])) as PgbenchFigures["cpu"];
+  const spreadCores = (turns.get("spread") ?? []).map(({ used, seconds }) => ({
+    server: coresOf(used.server, seconds),
+    machine: coresOf(used.machine, seconds),
+  }));
+  const cpu: PgbenchFigures["cpu"] = {};
+  for (const [name, measured] of turns) cpu[name] = perOpening(measured.slice(1)) ?? undefined;
   return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify!, pooled: pooled!, spreadCores, cpu };
 }
 
@@ -140,30 +138,22 @@ interface CpuTurn {
   openings: number;
 }
 
-const cores = (used: number, seconds: number) => Math.round((used / seconds) * 100) / 100;
-
-/** The turns' CPU per opening (ms, one decimal) by group, and the machine's cores busy over them. */
-function perOpening(turns: CpuTurn[]): CpuPerOpening {
+/** The turns' milliseconds per opening (one decimal), or null when nothing opened. */
+function perOpening(turns: CpuTurn[]): CpuMsPerOpening | null {
   const openings = turns.reduce((sum, turn) => sum + turn.openings, 0);
-  const ms = (group: CpuGroup | "machine") =>
-    Math.round((turns.reduce((sum, turn) => sum + turn.used[group], 0) / Math.max(1, openings)) * 10_000) / 10;
+  if (openings === 0) return null;
+  const total = (group: CpuGroup | "machine") => turns.reduce((sum, turn) => sum + turn.used[group], 0);
   const seconds = turns.reduce((sum, turn) => sum + turn.seconds, 0);
+  const ms = Object.fromEntries(
+    (Object.keys(turns[0]!.used) as Array<CpuGroup | "machine">).map((group) => [
+      group,
+      Math.round((total(group) / openings) * 10_000) / 10,
+    ]),
+  ) as Record<CpuGroup | "machine", number>;
   return {
-    server: ms("server"),
-    postgres: ms("postgres"),
-    redis: ms("redis"),
-    loadGenerator: ms("loadGenerator"),
-    serverThreadOnCore: ms("serverThreadOnCore"),
-    serverThreadWaitingForCore: ms("serverThreadWaitingForCore"),
-    serverThreadBusy: cores(
-      turns.reduce((sum, turn) => sum + turn.used.serverThreadOnCore + turn.used.serverThreadWaitingForCore, 0),
-      seconds,
-    ),
-    machine: ms("machine"),
-    machineCores: cores(
-      turns.reduce((sum, turn) => sum + turn.used.machine, 0),
-      seconds,
-    ),
+    ...ms,
+    machineCores: coresOf(total("machine"), seconds),
+    serverThreadRunnable: coresOf(total("serverThreadOnCore") + total("serverThreadWaitingForCore"), seconds),
   };
 }
 
@@ -178,7 +168,7 @@ function pgbenchAvailable(): boolean {
 
 /**
  * Prepares the pgbench accounts (one per client: rich, age confirmed, an active seed pair) and
- * the two copies of open_pack, and returns the three variants as phases.
+ * the two copies of open_pack, and returns the four variants as phases.
  */
 async function pgbenchPhases(database: Database, databaseUrl: string): Promise<Record<PgbenchVariant, Phase>> {
   await prepareAccounts(database);
@@ -301,6 +291,7 @@ async function runPgbench(
       `--log-prefix=${path.join(dir, "log")}`,
       databaseUrl,
     ]);
+    await backendsGone(database);
     const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? NaN);
     const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
@@ -316,9 +307,29 @@ async function runPgbench(
       .map((line) => Number(line.split(" ")[2]) / 1000)
       .sort((a, b) => a - b);
     const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
-    return { perSecond: Math.round(tps), p50: at(0.5), p99: at(0.99), requests: Math.round(tps * seconds), errors: failed };
+    return {
+      perSecond: Math.round(tps),
+      p50: at(0.5),
+      p99: at(0.99),
+      requests: Math.round(tps * seconds),
+      errors: failed,
+      completed: processed,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits (2 s at most) until pgbench's backends have exited: the postmaster then has reaped them
+ * and counts their CPU, which a sample taken while they exit could count twice or not at all.
+ */
+async function backendsGone(database: Database): Promise<void> {
+  for (const until = Date.now() + 2_000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+    const [row] = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'pgbench' AND datname = current_database()`,
+    );
+    if (row?.n === 0) return;
   }
 }
 

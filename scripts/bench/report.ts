@@ -193,21 +193,21 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
         null,
       );
     }
-    const cpuLabel: Array<[keyof NonNullable<typeof pgbench.cpu>, string]> = [
+    const cpuPhases: Array<[keyof NonNullable<typeof pgbench.cpu>, string]> = [
       ["spread", "the HTTP opens"],
-      ["product", "pgbench, 32 clients"],
+      ["product", `pgbench, ${CONNECTIONS} clients`],
       ["pooled", "pgbench, the pool's clients"],
     ];
-    for (const [phase, label] of cpuLabel) {
+    for (const [phase, label] of cpuPhases) {
       const cpu = pgbench.cpu?.[phase];
       if (!cpu) continue;
       rows.push({
         measure:
-          `CPU ms per opening, ${label}: server / PostgreSQL / Redis / load generator = machine (its cores busy); ` +
-          `the server's JavaScript thread per opening, on a core + waiting for one (its share of the time)`,
+          `CPU ms per opening, ${label}: server, PostgreSQL, Redis, load generator; the machine (its cores busy); ` +
+          `the server's JavaScript thread on a core + waiting for one (the share of the time it was either)`,
         value:
-          `${cpu.server} / ${cpu.postgres} / ${cpu.redis} / ${cpu.loadGenerator} = ${cpu.machine} (${cpu.machineCores}); ` +
-          `${cpu.serverThreadOnCore} + ${cpu.serverThreadWaitingForCore} (${cpu.serverThreadBusy})`,
+          `${cpu.server}, ${cpu.postgres}, ${cpu.redis}, ${cpu.loadGenerator}; ${cpu.machine} (${cpu.machineCores}); ` +
+          `${cpu.serverThreadOnCore} + ${cpu.serverThreadWaitingForCore} (${cpu.serverThreadRunnable})`,
         target: "report",
         met: null,
       });
