@@ -8,6 +8,19 @@ import { logger } from "@prizepacks/db/log";
 export const EVENTS_CHANNEL = "prizepacks_events";
 /** Events read per query; a fuller batch is followed by the next at once. */
 const READ_BATCH = 1_000;
+
+/**
+ * What follows the cursor ($1) and the skipped ids still watched ($2), oldest first, $3 at most.
+ * Two branches, not `id > $1 OR id = ANY($2)`: the service's statements are prepared, and the
+ * generic plan of the OR walked the primary key from its first entry, filtering, on every read
+ * (0.7 s and a core at 2.7 M events, where a read with the cursor as the index's bound takes 2 ms).
+ */
+export const READ_NEW_EVENTS = `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name
+  FROM ((SELECT * FROM account_event WHERE id > $1::bigint ORDER BY id LIMIT $3)
+        UNION ALL
+        (SELECT * FROM account_event WHERE id = ANY($2::bigint[]) AND id <= $1::bigint)) e
+  LEFT JOIN "user" u ON e.type = 'open.completed' AND u.id = e."userId"
+  ORDER BY e.id LIMIT $3`;
 /** Announcements within this long of a read are served by one more read after it. */
 const MIN_READ_INTERVAL_MS = 10;
 /**
@@ -189,13 +202,11 @@ export class EventHub {
     try {
       // Before the read: a gap whose transaction ended by now is found by the read if it committed.
       oldestRunning = await this.checkHorizons();
-      rows = await this.database.sql.query<EventRow>(
-        `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name
-           FROM account_event e LEFT JOIN "user" u ON e.type = 'open.completed' AND u.id = e."userId"
-          WHERE e.id > $1::bigint OR e.id = ANY($2::bigint[])
-          ORDER BY e.id LIMIT $3`,
-        [this.cursor.toString(), [...this.gaps.keys()].map(String), READ_BATCH],
-      );
+      rows = await this.database.sql.query<EventRow>(READ_NEW_EVENTS, [
+        this.cursor.toString(),
+        [...this.gaps.keys()].map(String),
+        READ_BATCH,
+      ]);
     } catch (error) {
       // The next announcement or poll tries again from the same cursor: nothing is skipped.
       logger("events").warn({ err: error }, "could not read new events");
