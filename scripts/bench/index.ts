@@ -110,7 +110,17 @@ async function main() {
     const streamsPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: false });
     webhooksPhase = withStreamsPhase(database, base, openSpread, httpUsers, { webhooks: true });
     // pgbench's ceiling in turns with the HTTP opens; battles' settlement cost and a hundred at once.
-    const pgbenchGroup = async () => (withPgbench ? measurePgbench(database!, databaseUrl, spreadPhase, () => server!.pid()) : null);
+    // The in-process ceiling too, for where its opening's CPU goes beside the HTTP one's.
+    const pgbenchGroup = async () =>
+      withPgbench
+        ? measurePgbench(
+            database!,
+            databaseUrl,
+            spreadPhase,
+            () => server!.pid(),
+            withCeiling ? ceilingPhase(database!, ceilingUsers, slugs) : null,
+          )
+        : null;
     const battlesGroup = async () => (withBattles ? measureBattles(database!, slugs, server!.dataDir) : null);
     if (ONLY) {
       const measured = {

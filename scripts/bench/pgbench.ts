@@ -68,33 +68,54 @@ export interface PgbenchFigures {
   pooled?: Figures;
   /** Cores busy during each HTTP turn: the server (its one JavaScript thread is 1) and the whole machine. */
   spreadCores?: Array<{ server: number; machine: number }>;
+  /** The in-process ceiling in the same turns (absent with --no-ceiling and in older records). */
+  ceiling?: Figures;
   /** Where each opening's CPU went, over a phase's turns (its warm-up left out); absent in older records. */
-  cpu?: Partial<Record<"spread" | PgbenchVariant, CpuMsPerOpening>>;
+  cpu?: Partial<Record<CpuPhase, CpuMsPerOpening>>;
 }
 
-/** The processes whose CPU is counted per opening, and the server's JavaScript thread's time. */
-type CpuGroup = "server" | "postgres" | "redis" | "loadGenerator" | "serverThreadOnCore" | "serverThreadWaitingForCore";
+/** The phases of the group whose CPU is counted: the HTTP opens, the in-process ceiling, pgbench's variants. */
+type CpuPhase = "spread" | "ceiling" | PgbenchVariant;
 
 /**
- * Milliseconds per opening: each group's CPU (the server's thread waiting for a core is time,
- * not CPU) and the whole machine's; with the machine's cores busy and the share of the time the
- * server's JavaScript thread was on a core or waiting for one (1: it never idled).
+ * The processes whose CPU is counted per opening, and the JavaScript threads' time: the server's
+ * (the HTTP opens) and this process's (autocannon; the in-process ceiling's openPack).
  */
-export type CpuMsPerOpening = Record<CpuGroup | "machine", number> & { machineCores: number; serverThreadRunnable: number };
+type CpuGroup =
+  | "server"
+  | "postgres"
+  | "redis"
+  | "benchProcess"
+  | "serverThreadOnCore"
+  | "serverThreadWaitingForCore"
+  | "benchThreadOnCore"
+  | "benchThreadWaitingForCore";
 
-/** The four variants and the HTTP opens, in turns; null when pgbench is not installed. */
+/**
+ * Milliseconds per opening: each group's CPU (a thread waiting for a core is time, not CPU) and
+ * the whole machine's; with the machine's cores busy and the share of the time each JavaScript
+ * thread was on a core or waiting for one (1: it never idled).
+ */
+export type CpuMsPerOpening = Record<CpuGroup | "machine", number> & {
+  machineCores: number;
+  serverThreadRunnable: number;
+  benchThreadRunnable: number;
+};
+
+/** The four variants, the HTTP opens and the in-process ceiling (if given), in turns; null when pgbench is not installed. */
 export async function measurePgbench(
   database: Database,
   databaseUrl: string,
   spread: Phase,
   serverPid: () => number | undefined,
+  ceiling: Phase | null,
 ): Promise<PgbenchFigures | null> {
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
   const pid = serverPid();
-  const serverThread = () => {
-    const seconds = mainThreadSeconds(pid);
-    if (!seconds) throw new Error(`pgbench: the server (pid ${pid}) is gone`);
+  const thread = (of: number) => {
+    const seconds = mainThreadSeconds(of);
+    if (!seconds) throw new Error(`pgbench: the process ${of} is gone`);
     return seconds;
   };
   if (pid === undefined || cpuSeconds(pid) === null) throw new Error("pgbench: the server is not running");
@@ -102,13 +123,16 @@ export async function measurePgbench(
     server: cpuOf(() => [pid]),
     postgres: postgresCpu,
     redis: cpuOf(pidsNamed("redis-server")),
-    // This process: autocannon (and the reading of the server's log); pgbench, its child, once reaped.
-    loadGenerator: () => (cpuSeconds(process.pid) ?? 0) + (reapedChildrenCpuSeconds(process.pid) ?? 0),
-    serverThreadOnCore: () => serverThread().onCore,
-    serverThreadWaitingForCore: () => serverThread().waitingForCore,
+    // This process: autocannon (and the reading of the server's log), the ceiling's openPack;
+    // pgbench, its child, once reaped.
+    benchProcess: () => (cpuSeconds(process.pid) ?? 0) + (reapedChildrenCpuSeconds(process.pid) ?? 0),
+    serverThreadOnCore: () => thread(pid).onCore,
+    serverThreadWaitingForCore: () => thread(pid).waitingForCore,
+    benchThreadOnCore: () => thread(process.pid).onCore,
+    benchThreadWaitingForCore: () => thread(process.pid).waitingForCore,
   };
-  const turns = new Map<"spread" | PgbenchVariant, CpuTurn[]>();
-  const counted = (name: "spread" | PgbenchVariant, phase: Phase): Phase => ({
+  const turns = new Map<CpuPhase, CpuTurn[]>();
+  const counted = (name: CpuPhase, phase: Phase): Phase => ({
     ...phase,
     run: async (seconds) => {
       const { result, seconds: elapsed, used } = await cpuDuring(groups, () => phase.run(seconds));
@@ -116,12 +140,13 @@ export async function measurePgbench(
       return result;
     },
   });
-  const [spreadFigures, product, quiet, notify, pooled] = await measureInTurns([
+  const [spreadFigures, product, quiet, notify, pooled, ceilingFigures] = await measureInTurns([
     counted("spread", spread),
     counted("product", phases.product),
     counted("quiet", phases.quiet),
     counted("notify", phases.notify),
     counted("pooled", phases.pooled),
+    ...(ceiling ? [counted("ceiling", ceiling)] : []),
   ]);
   const spreadCores = (turns.get("spread") ?? []).map(({ used, seconds }) => ({
     server: coresOf(used.server, seconds),
@@ -129,7 +154,16 @@ export async function measurePgbench(
   }));
   const cpu: PgbenchFigures["cpu"] = {};
   for (const [name, measured] of turns) cpu[name] = perOpening(measured.slice(1)) ?? undefined;
-  return { spread: spreadFigures!, product: product!, quiet: quiet!, notify: notify!, pooled: pooled!, spreadCores, cpu };
+  return {
+    spread: spreadFigures!,
+    product: product!,
+    quiet: quiet!,
+    notify: notify!,
+    pooled: pooled!,
+    ...(ceilingFigures ? { ceiling: ceilingFigures } : {}),
+    spreadCores,
+    cpu,
+  };
 }
 
 interface CpuTurn {
@@ -154,6 +188,7 @@ function perOpening(turns: CpuTurn[]): CpuMsPerOpening | null {
     ...ms,
     machineCores: coresOf(total("machine"), seconds),
     serverThreadRunnable: coresOf(total("serverThreadOnCore") + total("serverThreadWaitingForCore"), seconds),
+    benchThreadRunnable: coresOf(total("benchThreadOnCore") + total("benchThreadWaitingForCore"), seconds),
   };
 }
 

@@ -193,21 +193,34 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
         null,
       );
     }
-    const cpuPhases: Array<[keyof NonNullable<typeof pgbench.cpu>, string]> = [
-      ["spread", "the HTTP opens"],
-      ["product", `pgbench, ${CONNECTIONS} clients`],
-      ["pooled", "pgbench, the pool's clients"],
+    if (pgbench.ceiling) {
+      row(
+        "open (32 accounts) / in-process ceiling (openPack), in the pgbench group",
+        ratio(pgbench.spread.perSecond, pgbench.ceiling.perSecond),
+        "report",
+        null,
+      );
+    }
+    // Which JavaScript thread carries the phase's openings: the server's, this process's (the ceiling), none (pgbench).
+    const cpuPhases: Array<[keyof NonNullable<typeof pgbench.cpu>, string, "server" | "bench" | null]> = [
+      ["spread", "the HTTP opens", "server"],
+      ["ceiling", "the in-process ceiling", "bench"],
+      ["product", `pgbench, ${CONNECTIONS} clients`, null],
+      ["pooled", "pgbench, the pool's clients", null],
     ];
-    for (const [phase, label] of cpuPhases) {
+    for (const [phase, label, thread] of cpuPhases) {
       const cpu = pgbench.cpu?.[phase];
       if (!cpu) continue;
+      const threadFigures =
+        thread === null
+          ? ""
+          : `; ${cpu[`${thread}ThreadOnCore`]} + ${cpu[`${thread}ThreadWaitingForCore`]} (${cpu[`${thread}ThreadRunnable`]})`;
       rows.push({
         measure:
-          `CPU ms per opening, ${label}: server, PostgreSQL, Redis, load generator; the machine (its cores busy); ` +
-          `the server's JavaScript thread on a core + waiting for one (the share of the time it was either)`,
-        value:
-          `${cpu.server}, ${cpu.postgres}, ${cpu.redis}, ${cpu.loadGenerator}; ${cpu.machine} (${cpu.machineCores}); ` +
-          `${cpu.serverThreadOnCore} + ${cpu.serverThreadWaitingForCore} (${cpu.serverThreadRunnable})`,
+          `CPU ms per opening, ${label}: server, PostgreSQL, Redis, the bench's process (autocannon, openPack or pgbench); ` +
+          `the machine (its cores busy)` +
+          (thread === null ? "" : `; the ${thread}'s JavaScript thread on a core + waiting for one (the share of the time it was either)`),
+        value: `${cpu.server}, ${cpu.postgres}, ${cpu.redis}, ${cpu.benchProcess}; ${cpu.machine} (${cpu.machineCores})${threadFigures}`,
         target: "report",
         met: null,
       });
@@ -261,6 +274,7 @@ function pgbenchAndBattleLines(
           fig("pgbench: open_pack without any pg_notify", pgbench.quiet),
           fig("pgbench: open_pack with a NOTIFY per event (before)", pgbench.notify),
           ...(pgbench.pooled ? [fig("pgbench: open_pack as in the database, as many clients as the server's pool", pgbench.pooled)] : []),
+          ...(pgbench.ceiling ? [fig("in-process ceiling (openPack), in the pgbench group", pgbench.ceiling)] : []),
           fig("POST /v1/packs/{slug}/open, 32 accounts over all packs, in the pgbench group", pgbench.spread),
         ]
       : []),
