@@ -11,9 +11,10 @@ const READ_BATCH = 1_000;
 
 /**
  * What follows the cursor ($1) and the skipped ids still watched ($2), oldest first, $3 at most.
- * Two branches, not `id > $1 OR id = ANY($2)`: the service's statements are prepared, and the
- * generic plan of the OR walked the primary key from its first entry, filtering, on every read
- * (0.7 s and a core at 2.7 M events, where a read with the cursor as the index's bound takes 2 ms).
+ * Two branches, not `id > $1 OR id = ANY($2)`: the OR's generic plan (the service's statements
+ * are prepared), and its custom plans once the hub was a few thousand events behind, walked the
+ * primary key from its first entry, filtering, on every read (0.7-1.6 s at 2.7 M events, where a
+ * read with the cursor as the index's bound takes 2 ms): a hub behind fell further behind.
  */
 export const READ_NEW_EVENTS = `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name
   FROM ((SELECT * FROM account_event WHERE id > $1::bigint ORDER BY id LIMIT $3)
