@@ -29,7 +29,7 @@ export function reapedChildrenCpuSeconds(pid: number | undefined): number | null
 
 /**
  * Seconds the process's main thread (a Node.js server's JavaScript) has spent on a core, and
- * ready to run but waiting for one, from /proc/<pid>/schedstat; 0 once it is gone.
+ * ready to run but waiting for one, from /proc/<pid>/schedstat; null once it is gone.
  */
 export function mainThreadSeconds(pid: number | undefined): { onCore: number; waitingForCore: number } | null {
   try {

@@ -177,28 +177,23 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
       `≥ ${targets.pgbenchProductVsQuiet}`,
       productVsQuiet >= targets.pgbenchProductVsQuiet,
     );
-    // Report only: the cost of the NOTIFY per event the service had before.
-    row(
+    const report = (measureName: string, value: number) => row(measureName, value, "report", null);
+    // The cost of the NOTIFY per event the service had before.
+    report(
       "pgbench open_pack with a NOTIFY per event / without any notification",
       ratio(pgbench.notify.perSecond, pgbench.quiet.perSecond),
-      "report",
-      null,
     );
-    // Report only: the opening's ceiling with no more openings in the database at once than the HTTP path can have.
+    // The opening's ceiling with no more openings in the database at once than the HTTP path can have.
     if (pgbench.pooled) {
-      row(
+      report(
         "open (32 accounts) / pgbench open_pack with as many clients as the server's pool",
         ratio(pgbench.spread.perSecond, pgbench.pooled.perSecond),
-        "report",
-        null,
       );
     }
     if (pgbench.ceiling) {
-      row(
+      report(
         "open (32 accounts) / in-process ceiling (openPack), in the pgbench group",
         ratio(pgbench.spread.perSecond, pgbench.ceiling.perSecond),
-        "report",
-        null,
       );
     }
     // Which JavaScript thread carries the phase's openings: the server's, this process's (the ceiling), none (pgbench).
