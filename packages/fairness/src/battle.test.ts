@@ -11,6 +11,7 @@ import {
   type BattleSpec,
   type ValuedTicketRange,
 } from "./index.ts";
+import { nodeHashes } from "./draw-node.ts";
 
 // The README's "Battles (battle/v1)" vectors. Hashes were computed independently with
 // node:crypto (see `independently` below), not with the code under test.
@@ -101,6 +102,41 @@ describe("battle/v1 vectors", () => {
       { seat: 2, value: "20.00" },
       { seat: 3, value: "17.00" },
     ]);
+  });
+
+  it("plays the same battle with the server's node:crypto hashes as with Web Crypto's", async () => {
+    const single: ValuedTicketRange[] = [{ itemId: "only", ticketFrom: 1, ticketTo: 100000, value: "1.00" }];
+    for (const input of [
+      { layout: "2v2" as const, clientSeeds: CLIENT_SEEDS, rounds: [ODDS, ODDS] },
+      // A three-way tie: the tie-break hash too.
+      { layout: "1v1v1" as const, clientSeeds: ["a", "b", "c"], rounds: [single] },
+    ]) {
+      const battle = {
+        ...input,
+        serverSeed: SERVER_SEED,
+        specHash: SPEC_HASH,
+        winRule: "highest" as const,
+        terminal: false,
+        beaconRound: BEACON_ROUND,
+        beaconRandomness: RANDOMNESS,
+      };
+      expect(await playBattle(battle, nodeHashes)).toEqual(await playBattle(battle));
+    }
+    const vector = await playBattle(
+      {
+        serverSeed: SERVER_SEED,
+        specHash: SPEC_HASH,
+        layout: "2v2",
+        winRule: "highest",
+        terminal: false,
+        clientSeeds: CLIENT_SEEDS,
+        beaconRound: BEACON_ROUND,
+        beaconRandomness: RANDOMNESS,
+        rounds: [ODDS, ODDS],
+      },
+      nodeHashes,
+    );
+    expect(vector.gameSeed).toBe(GAME_SEED);
   });
 
   it("counts only the last round when terminal, and picks the lowest total under winRule lowest", async () => {

@@ -11,7 +11,7 @@
  *   tie      = parseInt(hmacSha256Hex(G, "tie").slice(0, 13), 16) mod (tied teams)
  */
 import canonicalize from "canonicalize";
-import { hmacSha256Hex, sha256Hex, ticketFromHash } from "./draw.ts";
+import { sha256Hex, ticketFromHash, webHashes, type Hashes } from "./draw.ts";
 import { findRangeForTicket, oddsHash, type TicketRange } from "./odds.ts";
 
 export const BATTLE_PROTOCOL = "battle/v1";
@@ -76,13 +76,13 @@ export function canonicalBattleSpec(spec: BattleSpec): string {
   return text;
 }
 
-export function battleSpecHash(canonicalSpec: string): Promise<string> {
-  return sha256Hex(canonicalSpec);
+export async function battleSpecHash(canonicalSpec: string, hashes: Hashes = webHashes): Promise<string> {
+  return hashes.sha256Hex(canonicalSpec);
 }
 
 /** K: fixed when the last seat fills, from the spec hash and every seat's client seed in seat order. */
-export function battleLockKey(specHash: string, clientSeeds: readonly string[]): Promise<string> {
-  return sha256Hex([specHash, ...clientSeeds].join("|"));
+export async function battleLockKey(specHash: string, clientSeeds: readonly string[], hashes: Hashes = webHashes): Promise<string> {
+  return hashes.sha256Hex([specHash, ...clientSeeds].join("|"));
 }
 
 export interface GameSeedInput {
@@ -94,20 +94,28 @@ export interface GameSeedInput {
 }
 
 /** G, the battle's own randomness: keyed by S, so the commitment C says nothing about it. */
-export function battleGameSeed({ serverSeed, specHash, lockKey, beaconRound, beaconRandomness }: GameSeedInput): Promise<string> {
-  return hmacSha256Hex(serverSeed, `${BATTLE_PROTOCOL}|${specHash}|${lockKey}|${beaconRound}|${beaconRandomness}`);
+export async function battleGameSeed(
+  { serverSeed, specHash, lockKey, beaconRound, beaconRandomness }: GameSeedInput,
+  hashes: Hashes = webHashes,
+): Promise<string> {
+  return hashes.hmacSha256Hex(serverSeed, `${BATTLE_PROTOCOL}|${specHash}|${lockKey}|${beaconRound}|${beaconRandomness}`);
 }
 
 /** The draw of seat `seat` (0-based) in round `round` (1-based). */
-export async function battleSeatDraw(gameSeed: string, round: number, seat: number): Promise<{ hash: string; ticket: number }> {
-  const hash = await hmacSha256Hex(gameSeed, `draw|${round}|${seat}`);
+export async function battleSeatDraw(
+  gameSeed: string,
+  round: number,
+  seat: number,
+  hashes: Hashes = webHashes,
+): Promise<{ hash: string; ticket: number }> {
+  const hash = await hashes.hmacSha256Hex(gameSeed, `draw|${round}|${seat}`);
   return { hash, ticket: ticketFromHash(hash) };
 }
 
 /** Which of `tiedCount` tied teams (in ascending team order) wins. */
-export async function battleTieIndex(gameSeed: string, tiedCount: number): Promise<number> {
+export async function battleTieIndex(gameSeed: string, tiedCount: number, hashes: Hashes = webHashes): Promise<number> {
   if (!Number.isSafeInteger(tiedCount) || tiedCount < 1) throw new Error("tiedCount must be a positive integer");
-  const hash = await hmacSha256Hex(gameSeed, "tie");
+  const hash = await hashes.hmacSha256Hex(gameSeed, "tie");
   return parseInt(hash.slice(0, 13), 16) % tiedCount;
 }
 
@@ -180,11 +188,16 @@ export function centsNumberToMoney(cents: number): string {
  * The winning team: the highest (or lowest) total; ties broken by G over the tied teams in
  * ascending order.
  */
-export async function battleWinnerTeam(gameSeed: string, totalsCents: readonly number[], winRule: BattleWinRule): Promise<number> {
+export async function battleWinnerTeam(
+  gameSeed: string,
+  totalsCents: readonly number[],
+  winRule: BattleWinRule,
+  hashes: Hashes = webHashes,
+): Promise<number> {
   const best = winRule === "highest" ? Math.max(...totalsCents) : Math.min(...totalsCents);
   const tied = totalsCents.flatMap((total, team) => (total === best ? [team] : []));
   if (tied.length === 1) return tied[0]!;
-  return tied[await battleTieIndex(gameSeed, tied.length)]!;
+  return tied[await battleTieIndex(gameSeed, tied.length, hashes)]!;
 }
 
 /**
@@ -206,19 +219,19 @@ export function splitBattleWinnings(members: readonly number[], items: readonly 
 }
 
 /** Plays a locked battle whose beacon round is known: every draw, the totals, the winner and the payouts. */
-export async function playBattle(input: PlayBattleInput): Promise<BattleOutcome> {
+export async function playBattle(input: PlayBattleInput, hashes: Hashes = webHashes): Promise<BattleOutcome> {
   const teams = BATTLE_LAYOUTS[input.layout] as ReadonlyArray<readonly number[]>;
   const seats = seatCount(input.layout);
   if (input.clientSeeds.length !== seats) throw new Error(`layout ${input.layout} has ${seats} seats`);
   if (input.rounds.length < 1 || input.rounds.length > BATTLE_MAX_ROUNDS) throw new Error("a battle has 1 to 25 rounds");
-  const lockKey = await battleLockKey(input.specHash, input.clientSeeds);
-  const gameSeed = await battleGameSeed({ ...input, lockKey });
+  const lockKey = await battleLockKey(input.specHash, input.clientSeeds, hashes);
+  const gameSeed = await battleGameSeed({ ...input, lockKey }, hashes);
   const rounds: BattleOutcome["rounds"] = [];
   for (const [index, ranges] of input.rounds.entries()) {
     const round = index + 1;
     const draws: BattleDraw[] = [];
     for (let seat = 0; seat < seats; seat++) {
-      const { hash, ticket } = await battleSeatDraw(gameSeed, round, seat);
+      const { hash, ticket } = await battleSeatDraw(gameSeed, round, seat, hashes);
       const range = findRangeForTicket(ranges, ticket);
       draws.push({ seat, hash, ticket, itemId: range.itemId, value: range.value });
     }
@@ -231,7 +244,7 @@ export async function playBattle(input: PlayBattleInput): Promise<BattleOutcome>
       0,
     ),
   );
-  const winnerTeam = await battleWinnerTeam(gameSeed, totalsCents, input.winRule);
+  const winnerTeam = await battleWinnerTeam(gameSeed, totalsCents, input.winRule, hashes);
   const won = rounds.flatMap(({ round, draws }) => draws.map(({ seat, itemId, value }) => ({ round, seat, itemId, value })));
   return {
     lockKey,

@@ -24,6 +24,18 @@ export async function hmacSha256Hex(key: string, message: string): Promise<strin
   return toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)));
 }
 
+/**
+ * The two hashes the protocols are made of. Web Crypto's (webHashes) run in the browser and the
+ * verifier; the server passes node:crypto's synchronous ones (nodeHashes in draw-node.ts), the
+ * same functions without a thread-pool round trip per hash.
+ */
+export interface Hashes {
+  sha256Hex(text: string): string | Promise<string>;
+  hmacSha256Hex(key: string, message: string): string | Promise<string>;
+}
+
+export const webHashes: Hashes = { sha256Hex, hmacSha256Hex };
+
 export function ticketFromHash(hash: string): number {
   if (!/^[0-9a-f]{13}/.test(hash)) throw new Error("hash must start with 13 lower-case hex digits");
   return Math.floor((parseInt(hash.slice(0, 13), 16) / TWO_POW_52) * TICKETS_TOTAL) + 1;
