@@ -56,20 +56,31 @@ export interface LoadedBattle {
   seats: BattleSeatRow[];
 }
 
-/** The battle, its rounds and its taken seats; `forUpdate` locks the battle row first (every change to a battle takes it). */
-export async function loadBattle(q: SqlQuery, battleId: string, options: { forUpdate?: boolean } = {}): Promise<LoadedBattle | null> {
+interface LoadOptions {
+  /** Lock the battle row first: every change to a battle takes it. */
+  forUpdate?: boolean;
+  /** Only a locked battle, its row claimed for settlement, none if another transaction holds it. */
+  claimLocked?: boolean;
+}
+
+const LOCKING: Record<"none" | "forUpdate" | "claimLocked", string> = {
+  none: "",
+  forUpdate: " FOR UPDATE",
+  claimLocked: " AND b.status = 'locked' FOR UPDATE SKIP LOCKED",
+};
+
+/** The battle, its rounds and its taken seats. */
+export async function loadBattle(q: SqlQuery, battleId: string, options: LoadOptions = {}): Promise<LoadedBattle | null> {
   const [loaded] = await loadBattles(q, [battleId], options);
   return loaded ?? null;
 }
 
 /** The battles of `battleIds` that exist, in that order, in three queries however many they are. */
-export async function loadBattles(q: SqlQuery, battleIds: readonly string[], { forUpdate = false } = {}): Promise<LoadedBattle[]> {
+export async function loadBattles(q: SqlQuery, battleIds: readonly string[], options: LoadOptions = {}): Promise<LoadedBattle[]> {
   if (battleIds.length === 0) return [];
   const ids = [...battleIds];
-  const battles = await q.query<BattleRow>(
-    `SELECT ${BATTLE_COLUMNS} FROM battle b WHERE b.id = ANY($1::text[])${forUpdate ? " FOR UPDATE" : ""}`,
-    [ids],
-  );
+  const locking = LOCKING[options.claimLocked ? "claimLocked" : options.forUpdate ? "forUpdate" : "none"];
+  const battles = await q.query<BattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battle b WHERE b.id = ANY($1::text[])${locking}`, [ids]);
   if (battles.length === 0) return [];
   const found = battles.map((battle) => battle.id);
   const rounds = await q.query<BattleRoundRow & { battleId: string }>(
@@ -88,7 +99,7 @@ export async function loadBattles(q: SqlQuery, battleIds: readonly string[], { f
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function loadBattleOrThrow(q: SqlQuery, battleId: string, options: { forUpdate?: boolean } = {}): Promise<LoadedBattle> {
+export async function loadBattleOrThrow(q: SqlQuery, battleId: string, options: LoadOptions = {}): Promise<LoadedBattle> {
   const loaded = await loadBattle(q, battleId, options);
   if (!loaded) throw new AppError("NOT_FOUND", `Battle "${battleId}" was not found.`);
   return loaded;
@@ -147,12 +158,19 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
   };
 }
 
-/** Records `type` for every player seated, with the battle as data (as an outsider sees it), in the caller's transaction. */
+/**
+ * Records `type` for every player seated, with the battle as data (as an outsider sees it), in
+ * the caller's transaction: one statement, the data sent and parsed once for all of them.
+ */
 export async function recordBattleEvent(tx: SqlQuery, loaded: LoadedBattle, type: string, userIds = playerIds(loaded)): Promise<void> {
-  const data = JSON.stringify(battleView(loaded, null));
   // Each account's event lock in one order (its id's): two settlements sharing players in
   // opposite seat order would otherwise wait on each other until one is killed as a deadlock.
-  for (const userId of [...new Set(userIds)].sort()) await tx.query(`SELECT record_account_event($1, $2, $3::jsonb)`, [userId, type, data]);
+  // A volatile function in the select list runs after the ORDER BY, row by row in that order.
+  await tx.query(`SELECT record_account_event(u.id, $2, $3::jsonb) FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`, [
+    [...new Set(userIds)].sort(),
+    type,
+    JSON.stringify(battleView(loaded, null)),
+  ]);
 }
 
 export function playerIds({ seats }: LoadedBattle): string[] {

@@ -90,6 +90,13 @@ describe("a battle, from creation to settlement", () => {
       settled.rounds.map((round) => round.odds),
     );
     expect(verification.problems).toEqual([]);
+    // Each player's battle.settled carries the battle exactly as GET shows it to an outsider.
+    const events = await shared().database.sql.query<{ userId: string; data: unknown }>(
+      `SELECT "userId", data FROM account_event WHERE type = 'battle.settled' AND data->>'id' = $1 ORDER BY "userId"`,
+      [created.id],
+    );
+    expect(events.map((event) => event.userId)).toEqual([alice.userId, bob.userId].sort());
+    for (const event of events) expect(event.data).toEqual(JSON.parse(JSON.stringify(settled)));
 
     const winner = settled.seats.find((seat) => seat.team === settled.winnerTeam)!;
     const winnerId = winner.clientSeed === "alice" ? alice.userId : bob.userId;

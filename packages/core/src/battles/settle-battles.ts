@@ -1,4 +1,5 @@
 import { playBattle } from "@prizepacks/fairness";
+import { nodeHashes } from "@prizepacks/fairness/node";
 import { newId } from "@prizepacks/db/ids";
 import { logger } from "@prizepacks/db/log";
 import { Prisma } from "@prizepacks/db/prisma";
@@ -6,7 +7,7 @@ import { BeaconUnavailableError, type BeaconRound } from "./beacon/beacon.ts";
 import { formatMoney } from "../money.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Services } from "../runtime/services.ts";
-import { loadBattle, recordBattleEvent } from "./battle-view.ts";
+import { loadBattle, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 
 export type SettleOutcome = "settled" | "waiting" | "taken";
@@ -16,39 +17,47 @@ export type SettleOutcome = "settled" | "waiting" | "taken";
  * winner, the winners' inventory items, the house share, status settled (which reveals S).
  * The round comes from services.beacon, which returns only rounds verified against the chain's
  * key (null while R does not exist; BeaconUnavailableError when no relay answers: the battle
- * stays locked and the next pass tries again; rounds are permanent).
+ * stays locked and the next pass tries again; rounds are permanent). The settler passes the
+ * round it fetched once for all the battles on it.
  *
  * Exactly once across instances: the battle row is claimed FOR UPDATE SKIP LOCKED with
  * status = 'locked' in the same statement, so a second settler either skips the row while the
  * first holds it or, after its commit, no longer finds it locked.
+ *
+ * Eight statements with BEGIN and COMMIT (a pack opening is one): the settled battle the
+ * event carries is built from what the transaction wrote, not read back.
  */
 export async function settleBattle(services: Services, battleId: string, round?: BeaconRound): Promise<SettleOutcome> {
   const { sql } = services.database;
-  const [pending] = await sql.query<{ beaconRound: number }>(`SELECT "beaconRound" FROM battle WHERE id = $1 AND status = 'locked'`, [
-    battleId,
-  ]);
-  if (!pending) return "taken";
-  const verified = round ?? (await services.beacon.fetchRound(pending.beaconRound));
-  if (!verified) return "waiting";
-  if (verified.round !== pending.beaconRound) throw new Error(`beacon answered round ${verified.round} for ${pending.beaconRound}`);
-  const result = await sql.transaction(async (tx): Promise<SettleOutcome> => {
-    const [claimed] = await tx.query<{ id: string }>(`SELECT id FROM battle WHERE id = $1 AND status = 'locked' FOR UPDATE SKIP LOCKED`, [
+  let verified = round;
+  if (!verified) {
+    const [pending] = await sql.query<{ beaconRound: number }>(`SELECT "beaconRound" FROM battle WHERE id = $1 AND status = 'locked'`, [
       battleId,
     ]);
-    if (!claimed) return "taken";
-    const loaded = (await loadBattle(tx, battleId))!;
+    if (!pending) return "taken";
+    const fetched = await services.beacon.fetchRound(pending.beaconRound);
+    if (!fetched) return "waiting";
+    verified = fetched;
+  }
+  const result = await sql.transaction(async (tx): Promise<SettleOutcome> => {
+    const loaded = await loadBattle(tx, battleId, { claimLocked: true });
+    if (!loaded) return "taken";
     const { battle, rounds, seats } = loaded;
-    const outcome = await playBattle({
-      serverSeed: battle.serverSeed,
-      specHash: battle.specHash,
-      layout: battle.layout,
-      winRule: battle.winRule,
-      terminal: battle.terminal,
-      clientSeeds: seats.map((seat) => seat.clientSeed),
-      beaconRound: verified.round,
-      beaconRandomness: verified.randomness,
-      rounds: rounds.map((row) => row.odds),
-    });
+    if (verified.round !== battle.beaconRound) throw new Error(`beacon answered round ${verified.round} for ${battle.beaconRound}`);
+    const outcome = await playBattle(
+      {
+        serverSeed: battle.serverSeed,
+        specHash: battle.specHash,
+        layout: battle.layout,
+        winRule: battle.winRule,
+        terminal: battle.terminal,
+        clientSeeds: seats.map((seat) => seat.clientSeed),
+        beaconRound: verified.round,
+        beaconRandomness: verified.randomness,
+        rounds: rounds.map((row) => row.odds),
+      },
+      nodeHashes,
+    );
     const ownerOfSeat = new Map(seats.map((seat) => [seat.seat, seat.userId]));
     let paidToPlayers = new Prisma.Decimal(0);
     const won: Array<{ userId: string; itemId: string; value: string; round: number; seat: number }> = [];
@@ -78,13 +87,25 @@ export async function settleBattle(services: Services, battleId: string, round?:
     );
     const players = seats.filter((seat) => seat.userId !== null).length;
     const houseShare = new Prisma.Decimal(battle.entry).mul(players).sub(paidToPlayers);
-    await tx.query(
+    const [updated] = await tx.query<{ settledAt: Date }>(
       `UPDATE battle SET status = 'settled', "settledAt" = now(), "beaconRandomness" = $2, "beaconSignature" = $3,
          "winnerTeam" = $4, outcome = $5::jsonb, "houseShare" = $6::numeric
-       WHERE id = $1 AND status = 'locked'`,
+       WHERE id = $1 AND status = 'locked' RETURNING "settledAt"`,
       [battleId, verified.randomness, verified.signature, outcome.winnerTeam, JSON.stringify(outcome), formatMoney(houseShare)],
     );
-    await recordBattleEvent(tx, (await loadBattle(tx, battleId))!, "battle.settled");
+    const settled: LoadedBattle = {
+      ...loaded,
+      battle: {
+        ...battle,
+        status: "settled",
+        settledAt: updated!.settledAt,
+        beaconRandomness: verified.randomness,
+        beaconSignature: verified.signature,
+        winnerTeam: outcome.winnerTeam,
+        outcome,
+      },
+    };
+    await recordBattleEvent(tx, settled, "battle.settled");
     return "settled";
   });
   // The reveal every seat is watching for: on its page now, not at the next poll.
