@@ -20,6 +20,8 @@ import {
   type Services,
 } from "@prizepacks/core";
 import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
+import { openDatabase } from "@prizepacks/db/client";
+import { mainThreadSeconds } from "./cpu.ts";
 import { log } from "./log.ts";
 
 const SEATS = 4;
@@ -36,19 +38,36 @@ export interface BattleFigures {
   settleMs: number;
   /** Mean wall time of one openPack, one at a time, in the same process. */
   openMs: number;
-  /** The same in PostgreSQL's active time (pg_stat_database.active_time), the server's idle share taken out. */
+  /**
+   * The same in the time the one PostgreSQL backend that ran them spent on a core
+   * (/proc/<pid>/schedstat): that work's own, whatever else the database does meanwhile.
+   */
+  settleBackendMs: number;
+  openBackendMs: number;
+  /**
+   * The same in PostgreSQL's active time (pg_stat_database.active_time) less the server's idle
+   * share: it adds the commits' waits for the disk, and whatever the server's own passes did
+   * in the window beyond their idle rate.
+   */
   settleDatabaseMs: number;
   openDatabaseMs: number;
   /** SQL statements each sends, BEGIN and COMMIT included. */
   settleStatements: number;
   openStatements: number;
   /** The concurrent battles: from their round's publication to their settlement, in ms. */
-  concurrent: { battles: number; rounds: number; p50Ms: number; p99Ms: number; maxMs: number };
+  concurrent: { battles: number; rounds: number; firstMs: number; p50Ms: number; p99Ms: number; maxMs: number };
 }
 
-export async function measureBattles(database: Database, slugs: string[], serverDataDir: string): Promise<BattleFigures> {
+export async function measureBattles(
+  database: Database,
+  databaseUrl: string,
+  slugs: string[],
+  serverDataDir: string,
+): Promise<BattleFigures> {
   const services = await openServices(database);
-  const cost = await measureCost(services, slugs);
+  // One connection: one backend, whose time on a core is the work's.
+  const single = await openDatabase({ url: databaseUrl, poolSize: 1, waits: "operator" });
+  const cost = await measureCost({ ...services, database: single }, slugs).finally(() => single.close());
   // The service's own beacon (the local one: the bench's server runs on loopback, in demo mode),
   // so that its settler settles these battles as it would any.
   const serverBeacon = await LocalBeacon.open({ dataDir: serverDataDir });
@@ -77,8 +96,9 @@ async function lockedBattle(services: Services, seats: string[], packs: string[]
 }
 
 /**
- * Settlement against openings, both timed one at a time in this process, in wall time and in
- * PostgreSQL's own active time, with their statements counted. The battles use a beacon of the
+ * Settlement against openings, both timed one at a time in this process on one connection
+ * (`shared.database`), in wall time, in that backend's time on a core and in PostgreSQL's
+ * active time, with their statements counted. The battles use a beacon of the
  * bench's own, an hour old and with its clock a minute ahead: their rounds exist at once, and
  * lie far beyond the service's own chain, whose settler therefore leaves them alone.
  */
@@ -126,14 +146,17 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
     const figures = {
       settleMs: round2(settled.wallMs / COST_BATTLES),
       openMs: round2(opened.wallMs / (COST_BATTLES * ROUNDS)),
+      settleBackendMs: round2(settled.backendMs / COST_BATTLES),
+      openBackendMs: round2(opened.backendMs / (COST_BATTLES * ROUNDS)),
       settleDatabaseMs: database(settled, COST_BATTLES),
       openDatabaseMs: database(opened, COST_BATTLES * ROUNDS),
       settleStatements: round2(settled.statements / COST_BATTLES),
       openStatements: round2(opened.statements / (COST_BATTLES * ROUNDS)),
     };
     log(
-      `battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms (database ${figures.settleDatabaseMs} ms, ` +
-        `${figures.settleStatements} statements), an opening ${figures.openMs} ms (database ${figures.openDatabaseMs} ms, ${figures.openStatements})`,
+      `battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms (backend on a core ${figures.settleBackendMs} ms, ` +
+        `active ${figures.settleDatabaseMs} ms, ${figures.settleStatements} statements), an opening ${figures.openMs} ms ` +
+        `(backend ${figures.openBackendMs} ms, active ${figures.openDatabaseMs} ms, ${figures.openStatements})`,
     );
     return figures;
   } finally {
@@ -146,6 +169,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 interface Timed {
   /** The work's own wall time. */
   wallMs: number;
+  /** The work's backend on a core. */
+  backendMs: number;
   /** PostgreSQL's active time in the bench database over the whole window (the work and the wait for the backends' reports). */
   activeMs: number;
   windowMs: number;
@@ -162,15 +187,35 @@ async function activeTimeMs(database: Database): Promise<number> {
   return Number(row?.ms ?? NaN);
 }
 
-/** The work, then the wait for every backend's report: PostgreSQL's active time over the whole window. */
+/** The one backend of a single-connection database, read before and after the work (the pool may replace an idle one). */
+async function backendPid(database: Database): Promise<number> {
+  const [row] = await database.sql.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+  return row!.pid;
+}
+
+const backendOnCoreMs = (pid: number) => {
+  const thread = mainThreadSeconds(pid);
+  if (!thread) throw new Error(`battles: no /proc/${pid}/schedstat: PostgreSQL must run on this machine`);
+  return thread.onCore * 1000;
+};
+
+/**
+ * The work, its backend's time on a core, then the wait for every backend's report:
+ * PostgreSQL's active time over the whole window. `database` is the work's, one connection.
+ */
 async function timed(database: Database, statements: { count: () => number }, work: () => Promise<void>): Promise<Timed> {
   const [windowStart, activeBefore, statementsBefore] = [performance.now(), await activeTimeMs(database), statements.count()];
+  const pid = await backendPid(database);
+  const backendBefore = backendOnCoreMs(pid);
   await work();
+  const backendMs = backendOnCoreMs(pid) - backendBefore;
+  if ((await backendPid(database)) !== pid) throw new Error("battles: the work's connection was replaced while it ran");
   const wallMs = performance.now() - windowStart;
   const statementCount = statements.count() - statementsBefore;
   await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
   return {
     wallMs,
+    backendMs,
     activeMs: (await activeTimeMs(database)) - activeBefore,
     windowMs: performance.now() - windowStart,
     statements: statementCount,
@@ -245,12 +290,13 @@ async function measureConcurrent(services: Services, slugs: string[]): Promise<B
   const figures = {
     battles: delays.length,
     rounds: new Set(rows.map((row) => row.beaconRound)).size,
+    firstMs: delays[0]!,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: delays[delays.length - 1]!,
   };
   log(
-    `battles: ${figures.battles} on ${figures.rounds} beacon round(s) settled after their round: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
+    `battles: ${figures.battles} on ${figures.rounds} beacon round(s) settled after their round: first ${figures.firstMs} ms, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
   );
   return figures;
 }

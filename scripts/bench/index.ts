@@ -121,7 +121,7 @@ async function main() {
             withCeiling ? ceilingPhase(database!, ceilingUsers, slugs) : null,
           )
         : null;
-    const battlesGroup = async () => (withBattles ? measureBattles(database!, slugs, server!.dataDir) : null);
+    const battlesGroup = async () => (withBattles ? measureBattles(database!, databaseUrl, slugs, server!.dataDir) : null);
     if (ONLY) {
       const measured = {
         pgbench: await pgbenchGroup(),

@@ -162,6 +162,7 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
   const rows: Row[] = [];
   const row = (measureName: string, value: number, target: string, met: boolean | null) =>
     rows.push({ measure: measureName, value: String(value), target, met });
+  const report = (measureName: string, value: number) => row(measureName, value, "report", null);
   if (pgbench) {
     const openVsPgbench = ratio(pgbench.spread.perSecond, pgbench.product.perSecond);
     row(
@@ -177,7 +178,6 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
       `≥ ${targets.pgbenchProductVsQuiet}`,
       productVsQuiet >= targets.pgbenchProductVsQuiet,
     );
-    const report = (measureName: string, value: number) => row(measureName, value, "report", null);
     // The cost of the NOTIFY per event the service had before.
     report(
       "pgbench open_pack with a NOTIFY per event / without any notification",
@@ -230,17 +230,21 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
     }
   }
   if (battles) {
-    // The target is on the database's time, PostgreSQL's own active time; wall time (which adds
-    // the draws and 55 round trips, and swings with the machine's load) is reported beside it.
-    const activeRatio = ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs);
-    const wallRatio = ratio(battles.settleMs, 10 * battles.openMs);
+    // The target is on the database's time: the backend that ran the work, on a core. PostgreSQL's
+    // active time (database-wide, with the server's own passes less their idle rate, and the
+    // commits' waits for the disk) and wall time (with the draws and the round trips) beside it.
+    const backendRatio = ratio(battles.settleBackendMs, 10 * battles.openBackendMs);
     row(
-      "settling a 4-seat, 10-round battle / 10 openings (PostgreSQL active time)",
-      activeRatio,
+      "settling a 4-seat, 10-round battle / 10 openings (its PostgreSQL backend's time on a core)",
+      backendRatio,
       `≤ ${targets.battleSettleVsOpenings}`,
-      activeRatio <= targets.battleSettleVsOpenings,
+      backendRatio <= targets.battleSettleVsOpenings,
     );
-    row("settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time)", wallRatio, "report", null);
+    report(
+      "settling a 4-seat, 10-round battle / 10 openings (PostgreSQL active time)",
+      ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs),
+    );
+    report("settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time)", ratio(battles.settleMs, 10 * battles.openMs));
     const { concurrent } = battles;
     row(
       `${concurrent.battles} battles on one beacon round: slowest settled after the round's publication (ms)`,
@@ -276,11 +280,12 @@ function pgbenchAndBattleLines(
     ...(battles
       ? [
           "",
-          `Battles: settling a 4-seat, 10-round battle ${battles.settleMs} ms (PostgreSQL active ${battles.settleDatabaseMs} ms, ` +
-            `${battles.settleStatements} statements), one opening ${battles.openMs} ms (active ${battles.openDatabaseMs} ms, ` +
+          `Battles: settling a 4-seat, 10-round battle ${battles.settleMs} ms (its backend on a core ${battles.settleBackendMs} ms, ` +
+            `PostgreSQL active ${battles.settleDatabaseMs} ms, ${battles.settleStatements} statements), one opening ${battles.openMs} ms ` +
+            `(backend ${battles.openBackendMs} ms, active ${battles.openDatabaseMs} ms, ` +
             `${battles.openStatements} statements), one at a time, in-process; ` +
             `${battles.concurrent.battles} battles on ${battles.concurrent.rounds} beacon round(s) settled by the server's settler ` +
-            `p50 ${battles.concurrent.p50Ms} ms, p99 ${battles.concurrent.p99Ms} ms, max ${battles.concurrent.maxMs} ms after their round's publication.`,
+            `first ${battles.concurrent.firstMs} ms, p50 ${battles.concurrent.p50Ms} ms, p99 ${battles.concurrent.p99Ms} ms, max ${battles.concurrent.maxMs} ms after their round's publication.`,
         ]
       : []),
   ];
