@@ -1,7 +1,7 @@
 // Battles: what settling one costs next to openings, and how soon a hundred locked to one beacon
 // round are settled by the running service once that round is published.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -23,6 +23,7 @@ import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { mainThreadSeconds } from "./cpu.ts";
 import { log } from "./log.ts";
+import { ACCOUNT_BALANCE } from "./options.ts";
 
 const SEATS = 4;
 const ROUNDS = 10;
@@ -54,6 +55,9 @@ export interface BattleFigures {
   /** SQL statements each sends, BEGIN and COMMIT included. */
   settleStatements: number;
   openStatements: number;
+  /** WAL bytes each writes (the server's, over the batch). */
+  settleWalBytes: number;
+  openWalBytes: number;
   /** The concurrent battles: from their round's publication to their settlement, in ms. */
   concurrent: { battles: number; rounds: number; firstMs: number; p50Ms: number; p99Ms: number; maxMs: number };
 }
@@ -79,7 +83,7 @@ const richAccount = async (services: Services, name: string) =>
   (
     await createUser(services, {
       email: `${name}-${randomUUID().slice(0, 8)}@bench.prizepacks.local`,
-      balance: parseMoney("1000000.00"),
+      balance: parseMoney(ACCOUNT_BALANCE),
     })
   ).userId;
 
@@ -124,18 +128,22 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
       if (outcome !== "settled") throw new Error(`battles: ${id} was ${outcome}, not settled`);
     };
     const open = (index: number) => openPack(services, { userId: players[0]!, idOrSlug: slugs[index % slugs.length]! });
+    // The warm-up on the backend that runs every batch: its statements prepared, its functions compiled.
+    const pid = await backendPid(shared.database);
+    assertPostgresProcess(pid);
     for (const battle of battles.slice(0, WARMUP)) await settle(battle);
     for (let index = 0; index < WARMUP * ROUNDS; index++) await open(index);
 
-    await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
-    const idleBefore = await timed(shared.database, statements, async () => undefined);
-    const settled = await timed(shared.database, statements, async () => {
+    await idleKeepingConnection(shared.database, REPORTED_MS);
+    const batch = (work: () => Promise<void>) => timed(shared.database, pid, statements, work);
+    const idleBefore = await batch(async () => undefined);
+    const settled = await batch(async () => {
       for (const battle of battles.slice(WARMUP)) await settle(battle);
     });
-    const opened = await timed(shared.database, statements, async () => {
+    const opened = await batch(async () => {
       for (let index = 0; index < COST_BATTLES * ROUNDS; index++) await open(index);
     });
-    const idleAfter = await timed(shared.database, statements, async () => undefined);
+    const idleAfter = await batch(async () => undefined);
     // The server's own background passes run meanwhile (every second; the report rollup every
     // minute): the quieter idle window's share is taken out of each. NaN if that leaves nothing.
     const idleRate = Math.min(idleBefore.activeMs / idleBefore.windowMs, idleAfter.activeMs / idleAfter.windowMs);
@@ -152,11 +160,14 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
       openDatabaseMs: database(opened, COST_BATTLES * ROUNDS),
       settleStatements: round2(settled.statements / COST_BATTLES),
       openStatements: round2(opened.statements / (COST_BATTLES * ROUNDS)),
+      settleWalBytes: Math.round(settled.walBytes / COST_BATTLES),
+      openWalBytes: Math.round(opened.walBytes / (COST_BATTLES * ROUNDS)),
     };
     log(
       `battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms (backend on a core ${figures.settleBackendMs} ms, ` +
         `active ${figures.settleDatabaseMs} ms, ${figures.settleStatements} statements), an opening ${figures.openMs} ms ` +
-        `(backend ${figures.openBackendMs} ms, active ${figures.openDatabaseMs} ms, ${figures.openStatements})`,
+        `(backend ${figures.openBackendMs} ms, active ${figures.openDatabaseMs} ms, ${figures.openStatements}); ` +
+        `WAL ${figures.settleWalBytes} and ${figures.openWalBytes} bytes`,
     );
     return figures;
   } finally {
@@ -171,6 +182,8 @@ interface Timed {
   wallMs: number;
   /** The work's backend on a core. */
   backendMs: number;
+  /** WAL written meanwhile, by the whole server (the work's, and the little the server's passes add). */
+  walBytes: number;
   /** PostgreSQL's active time in the bench database over the whole window (the work and the wait for the backends' reports). */
   activeMs: number;
   windowMs: number;
@@ -187,10 +200,28 @@ async function activeTimeMs(database: Database): Promise<number> {
   return Number(row?.ms ?? NaN);
 }
 
-/** The one backend of a single-connection database, read before and after the work (the pool may replace an idle one). */
+/** The one backend of a single-connection database. */
 async function backendPid(database: Database): Promise<number> {
   const [row] = await database.sql.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
   return row!.pid;
+}
+
+/**
+ * Waits `ms` with the one connection kept open: the pool closes a connection idle for 10 s
+ * (pg-pool's default), and its successor's backend would start cold (statements parsed and
+ * functions compiled again) in the next batch.
+ */
+async function idleKeepingConnection(database: Database, ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  for (let left = ms; left > 0; left = until - performance.now()) {
+    await database.sql.query(`SELECT 1`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(3_000, left)));
+  }
+}
+
+async function walLsn(database: Database): Promise<string> {
+  const [row] = await database.sql.query<{ lsn: string }>(`SELECT pg_current_wal_insert_lsn()::text AS lsn`);
+  return row!.lsn;
 }
 
 const backendOnCoreMs = (pid: number) => {
@@ -199,23 +230,37 @@ const backendOnCoreMs = (pid: number) => {
   return thread.onCore * 1000;
 };
 
+/** The backend's pid as this machine sees it (a PostgreSQL in a container of its own would answer with another). */
+function assertPostgresProcess(pid: number): void {
+  const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  if (name !== "postgres") throw new Error(`battles: process ${pid} is ${name}, not the connection's PostgreSQL backend`);
+}
+
 /**
- * The work, its backend's time on a core, then the wait for every backend's report:
- * PostgreSQL's active time over the whole window. `database` is the work's, one connection.
+ * The work, its backend's time on a core and the WAL written, then the wait for every backend's
+ * report: PostgreSQL's active time over the whole window. `database` is the work's, one
+ * connection, whose backend `pid` warmed up.
  */
-async function timed(database: Database, statements: { count: () => number }, work: () => Promise<void>): Promise<Timed> {
+async function timed(database: Database, pid: number, statements: { count: () => number }, work: () => Promise<void>): Promise<Timed> {
   const [windowStart, activeBefore, statementsBefore] = [performance.now(), await activeTimeMs(database), statements.count()];
-  const pid = await backendPid(database);
+  if ((await backendPid(database)) !== pid) throw new Error("battles: the connection was replaced: its backend would start cold");
+  const walBefore = await walLsn(database);
   const backendBefore = backendOnCoreMs(pid);
   await work();
   const backendMs = backendOnCoreMs(pid) - backendBefore;
-  if ((await backendPid(database)) !== pid) throw new Error("battles: the work's connection was replaced while it ran");
+  const walAfter = await walLsn(database);
+  if ((await backendPid(database)) !== pid) throw new Error("battles: the connection was replaced while the work ran");
   const wallMs = performance.now() - windowStart;
   const statementCount = statements.count() - statementsBefore;
-  await new Promise((resolve) => setTimeout(resolve, REPORTED_MS));
+  const [wal] = await database.sql.query<{ bytes: string }>(`SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes`, [
+    walAfter,
+    walBefore,
+  ]);
+  await idleKeepingConnection(database, REPORTED_MS);
   return {
     wallMs,
     backendMs,
+    walBytes: Number(wal!.bytes),
     activeMs: (await activeTimeMs(database)) - activeBefore,
     windowMs: performance.now() - windowStart,
     statements: statementCount,

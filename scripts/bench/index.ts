@@ -41,6 +41,7 @@ import {
   withCeiling,
   withPgbench,
   withSoak,
+  ACCOUNT_BALANCE,
 } from "./options.ts";
 import { measurePgbench } from "./pgbench.ts";
 import { writeOnlyReport, writeReport, type Measured } from "./report.ts";
@@ -82,7 +83,7 @@ async function main() {
       users.push(
         await createUser(await openServices(database), {
           email: `bench-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`,
-          balance: parseMoney("1000000.00"),
+          balance: parseMoney(ACCOUNT_BALANCE),
         }),
       );
     }

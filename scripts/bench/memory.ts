@@ -19,7 +19,7 @@ import { createUser, openServices, parseMoney } from "@prizepacks/core";
 import { openDatabase } from "@prizepacks/db/client";
 import { load } from "./load.ts";
 import { log } from "./log.ts";
-import { appRoot, flag, postgresServerUrl, redisUrl } from "./options.ts";
+import { ACCOUNT_BALANCE, appRoot, flag, postgresServerUrl, redisUrl } from "./options.ts";
 import { summarizeSnapshot } from "./heap-snapshot.ts";
 import { onServer } from "./server.ts";
 
@@ -165,7 +165,7 @@ async function main() {
       const apiKeys: string[] = [];
       for (let i = 0; i < 32; i++) {
         const email = `memory-${i}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`;
-        apiKeys.push((await createUser(services, { email, balance: parseMoney("1000000.00") })).apiKey);
+        apiKeys.push((await createUser(services, { email, balance: parseMoney(ACCOUNT_BALANCE) })).apiKey);
       }
       await database.close();
       // Each page once (their route modules loaded), then the soak's mix: list, detail and opens.

@@ -13,7 +13,7 @@ import { dbEnv } from "@prizepacks/db/env";
 import { coresOf, cpuDuring, cpuOf, cpuSeconds, mainThreadSeconds, pidsNamed, postgresCpu, reapedChildrenCpuSeconds } from "./cpu.ts";
 import { measureInTurns, type Figures, type Phase } from "./load.ts";
 import { log } from "./log.ts";
-import { CONNECTIONS, root } from "./options.ts";
+import { ACCOUNT_BALANCE, CONNECTIONS, root } from "./options.ts";
 
 export type PgbenchVariant = "product" | "quiet" | "notify" | "pooled";
 
@@ -228,7 +228,7 @@ async function prepareAccounts(database: Database): Promise<void> {
   for (let client = 0; client < CONNECTIONS; client++) {
     const { userId } = await createUser(services, {
       email: `pgbench-${client}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`,
-      balance: parseMoney("1000000.00"),
+      balance: parseMoney(ACCOUNT_BALANCE),
     });
     const [pair] = await database.sql.query<{ id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>(
       `SELECT id, "serverSeed", "serverSeedHash", "clientSeed", nonce FROM seed_pair WHERE "userId" = $1 AND "retiredAt" IS NULL`,

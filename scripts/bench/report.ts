@@ -245,6 +245,11 @@ function pgbenchAndBattleRows({ pgbench, battles }: Pick<Measured, "pgbench" | "
       ratio(battles.settleDatabaseMs, 10 * battles.openDatabaseMs),
     );
     report("settling a 4-seat, 10-round battle / 10 openings (wall time, one at a time)", ratio(battles.settleMs, 10 * battles.openMs));
+    // What the backend's time leaves to the server's background processes (the WAL's writing, the checkpoints).
+    report(
+      "settling a 4-seat, 10-round battle / 10 openings (WAL bytes written)",
+      ratio(battles.settleWalBytes, 10 * battles.openWalBytes),
+    );
     const { concurrent } = battles;
     row(
       `${concurrent.battles} battles on one beacon round: slowest settled after the round's publication (ms)`,

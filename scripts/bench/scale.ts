@@ -9,7 +9,7 @@ import type { Database } from "@prizepacks/db";
 import { coresDuring, cpuOf, pidsOf, cpuSeconds } from "./cpu.ts";
 import { load, measureInTurns, type Figures, type LoadSpec, type Phase } from "./load.ts";
 import { log } from "./log.ts";
-import { CONNECTIONS, SCALE } from "./options.ts";
+import { ACCOUNT_BALANCE, CONNECTIONS, SCALE } from "./options.ts";
 import { rssMiB, type Server } from "./server.ts";
 import { percentiles, type Latency } from "./latency.ts";
 import { type ClientCommand, type ClientStats, type StreamSpec } from "./stream-clients.ts";
@@ -196,7 +196,7 @@ export async function scaleAccounts(database: Database, streams: number) {
         Array.from({ length: Math.min(8, count - i) }, (_, j) =>
           createUser(services, {
             email: `scale-${i + j}-${randomUUID().slice(0, 6)}@bench.prizepacks.local`,
-            balance: parseMoney("1000000.00"),
+            balance: parseMoney(ACCOUNT_BALANCE),
           }),
         ),
       )),
