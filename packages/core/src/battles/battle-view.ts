@@ -158,16 +158,29 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
   };
 }
 
+/** Accounts in the one order every battle transaction takes their event locks in. */
+const inLockOrder = (userIds: readonly string[]) => [...new Set(userIds)].sort();
+
+/**
+ * Takes the event locks of `userIds` (record_account_event's, held to commit) in that order,
+ * before the transaction records anything: a join or a cancellation records one player's
+ * wallet.changed (the debit, a refund) before the battle's event for all of them, and would
+ * otherwise hold that player's lock while it waits for another's, which a settlement sharing
+ * both may hold while it waits for the first: a deadlock.
+ */
+export async function lockAccountEvents(tx: SqlQuery, userIds: readonly string[]): Promise<void> {
+  await tx.query(`SELECT lock_account_events($1::text[])`, [inLockOrder(userIds)]);
+}
+
 /**
  * Records `type` for every player seated, with the battle as data (as an outsider sees it), in
  * the caller's transaction: one statement, the data sent and parsed once for all of them.
  */
 export async function recordBattleEvent(tx: SqlQuery, loaded: LoadedBattle, type: string, userIds = playerIds(loaded)): Promise<void> {
-  // Each account's event lock in one order (its id's): two settlements sharing players in
-  // opposite seat order would otherwise wait on each other until one is killed as a deadlock.
-  // A volatile function in the select list runs after the ORDER BY, row by row in that order.
+  // In lock order (a volatile function in the select list runs after the ORDER BY, row by row):
+  // a transaction that took no lock before this one, a settlement, needs nothing else.
   await tx.query(`SELECT record_account_event(u.id, $2, $3::jsonb) FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n) ORDER BY u.n`, [
-    [...new Set(userIds)].sort(),
+    inLockOrder(userIds),
     type,
     JSON.stringify(battleView(loaded, null)),
   ]);

@@ -184,6 +184,64 @@ describe("listing", () => {
   });
 });
 
+interface PlanNode {
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+const rowsFilteredOut = (node: PlanNode): number =>
+  (node["Rows Removed by Filter"] ?? 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsFilteredOut(child), 0);
+
+describe("the lobby's query", () => {
+  // Statements are prepared, and PostgreSQL may settle on the generic plan, made without the
+  // status asked for: that plan must still find the open battles through the status index.
+  it("finds the open battles through their index in the generic plan, among 20,000 others", async () => {
+    const s = await services();
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const open = await createBattle(s, alice.userId, { packs: [(await pack("1.00")).slug], layout: "1v1", winRule: "highest" });
+    const sent: Array<{ text: string; params: unknown[] }> = [];
+    const capturing: Services = {
+      ...s,
+      database: {
+        ...s.database,
+        sql: {
+          ...s.database.sql,
+          query: (text, params) => (sent.push({ text, params: params ?? [] }), s.database.sql.query(text, params)),
+        },
+      },
+    };
+    await listBattles(capturing, null, { status: "open" });
+    const lobby = sent[0]!;
+    await shared().database.sql.withConnection(async (connection) => {
+      let prepared = false;
+      await connection.exec("BEGIN");
+      try {
+        await connection.query(
+          `INSERT INTO battle (id, "creatorId", layout, "winRule", terminal, status, entry, "serverSeed", commitment, spec, "specHash", "beaconKind", "cancelledAt")
+           SELECT 'bulk-' || g, "creatorId", layout, "winRule", terminal, 'cancelled', entry, "serverSeed", commitment, spec, "specHash", "beaconKind", now()
+             FROM battle, generate_series(1, 20000) g WHERE id = $1`,
+          [open.id],
+        );
+        await connection.query(`ANALYZE battle`);
+        await connection.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+        await connection.query(`PREPARE lobby AS ${lobby.text}`);
+        prepared = true;
+        const args = lobby.params.map((param) => `'${String(param)}'`).join(", ");
+        const [row] = await connection.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE lobby${args ? `(${args})` : ""}`,
+        );
+        expect(rowsFilteredOut(row!["QUERY PLAN"][0]!.Plan)).toBeLessThan(1_000);
+        const found = await connection.query<{ id: string }>(`EXECUTE lobby${args ? `(${args})` : ""}`);
+        expect(found.map((battle) => battle.id)).toContain(open.id);
+      } finally {
+        await connection.exec("ROLLBACK");
+        // PREPARE outlives the transaction; the connection goes back to the pool.
+        if (prepared) await connection.exec("DEALLOCATE lobby");
+      }
+    });
+  });
+});
+
 describe("Idempotency-Key", () => {
   it("replays a creation or a join sent twice, and refuses the key for another request (409)", async () => {
     const s = await services();
@@ -285,6 +343,45 @@ describe("concurrency", () => {
     const balances = await Promise.all(racers.map((racer) => balance(racer.userId)));
     expect(balances.filter((value) => value === "3.00")).toHaveLength(1);
     expect(balances.filter((value) => value === "5.00")).toHaveLength(19);
+    await expectClean();
+  });
+
+  it("a join waits for a settlement sharing its players instead of deadlocking with it", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const users = [await createTestUser(shared(), { balance: "10.00" }), await createTestUser(shared(), { balance: "10.00" })];
+    // Every battle transaction takes event locks in id order: `first` before `second`.
+    const [first, second] = users.map((user) => user.userId).sort() as [string, string];
+    const created = await createBattle(s, first, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    // A settlement of another battle with both players, as it records their events: first's
+    // lock taken, second's next. The joiner (second) records its own debit before the battle's
+    // event for both: without its locks taken in that order up front, it would hold second's
+    // while waiting for first's, and the settlement would wait for second's: a deadlock.
+    await sql.withConnection(async (settlement) => {
+      await settlement.exec("BEGIN");
+      try {
+        await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [first]);
+        const join = joinBattle(s, second, created.id, {});
+        join.catch(() => undefined);
+        // Until the join waits on an advisory lock (first's, which the settlement holds).
+        for (let waited = 0; ; waited += 20) {
+          const [waiting] = await settlement.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          );
+          if (waiting!.n > 0) break;
+          if (waited > 5_000) throw new Error("the join never waited for the settlement's lock");
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [second]);
+        await settlement.exec("COMMIT");
+        expect((await join).seats.map((seat) => seat.seat)).toEqual([0, 1]);
+      } catch (error) {
+        await settlement.exec("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    });
     await expectClean();
   });
 

@@ -15,13 +15,20 @@ export async function getBattle(services: Services, viewerId: string | null, bat
 export async function listBattles(services: Services, viewerId: string | null, input: unknown): Promise<Battle[]> {
   const { status, player } = parseInputOrThrow(ListBattlesInputSchema, input);
   const { sql } = services.database;
-  const seatedUser = player === "me" ? (viewerId ?? "") : null;
+  // A text of its own for each filter used, not `$1 IS NULL OR …`: statements are prepared, and
+  // a generic plan made for the OR cannot use the filter's index.
+  const filters: Array<{ sql: (param: string) => string; value: string }> = [];
+  if (status) filters.push({ sql: (param) => `status = ${param}`, value: status });
+  if (player === "me") {
+    filters.push({
+      sql: (param) => `EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = ${param})`,
+      value: viewerId ?? "",
+    });
+  }
+  const where = filters.length > 0 ? `WHERE ${filters.map((filter, index) => filter.sql(`$${index + 1}`)).join(" AND ")}` : "";
   const rows = await sql.query<{ id: string }>(
-    `SELECT id FROM battle b
-      WHERE ($1::text IS NULL OR status = $1)
-        AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = $2))
-      ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
-    [status ?? null, seatedUser],
+    `SELECT id FROM battle b ${where} ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
+    filters.map((filter) => filter.value),
   );
   return battlesByIds(
     services,
