@@ -9,6 +9,7 @@ import {
   verifyBattle,
   type BattleProof,
   type BattleSpec,
+  type PlayBattleInput,
   type ValuedTicketRange,
 } from "./index.ts";
 import { nodeHashes } from "./draw-node.ts";
@@ -58,6 +59,19 @@ const ODDS: ValuedTicketRange[] = [
   { itemId: "x3", ticketFrom: 60001, ticketTo: 100000, value: "10.00" },
 ];
 
+/** The vector battle: 2v2, two rounds of ODDS. */
+const VECTOR_BATTLE: PlayBattleInput = {
+  serverSeed: SERVER_SEED,
+  specHash: SPEC_HASH,
+  layout: "2v2",
+  winRule: "highest",
+  terminal: false,
+  clientSeeds: CLIENT_SEEDS,
+  beaconRound: BEACON_ROUND,
+  beaconRandomness: RANDOMNESS,
+  rounds: [ODDS, ODDS],
+};
+
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const hmac = (key: string, message: string) => createHmac("sha256", key).update(message).digest("hex");
 
@@ -76,17 +90,7 @@ describe("battle/v1 vectors", () => {
   });
 
   it("plays the vector battle: draws, totals, winner and the greedy split", async () => {
-    const outcome = await playBattle({
-      serverSeed: SERVER_SEED,
-      specHash: SPEC_HASH,
-      layout: "2v2",
-      winRule: "highest",
-      terminal: false,
-      clientSeeds: CLIENT_SEEDS,
-      beaconRound: BEACON_ROUND,
-      beaconRandomness: RANDOMNESS,
-      rounds: [ODDS, ODDS],
-    });
+    const outcome = await playBattle(VECTOR_BATTLE);
     expect(outcome.lockKey).toBe(LOCK_KEY);
     expect(outcome.gameSeed).toBe(GAME_SEED);
     expect(outcome.rounds.flatMap(({ round, draws }) => draws.map(({ seat, hash, ticket }) => ({ round, seat, hash, ticket })))).toEqual(
@@ -106,37 +110,11 @@ describe("battle/v1 vectors", () => {
 
   it("plays the same battle with the server's node:crypto hashes as with Web Crypto's", async () => {
     const single: ValuedTicketRange[] = [{ itemId: "only", ticketFrom: 1, ticketTo: 100000, value: "1.00" }];
-    for (const input of [
-      { layout: "2v2" as const, clientSeeds: CLIENT_SEEDS, rounds: [ODDS, ODDS] },
-      // A three-way tie: the tie-break hash too.
-      { layout: "1v1v1" as const, clientSeeds: ["a", "b", "c"], rounds: [single] },
-    ]) {
-      const battle = {
-        ...input,
-        serverSeed: SERVER_SEED,
-        specHash: SPEC_HASH,
-        winRule: "highest" as const,
-        terminal: false,
-        beaconRound: BEACON_ROUND,
-        beaconRandomness: RANDOMNESS,
-      };
+    // The vector, and a three-way tie (the tie-break's hash too).
+    for (const battle of [VECTOR_BATTLE, { ...VECTOR_BATTLE, layout: "1v1v1" as const, clientSeeds: ["a", "b", "c"], rounds: [single] }]) {
       expect(await playBattle(battle, nodeHashes)).toEqual(await playBattle(battle));
     }
-    const vector = await playBattle(
-      {
-        serverSeed: SERVER_SEED,
-        specHash: SPEC_HASH,
-        layout: "2v2",
-        winRule: "highest",
-        terminal: false,
-        clientSeeds: CLIENT_SEEDS,
-        beaconRound: BEACON_ROUND,
-        beaconRandomness: RANDOMNESS,
-        rounds: [ODDS, ODDS],
-      },
-      nodeHashes,
-    );
-    expect(vector.gameSeed).toBe(GAME_SEED);
+    expect((await playBattle(VECTOR_BATTLE, nodeHashes)).gameSeed).toBe(GAME_SEED);
   });
 
   it("counts only the last round when terminal, and picks the lowest total under winRule lowest", async () => {

@@ -9,6 +9,7 @@ import { setExclusion } from "../protection/exclusions.ts";
 import type { Services } from "../runtime/services.ts";
 import type { Battle } from "../schemas.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
+import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import { startDrandStandin } from "../testing/drand-standin.ts";
@@ -183,14 +184,6 @@ describe("listing", () => {
     expect(queries).toBe(4);
   });
 });
-
-interface PlanNode {
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-const rowsFilteredOut = (node: PlanNode): number =>
-  (node["Rows Removed by Filter"] ?? 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsFilteredOut(child), 0);
 
 describe("the lobby's query", () => {
   // Statements are prepared, and PostgreSQL may settle on the generic plan, made without the

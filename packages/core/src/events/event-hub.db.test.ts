@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createTestUser } from "../testing/fixtures.ts";
 import { useTestServices } from "../testing/vitest.ts";
+import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { READ_NEW_EVENTS } from "./event-hub.ts";
 
 const services = useTestServices();
-
-interface PlanNode {
-  "Node Type": string;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-}
-
-const rowsFilteredOut = (node: PlanNode): number =>
-  (node["Rows Removed by Filter"] ?? 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsFilteredOut(child), 0);
 
 describe("the event hub's read", () => {
   // The service's statements are prepared, and PostgreSQL may settle on the generic plan, made
