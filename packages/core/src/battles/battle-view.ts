@@ -162,14 +162,19 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
 const inLockOrder = (userIds: readonly string[]) => [...new Set(userIds)].sort();
 
 /**
- * Takes the event locks of `userIds` (record_account_event's, held to commit) in that order,
- * before the transaction records anything: a join or a cancellation records one player's
- * wallet.changed (the debit, a refund) before the battle's event for all of them, and would
- * otherwise hold that player's lock while it waits for another's, which a settlement sharing
- * both may hold while it waits for the first: a deadlock.
+ * Locks accounts before the transaction moves their money or records their events: the wallet
+ * rows of `wallets`, then the event locks (record_account_event's) of `events`, each in one
+ * order. A join debits one player and a cancellation refunds each, recording wallet.changed as
+ * they go, before the battle's event for all of them. Without this they would hold one player's
+ * event lock while waiting for another's, which a settlement sharing both may hold while it
+ * waits for the first (a deadlock); and an event lock taken before its wallet would invert the
+ * wallet-then-event order of every opening.
  */
-export async function lockAccountEvents(tx: SqlQuery, userIds: readonly string[]): Promise<void> {
-  await tx.query(`SELECT lock_account_events($1::text[])`, [inLockOrder(userIds)]);
+export async function lockAccounts(
+  tx: SqlQuery,
+  { wallets, events }: { wallets: readonly string[]; events: readonly string[] },
+): Promise<void> {
+  await tx.query(`SELECT lock_accounts($1::text[], $2::text[])`, [inLockOrder(wallets), inLockOrder(events)]);
 }
 
 /**

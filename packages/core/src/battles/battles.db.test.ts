@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
+import type { SqlQuery } from "@prizepacks/db";
 import { describe, expect, it } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getMonthlyStatement } from "../statements/statements.ts";
@@ -321,6 +322,18 @@ describe("refusals", () => {
   });
 });
 
+/** Until another session of this test's database waits for a lock (a row's or an advisory one). */
+async function untilAnotherWaitsForALock(session: SqlQuery): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const [row] = await session.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (row!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("nobody waited for the lock this session holds");
+}
+
 describe("concurrency", () => {
   it("20 accounts racing for the last seat: one gets it, the others are refused and pay nothing", async () => {
     const s = await services();
@@ -358,15 +371,8 @@ describe("concurrency", () => {
         await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [first]);
         const join = joinBattle(s, second, created.id, {});
         join.catch(() => undefined);
-        // Until the join waits on an advisory lock (first's, which the settlement holds).
-        for (let waited = 0; ; waited += 20) {
-          const [waiting] = await settlement.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          );
-          if (waiting!.n > 0) break;
-          if (waited > 5_000) throw new Error("the join never waited for the settlement's lock");
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        // Until the join waits for a lock (first's event lock, which the settlement holds).
+        await untilAnotherWaitsForALock(settlement);
         await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [second]);
         await settlement.exec("COMMIT");
         expect((await join).seats.map((seat) => seat.seat)).toEqual([0, 1]);
@@ -375,6 +381,37 @@ describe("concurrency", () => {
         throw error;
       }
     });
+    await expectClean();
+  });
+
+  it("a cancellation waits for an opening of one of its players instead of deadlocking with it", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const creator = await createTestUser(shared(), { balance: "10.00" });
+    const player = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    await joinBattle(s, player.userId, created.id, {});
+    // An opening of the player's, as open_pack runs it: the wallet row locked, its event lock
+    // next. The creator's leaving cancels the battle and refunds both: it must wait for the
+    // wallet before it takes the player's event lock, not hold that lock while it waits.
+    await sql.withConnection(async (opening) => {
+      await opening.exec("BEGIN");
+      try {
+        await opening.query(`UPDATE wallet SET "updatedAt" = now() WHERE "userId" = $1`, [player.userId]);
+        const leave = leaveBattle(s, creator.userId, created.id);
+        leave.catch(() => undefined);
+        await untilAnotherWaitsForALock(opening);
+        await opening.query(`SELECT record_account_event($1, 'wallet.changed', '{}'::jsonb)`, [player.userId]);
+        await opening.exec("COMMIT");
+        expect((await leave).status).toBe("cancelled");
+      } catch (error) {
+        await opening.exec("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    });
+    expect(await balance(player.userId)).toBe("10.00");
     await expectClean();
   });
 

@@ -7,15 +7,7 @@ import { JoinBattleInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertIdempotencyKey, claimKey, findReplay, storeAnswer } from "../idempotency-key.ts";
 import { assertOpen, clientSeedOrRandom, debitEntry, lockIfFull } from "./battle-seats.ts";
-import {
-  battleView,
-  loadBattleOrThrow,
-  lockAccountEvents,
-  playerIds,
-  recordBattleEvent,
-  seatTotal,
-  type LoadedBattle,
-} from "./battle-view.ts";
+import { battleView, loadBattleOrThrow, lockAccounts, playerIds, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
 function freeSeats({ battle, seats }: LoadedBattle): number[] {
   const taken = new Set(seats.map((seat) => seat.seat));
@@ -64,7 +56,7 @@ export async function joinBattle(
       userId,
       clientSeedOrRandom(clientSeed),
     ]);
-    await lockAccountEvents(tx, [...playerIds(loaded), userId]);
+    await lockAccounts(tx, { wallets: [userId], events: [...playerIds(loaded), userId] });
     await debitEntry(tx, userId, battleId, loaded.battle.entry);
     const answer = await afterSeatsChanged(services, tx, battleId, userId);
     if (keyed) await storeAnswer(tx, keyed, answer);

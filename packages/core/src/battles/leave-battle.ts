@@ -7,15 +7,7 @@ import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertOpen } from "./battle-seats.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import {
-  battleView,
-  loadBattle,
-  loadBattleOrThrow,
-  lockAccountEvents,
-  playerIds,
-  recordBattleEvent,
-  type LoadedBattle,
-} from "./battle-view.ts";
+import { battleView, loadBattle, loadBattleOrThrow, lockAccounts, playerIds, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
 
 async function refundSeat(tx: SqlQuery, userId: string, loaded: LoadedBattle): Promise<void> {
   await tx.query(`SELECT battle_entry_refund(p_user => $1, p_amount => $2::numeric, p_battle => $3, p_ledger_entry => $4)`, [
@@ -28,7 +20,7 @@ async function refundSeat(tx: SqlQuery, userId: string, loaded: LoadedBattle): P
 
 /** Cancels an open battle (its row locked by the caller) and refunds every player's entry; seats stay as they were. */
 async function cancelLocked(tx: SqlQuery, loaded: LoadedBattle): Promise<LoadedBattle> {
-  await lockAccountEvents(tx, playerIds(loaded));
+  await lockAccounts(tx, { wallets: playerIds(loaded), events: playerIds(loaded) });
   for (const userId of playerIds(loaded)) await refundSeat(tx, userId, loaded);
   await tx.query(`UPDATE battle SET status = 'cancelled', "cancelledAt" = now() WHERE id = $1 AND status = 'open'`, [loaded.battle.id]);
   const cancelled = (await loadBattle(tx, loaded.battle.id))!;
