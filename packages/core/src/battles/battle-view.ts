@@ -158,7 +158,7 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
   };
 }
 
-/** Accounts in the one order every battle transaction takes their event locks in. */
+/** Accounts in the one order every battle transaction locks them in (wallets, then event locks). */
 const inLockOrder = (userIds: readonly string[]) => [...new Set(userIds)].sort();
 
 /**
