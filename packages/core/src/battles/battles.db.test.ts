@@ -365,22 +365,16 @@ describe("concurrency", () => {
     // lock taken, second's next. The joiner (second) records its own debit before the battle's
     // event for both: without its locks taken in that order up front, it would hold second's
     // while waiting for first's, and the settlement would wait for second's: a deadlock.
-    await sql.withConnection(async (settlement) => {
-      await settlement.exec("BEGIN");
-      try {
-        await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [first]);
-        const join = joinBattle(s, second, created.id, {});
-        join.catch(() => undefined);
-        // Until the join waits for a lock (first's event lock, which the settlement holds).
-        await untilAnotherWaitsForALock(settlement);
-        await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [second]);
-        await settlement.exec("COMMIT");
-        expect((await join).seats.map((seat) => seat.seat)).toEqual([0, 1]);
-      } catch (error) {
-        await settlement.exec("ROLLBACK").catch(() => undefined);
-        throw error;
-      }
+    let join: Promise<Battle> | undefined;
+    await sql.transaction(async (settlement) => {
+      await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [first]);
+      join = joinBattle(s, second, created.id, {});
+      join.catch(() => undefined);
+      // Until the join waits for a lock (first's event lock, which the settlement holds).
+      await untilAnotherWaitsForALock(settlement);
+      await settlement.query(`SELECT record_account_event($1, 'battle.settled', '{}'::jsonb)`, [second]);
     });
+    expect((await join!).seats.map((seat) => seat.seat)).toEqual([0, 1]);
     await expectClean();
   });
 
@@ -396,21 +390,15 @@ describe("concurrency", () => {
     // An opening of the player's, as open_pack runs it: the wallet row locked, its event lock
     // next. The creator's leaving cancels the battle and refunds both: it must wait for the
     // wallet before it takes the player's event lock, not hold that lock while it waits.
-    await sql.withConnection(async (opening) => {
-      await opening.exec("BEGIN");
-      try {
-        await opening.query(`UPDATE wallet SET "updatedAt" = now() WHERE "userId" = $1`, [player.userId]);
-        const leave = leaveBattle(s, creator.userId, created.id);
-        leave.catch(() => undefined);
-        await untilAnotherWaitsForALock(opening);
-        await opening.query(`SELECT record_account_event($1, 'wallet.changed', '{}'::jsonb)`, [player.userId]);
-        await opening.exec("COMMIT");
-        expect((await leave).status).toBe("cancelled");
-      } catch (error) {
-        await opening.exec("ROLLBACK").catch(() => undefined);
-        throw error;
-      }
+    let leave: Promise<Battle> | undefined;
+    await sql.transaction(async (opening) => {
+      await opening.query(`UPDATE wallet SET "updatedAt" = now() WHERE "userId" = $1`, [player.userId]);
+      leave = leaveBattle(s, creator.userId, created.id);
+      leave.catch(() => undefined);
+      await untilAnotherWaitsForALock(opening);
+      await opening.query(`SELECT record_account_event($1, 'wallet.changed', '{}'::jsonb)`, [player.userId]);
     });
+    expect((await leave!).status).toBe("cancelled");
     expect(await balance(player.userId)).toBe("10.00");
     await expectClean();
   });

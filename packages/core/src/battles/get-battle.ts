@@ -17,19 +17,14 @@ export async function listBattles(services: Services, viewerId: string | null, i
   const { sql } = services.database;
   // A text of its own for each filter used, not `$1 IS NULL OR …`: statements are prepared, and
   // a generic plan made for the OR cannot use the filter's index.
-  const filters: Array<{ sql: (param: string) => string; value: string }> = [];
-  if (status) filters.push({ sql: (param) => `status = ${param}`, value: status });
+  const params: string[] = [];
+  const conditions: string[] = [];
+  if (status) conditions.push(`status = $${params.push(status)}`);
   if (player === "me") {
-    filters.push({
-      sql: (param) => `EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = ${param})`,
-      value: viewerId ?? "",
-    });
+    conditions.push(`EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = $${params.push(viewerId ?? "")})`);
   }
-  const where = filters.length > 0 ? `WHERE ${filters.map((filter, index) => filter.sql(`$${index + 1}`)).join(" AND ")}` : "";
-  const rows = await sql.query<{ id: string }>(
-    `SELECT id FROM battle b ${where} ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
-    filters.map((filter) => filter.value),
-  );
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  const rows = await sql.query<{ id: string }>(`SELECT id FROM battle b ${where} ORDER BY "createdAt" DESC, id DESC LIMIT 50`, params);
   return battlesByIds(
     services,
     viewerId,
