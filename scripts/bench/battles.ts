@@ -1,7 +1,7 @@
 // Battles: what settling one costs next to openings, and how soon a hundred locked to one beacon
 // round are settled by the running service once that round is published.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -21,7 +21,7 @@ import {
 } from "@prizepacks/core";
 import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
-import { mainThreadSeconds } from "./cpu.ts";
+import { mainThreadSeconds, pidsNamed } from "./cpu.ts";
 import { log } from "./log.ts";
 import { ACCOUNT_BALANCE } from "./options.ts";
 
@@ -224,6 +224,14 @@ async function walLsn(database: Database): Promise<string> {
   return row!.lsn;
 }
 
+async function walBytesSince(database: Database, lsn: string): Promise<number> {
+  const [row] = await database.sql.query<{ bytes: string }>(
+    `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::text AS bytes`,
+    [lsn],
+  );
+  return Number(row!.bytes);
+}
+
 const backendOnCoreMs = (pid: number) => {
   const thread = mainThreadSeconds(pid);
   if (!thread) throw new Error(`battles: no /proc/${pid}/schedstat: PostgreSQL must run on this machine`);
@@ -232,8 +240,7 @@ const backendOnCoreMs = (pid: number) => {
 
 /** The backend's pid as this machine sees it (a PostgreSQL in a container of its own would answer with another). */
 function assertPostgresProcess(pid: number): void {
-  const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-  if (name !== "postgres") throw new Error(`battles: process ${pid} is ${name}, not the connection's PostgreSQL backend`);
+  if (!pidsNamed("postgres")().includes(pid)) throw new Error(`battles: process ${pid} is not the connection's PostgreSQL backend`);
 }
 
 /**
@@ -248,19 +255,15 @@ async function timed(database: Database, pid: number, statements: { count: () =>
   const backendBefore = backendOnCoreMs(pid);
   await work();
   const backendMs = backendOnCoreMs(pid) - backendBefore;
-  const walAfter = await walLsn(database);
+  const walBytes = await walBytesSince(database, walBefore);
   if ((await backendPid(database)) !== pid) throw new Error("battles: the connection was replaced while the work ran");
   const wallMs = performance.now() - windowStart;
   const statementCount = statements.count() - statementsBefore;
-  const [wal] = await database.sql.query<{ bytes: string }>(`SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes`, [
-    walAfter,
-    walBefore,
-  ]);
   await idleKeepingConnection(database, REPORTED_MS);
   return {
     wallMs,
     backendMs,
-    walBytes: Number(wal!.bytes),
+    walBytes,
     activeMs: (await activeTimeMs(database)) - activeBefore,
     windowMs: performance.now() - windowStart,
     statements: statementCount,
