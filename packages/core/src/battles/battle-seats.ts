@@ -3,10 +3,10 @@ import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
-import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
+import { protectionErrorFromDatabase, protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import type { Services } from "../runtime/services.ts";
 import { displayMoney } from "../shared/money-cents.ts";
-import { loadBattle, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
+import { inLockOrder, loadBattle, playerIds, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
 /**
  * Debits a seat's entry under the wallet lock (battle_entry_debit: age, exclusions and limits
@@ -41,13 +41,39 @@ export function assertOpen(loaded: LoadedBattle): void {
 }
 
 /**
- * Locks the battle once its last seat is taken, in the seat's transaction (the battle row is
- * locked): K from every seat's client seed, R = the beacon round current now plus 2, so R's
- * randomness does not exist yet when K and R are announced (battle.locked).
+ * Refuses to start a battle's play while one of its players may not play: the question every
+ * seat's debit asks (paid_play_refusal), for nothing more, so a time-out or self-exclusion begun
+ * since they paid, or an age unconfirmed, refuses (a limit only if lowered below what already
+ * counts). The caller holds every player's wallet lock (lockAccounts), as a debit does. The
+ * viewer hears their own refusal, the 403 an opening gives; another player's reason is theirs
+ * alone, so for them the viewer hears only that the battle cannot start now (409).
  */
-export async function lockIfFull(services: Services, tx: SqlQuery, battleId: string): Promise<LoadedBattle> {
+async function assertPlayersMayPlay(tx: SqlQuery, loaded: LoadedBattle, viewerId: string): Promise<void> {
+  const refused = await tx.query<{ userId: string; refusal: string }>(
+    `SELECT u.id AS "userId", r.refusal::text AS refusal FROM unnest($1::text[]) AS u(id), paid_play_refusal(u.id, 0) AS r(refusal)
+     WHERE r.refusal IS NOT NULL`,
+    [inLockOrder(playerIds(loaded))],
+  );
+  const own = refused.find((row) => row.userId === viewerId);
+  if (own) throw protectionRefusalError(JSON.parse(own.refusal) as ProtectionRefusal);
+  if (refused.length > 0) {
+    throw new AppError(
+      "CONFLICT",
+      "A player in this battle cannot play now, so it cannot start; left open, it is cancelled and refunded when it expires.",
+    );
+  }
+}
+
+/**
+ * Locks the battle once its last seat is taken, in the seat's transaction (the battle row is
+ * locked, and every player's wallet: assertPlayersMayPlay): K from every seat's client seed,
+ * R = the beacon round current now plus 2, so R's randomness does not exist yet when K and R
+ * are announced (battle.locked).
+ */
+export async function lockIfFull(services: Services, tx: SqlQuery, battleId: string, viewerId: string): Promise<LoadedBattle> {
   const loaded = (await loadBattle(tx, battleId))!;
   if (loaded.seats.length < seatTotal(loaded.battle.layout)) return loaded;
+  await assertPlayersMayPlay(tx, loaded, viewerId);
   const lockKey = await battleLockKey(
     loaded.battle.specHash,
     loaded.seats.map((seat) => seat.clientSeed),

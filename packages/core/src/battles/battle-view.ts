@@ -159,7 +159,7 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
 }
 
 /** Accounts in the one order every battle transaction locks them in (wallets, then event locks). */
-const inLockOrder = (userIds: readonly string[]) => [...new Set(userIds)].sort();
+export const inLockOrder = (userIds: readonly string[]) => [...new Set(userIds)].sort();
 
 /**
  * Locks accounts before the transaction moves their money or records their events: the wallet
@@ -174,7 +174,9 @@ export async function lockAccounts(
   tx: SqlQuery,
   { wallets, events }: { wallets: readonly string[]; events: readonly string[] },
 ): Promise<void> {
-  await tx.query(`SELECT lock_accounts($1::text[], $2::text[])`, [inLockOrder(wallets), inLockOrder(events)]);
+  // No column of type void: Prisma's raw queries, which a time-out's cancellations run through
+  // (cancelOpenBattlesOf), cannot read one.
+  await tx.query(`SELECT 1 AS locked FROM lock_accounts($1::text[], $2::text[])`, [inLockOrder(wallets), inLockOrder(events)]);
 }
 
 /**

@@ -322,6 +322,96 @@ describe("refusals", () => {
   });
 });
 
+describe("player protection", () => {
+  /**
+   * An exclusion that began while the battle was open without cancelling it: one set before
+   * exclusions cancelled battles, or whose player's join committed while setExclusion waited.
+   */
+  async function excludeInSql(userId: string, kind: "timeout" | "self_exclusion") {
+    await shared().database.sql.query(
+      `INSERT INTO player_exclusion (id, "userId", kind, period, "endsAt", "setBy")
+       VALUES ($1, $2, $3, $4, now() + interval '24 hours', 'player')`,
+      [`excl-${userId}`, userId, kind, kind === "timeout" ? "24h" : "6m"],
+    );
+  }
+
+  it("a battle created before a time-out cannot be filled with house bots during it: 403 EXCLUDED, nothing changed", async () => {
+    const s = await services();
+    const p = await pack("1.25");
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [p.slug, p.slug], layout: "1v1v1", winRule: "highest" });
+    await excludeInSql(alice.userId, "timeout");
+    const refused = await expectAppError(addBattleBots(s, alice.userId, created.id), "EXCLUDED");
+    expect(refused.details).toMatchObject({ protection: { kind: "timeout", period: "24h" } });
+    const after = await getBattle(s, alice.userId, created.id);
+    expect([after.status, after.seats.length]).toEqual(["open", 1]);
+    expect(await balance(alice.userId)).toBe("7.50");
+    await expectClean();
+  });
+
+  it("a time-out cancels the player's open battles and refunds every seat to the cent; a locked one plays out", async () => {
+    const s = await services();
+    const p = await pack("1.37");
+    const [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => createTestUser(shared(), { balance: "10.00" })));
+    const own = await createBattle(s, alice!.userId, { packs: [p.slug, p.slug], layout: "1v1v1", winRule: "highest" });
+    await joinBattle(s, bob!.userId, own.id, {});
+    const bobs = await createBattle(s, bob!.userId, { packs: [p.slug], layout: "2v2", winRule: "lowest" });
+    await joinBattle(s, alice!.userId, bobs.id, {});
+    await joinBattle(s, carol!.userId, bobs.id, {});
+    const locked = await addBattleBots(
+      s,
+      alice!.userId,
+      (await createBattle(s, alice!.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" })).id,
+    );
+    const carols = await createBattle(s, carol!.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    // alice 10 - 2.74 - 1.37 - 1.37; bob 10 - 2.74 - 1.37; carol 10 - 1.37 - 1.37
+    expect([await balance(alice!.userId), await balance(bob!.userId), await balance(carol!.userId)]).toEqual(["4.52", "5.89", "7.26"]);
+
+    await setExclusion(shared(), alice!.userId, { period: "24h" }, { player: true });
+    expect((await getBattle(s, null, own.id)).status).toBe("cancelled");
+    expect((await getBattle(s, null, bobs.id)).status).toBe("cancelled");
+    expect((await getBattle(s, null, locked.id)).status).toBe("locked");
+    expect((await getBattle(s, null, carols.id)).status).toBe("open");
+    await expectAppError(addBattleBots(s, alice!.userId, own.id), "CONFLICT");
+    // Every entry of the cancelled battles back, nothing else: the locked battle's 1.37 and carol's own battle stay paid.
+    expect([await balance(alice!.userId), await balance(bob!.userId), await balance(carol!.userId)]).toEqual(["8.63", "10.00", "8.63"]);
+    const events = await shared().database.sql.query<{ userId: string; id: string }>(
+      `SELECT "userId", data->>'id' AS id FROM account_event WHERE type = 'battle.cancelled' AND data->>'id' = ANY($1::text[]) ORDER BY 2, 1`,
+      [[own.id, bobs.id]],
+    );
+    expect(events).toEqual(
+      [
+        ...[alice!.userId, bob!.userId].sort().map((userId) => ({ userId, id: own.id })),
+        ...[alice!.userId, bob!.userId, carol!.userId].sort().map((userId) => ({ userId, id: bobs.id })),
+      ].sort((x, y) => (x.id === y.id ? 0 : x.id < y.id ? -1 : 1)),
+    );
+    await settleDue();
+    expect((await getBattle(s, null, locked.id)).status).toBe("settled");
+    await expectClean();
+  });
+
+  it("during a self-exclusion: the player's join and bots refused (403), and nobody starts a battle they sit in (409); nothing debited", async () => {
+    const s = await services();
+    const p = await pack("2.00");
+    const [alice, bob, carol] = await Promise.all([1, 2, 3].map(() => createTestUser(shared(), { balance: "10.00" })));
+    const own = await createBattle(s, alice!.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    const bobs = await createBattle(s, bob!.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    await joinBattle(s, alice!.userId, bobs.id, {});
+    const carols = await createBattle(s, carol!.userId, { packs: [p.slug], layout: "1v1", winRule: "highest" });
+    await excludeInSql(alice!.userId, "self_exclusion");
+
+    await expectAppError(joinBattle(s, alice!.userId, carols.id, {}), "EXCLUDED");
+    await expectAppError(addBattleBots(s, alice!.userId, own.id), "EXCLUDED");
+    // Bob and carol hear only that the battle cannot start, not why (alice's protection is hers).
+    const byBots = await expectAppError(addBattleBots(s, bob!.userId, bobs.id), "CONFLICT");
+    const byJoin = await expectAppError(joinBattle(s, carol!.userId, bobs.id, {}), "CONFLICT");
+    for (const error of [byBots, byJoin]) expect([error.message, error.details]).toEqual([expect.stringContaining("cannot start"), {}]);
+    expect((await getBattle(s, null, bobs.id)).seats).toHaveLength(2);
+    expect([await balance(alice!.userId), await balance(bob!.userId), await balance(carol!.userId)]).toEqual(["6.00", "8.00", "8.00"]);
+    await expectClean();
+  });
+});
+
 /** Until another session of this test's database waits for a lock (a row's or an advisory one). */
 async function untilAnotherWaitsForALock(session: SqlQuery): Promise<void> {
   for (let waited = 0; waited < 5_000; waited += 20) {
@@ -400,6 +490,32 @@ describe("concurrency", () => {
     });
     expect((await leave!).status).toBe("cancelled");
     expect(await balance(player.userId)).toBe("10.00");
+    await expectClean();
+  });
+
+  it("a time-out waits for a change of its player's battle instead of deadlocking with it", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const creator = await createTestUser(shared(), { balance: "10.00" });
+    const player = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    await joinBattle(s, player.userId, created.id, {});
+    // The player leaving, as leaveBattle runs it: the battle row locked, the player's wallet
+    // next. The time-out cancelling the battle must wait for the row before it takes that
+    // wallet, not hold the wallet while it waits for the row.
+    let timeout: Promise<unknown> | undefined;
+    await sql.transaction(async (leave) => {
+      await leave.query(`SELECT 1 AS locked FROM battle WHERE id = $1 FOR UPDATE`, [created.id]);
+      timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
+      timeout.catch(() => undefined);
+      await untilAnotherWaitsForALock(leave);
+      await leave.query(`SELECT 1 AS locked FROM wallet WHERE "userId" = $1 FOR UPDATE`, [player.userId]);
+    });
+    await timeout;
+    expect((await getBattle(s, null, created.id)).status).toBe("cancelled");
+    expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["10.00", "10.00"]);
     await expectClean();
   });
 

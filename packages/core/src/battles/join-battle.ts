@@ -56,7 +56,10 @@ export async function joinBattle(
       userId,
       clientSeedOrRandom(clientSeed),
     ]);
-    await lockAccounts(tx, { wallets: [userId], events: [...playerIds(loaded), userId] });
+    // The last seat starts the battle's play, which every player's paid-play check must allow
+    // (lockIfFull): their wallets are locked here, before any event lock, as a cancellation's.
+    const starts = free.length === 1;
+    await lockAccounts(tx, { wallets: starts ? [...playerIds(loaded), userId] : [userId], events: [...playerIds(loaded), userId] });
     await debitEntry(tx, userId, battleId, loaded.battle.entry);
     const answer = await afterSeatsChanged(services, tx, battleId, userId);
     if (keyed) await storeAnswer(tx, keyed, answer);
@@ -66,13 +69,15 @@ export async function joinBattle(
 
 /**
  * The creator fills every empty seat with house bots (client seed bot-<seat>; the house pays
- * no entry and keeps what a bot wins), which locks the battle.
+ * no entry and keeps what a bot wins), which locks the battle and so starts its play: refused,
+ * with nothing changed, while a player may not play (lockIfFull, under their wallet locks).
  */
 export async function addBattleBots(services: Services, userId: string, battleId: string): Promise<Battle> {
   return services.database.sql.transaction(async (tx) => {
     const loaded = await loadBattleOrThrow(tx, battleId, { forUpdate: true });
     if (loaded.battle.creatorId !== userId) throw new AppError("FORBIDDEN", "Only the battle's creator can add house bots.");
     assertOpen(loaded);
+    await lockAccounts(tx, { wallets: playerIds(loaded), events: playerIds(loaded) });
     for (const seat of freeSeats(loaded)) {
       await tx.query(`INSERT INTO battle_seat ("battleId", seat, "userId", "clientSeed") VALUES ($1, $2, NULL, $3)`, [
         battleId,
@@ -85,7 +90,7 @@ export async function addBattleBots(services: Services, userId: string, battleId
 }
 
 async function afterSeatsChanged(services: Services, tx: SqlQuery, battleId: string, viewerId: string): Promise<Battle> {
-  const loaded = await lockIfFull(services, tx, battleId);
+  const loaded = await lockIfFull(services, tx, battleId, viewerId);
   if (loaded.battle.status === "open") await recordBattleEvent(tx, loaded, "battle.joined");
   return battleView(loaded, viewerId);
 }

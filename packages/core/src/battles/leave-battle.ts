@@ -7,7 +7,16 @@ import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertOpen } from "./battle-seats.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import { battleView, loadBattle, loadBattleOrThrow, lockAccounts, playerIds, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
+import {
+  battleView,
+  loadBattle,
+  loadBattleOrThrow,
+  loadBattles,
+  lockAccounts,
+  playerIds,
+  recordBattleEvent,
+  type LoadedBattle,
+} from "./battle-view.ts";
 
 async function refundSeat(tx: SqlQuery, userId: string, loaded: LoadedBattle): Promise<void> {
   await tx.query(`SELECT battle_entry_refund(p_user => $1, p_amount => $2::numeric, p_battle => $3, p_ledger_entry => $4)`, [
@@ -26,6 +35,34 @@ async function cancelLocked(tx: SqlQuery, loaded: LoadedBattle): Promise<LoadedB
   const cancelled = (await loadBattle(tx, loaded.battle.id))!;
   await recordBattleEvent(tx, cancelled, "battle.cancelled");
   return cancelled;
+}
+
+/**
+ * A time-out or self-exclusion starting (setExclusion, in its transaction): locks `userId`'s
+ * open battles, then the wallets and event locks of everyone their cancellation refunds, in the
+ * order every battle path takes them (battle rows, then wallets, then event locks, each in id
+ * order); `userId`'s wallet is locked whether or not a battle is open. Returns the function that
+ * cancels them and refunds every seat (battle.cancelled to each player and the lobby), to run
+ * once the exclusion is written. A battle already locked is not among them: its play started
+ * before the exclusion and it settles as it is. A seat whose join commits while this waits for
+ * the wallet is not seen here; that battle cannot start (lockIfFull refuses) and expires.
+ */
+export async function lockOpenBattlesOf(tx: SqlQuery, userId: string): Promise<() => Promise<void>> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT b.id FROM battle b
+     WHERE b.status = 'open' AND EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = $1)
+     ORDER BY b.id FOR UPDATE OF b`,
+    [userId],
+  );
+  const battles = await loadBattles(
+    tx,
+    rows.map((row) => row.id),
+  );
+  const players = battles.flatMap(playerIds);
+  await lockAccounts(tx, { wallets: [userId, ...players], events: players });
+  return async () => {
+    for (const loaded of battles) await cancelLocked(tx, loaded);
+  };
 }
 
 /**

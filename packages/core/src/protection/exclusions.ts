@@ -1,7 +1,8 @@
-import type { Db, DbTx } from "@prizepacks/db";
+import type { Db, DbTx, SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { lockOpenBattlesOf } from "../battles/leave-battle.ts";
 import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
@@ -92,6 +93,11 @@ async function actorOf(db: DbTx, userId: string, by: ExclusionRequester): Promis
 
 const eventActor = (by: ExclusionRequester): ProtectionEventActor => ("operator" in by ? by.operator : "player");
 
+/** The Prisma transaction as the SQL the battles' functions write by hand. */
+const sqlOf = (tx: DbTx): SqlQuery => ({
+  query: <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(text, ...params),
+});
+
 /**
  * A refused attempt to end or shorten an exclusion: recorded in the protection event log (in a
  * transaction of its own, since the refused change never commits), then the EXCLUDED refusal
@@ -128,7 +134,9 @@ class ShorteningRefused extends Error {
 /**
  * Starts a time-out or self-exclusion now. While another binds, only one that ends no earlier
  * is taken (it extends); a shorter one would read as an attempt to shorten: refused, logged.
- * An operator's request from the console carries its form's requestKey and applies once.
+ * The player's open battles are cancelled and every seat refunded in the same transaction; a
+ * battle already locked plays out (its play started before). An operator's request from the
+ * console carries its form's requestKey and applies once.
  */
 export async function setExclusion(
   services: Services,
@@ -141,8 +149,9 @@ export async function setExclusion(
   const kind = (SELF_EXCLUSION_PERIODS as readonly string[]).includes(period) ? "self_exclusion" : "timeout";
   const actor = await actorOf(db, userId, by);
   const perform = async (tx: DbTx): Promise<ExclusionView> => {
-    // The wallet lock orders this with the account's openings: none commits after it.
-    await tx.$queryRaw`SELECT 1 FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
+    // The wallet lock orders this with the account's openings and battle entries: none commits
+    // after it. The open battles' rows are locked before it, as every battle path takes them.
+    const cancelOpenBattles = await lockOpenBattlesOf(sqlOf(tx), userId);
     const now = new Date();
     const endsAt = exclusionEnd(period, now);
     const binding = await bindingExclusion(tx, userId);
@@ -159,6 +168,7 @@ export async function setExclusion(
         setBy: "operator" in by ? `operator:${actor.email}` : "player",
       },
     });
+    await cancelOpenBattles();
     const view = exclusionView(row);
     await writeAdminLog(services, actor, { action: "account.excluded", targetType: "account", targetId: userId, after: view }, { tx });
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
