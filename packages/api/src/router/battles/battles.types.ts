@@ -25,10 +25,15 @@ function idempotencyHeader(what: string) {
   });
 }
 
+/** Player protection binds a battle's seats and its start as it binds an opening, with the same answer. */
+const protectionRefusal =
+  "Account banned, deleted or not verified; or LIMIT_REACHED, EXCLUDED or AGE_UNCONFIRMED, with the same details as an opening's";
+
 const seatRefusals = {
   400: "Malformed input, or INSUFFICIENT_BALANCE for the entry",
+  403: protectionRefusal,
   404: "No such pack or battle",
-  409: "The seat is taken, the battle is full, locked, settled or cancelled, you already sit in it, or the Idempotency-Key was used for another request",
+  409: "The seat is taken, the battle is full, locked, settled or cancelled, you already sit in it, another player in it cannot play now (so your last seat cannot start it), or the Idempotency-Key was used for another request",
 };
 
 export const listBattlesInput = ListBattlesInputSchema;
@@ -75,10 +80,14 @@ export const battleBotsMeta = restMeta({
   operationId: "battles-bots",
   summary: "Fill every empty seat with house bots (creator only)",
   description:
-    "Bots use the client seed bot-<seat> and pay no entry; what a house-bot team wins stays with the house. Filling the battle locks it.",
+    "Bots use the client seed bot-<seat> and pay no entry; what a house-bot team wins stays with the house. Filling the battle locks it, which starts its play: refused while a player may not play (a time-out or self-exclusion begun since they paid).",
   tags: ["Battles"],
   successDescription: "The battle, locked",
-  errorResponses: { 404: "No such battle", 409: "The battle is not open" },
+  errorResponses: {
+    403: protectionRefusal,
+    404: "No such battle",
+    409: "The battle is not open, or another player in it cannot play now",
+  },
 });
 
 export const leaveBattleMeta = restMeta({
