@@ -1,12 +1,15 @@
 import type { HistorySummary } from "@prizepacks/core";
 import { Money } from "./money";
 
-/** Totals over the openings the history shows: how many, paid, won and the net. */
+/**
+ * Totals: over every game (openings and battles), or over one pack's openings (a battle is of
+ * several packs): how many, paid, won and the net.
+ */
 export function HistorySummaryPanel({ summary, packName }: { summary: HistorySummary; packName: string | null }) {
   return (
     <section className="card history-summary" aria-labelledby="history-summary-title">
       <h2 id="history-summary-title" className="history-summary-title">
-        {packName ? `Totals for ${packName}` : "Totals"}
+        {packName ? `Totals for ${packName}` : "Totals, every game"}
       </h2>
       <dl className="history-summary-figures">
         <div>
@@ -15,6 +18,14 @@ export function HistorySummaryPanel({ summary, packName }: { summary: HistorySum
             {summary.openings.toLocaleString("en-US")}
           </dd>
         </div>
+        {packName === null && (
+          <div>
+            <dt>Battles</dt>
+            <dd className="num" data-testid="history-total-battles">
+              {summary.battles.toLocaleString("en-US")}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Paid</dt>
           <dd data-testid="history-total-paid">

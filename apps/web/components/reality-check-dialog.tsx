@@ -10,7 +10,8 @@ import { LocalTime } from "./local-time";
 
 /**
  * The reality check: every interval the player chose (15, 30 or 60 minutes) of this tab's
- * session, a modal dialog with the time played and the session's net result. Play (the Open
+ * session, a modal dialog with the time played and the session's net result over every game
+ * (openings and battles). Play (the Open
  * buttons, through setRealityCheckDue) waits until it is acknowledged.
  */
 export function RealityCheck({ accountId }: { accountId: string }) {
@@ -112,6 +113,12 @@ export function RealityCheck({ accountId }: { accountId: string }) {
               <div>
                 <dt>Openings</dt>
                 <dd className="num">{result.openings}</dd>
+              </div>
+              <div>
+                <dt>Battles</dt>
+                <dd className="num" data-testid="reality-check-battles">
+                  {result.battles}
+                </dd>
               </div>
               <div>
                 <dt>Paid</dt>

@@ -290,6 +290,7 @@ describe("GET /v1/history", () => {
     const player = await newPlayer("50.00");
     expect((await call("/v1/history/summary", { key: player.apiKey })).json).toEqual({
       openings: 0,
+      battles: 0,
       paid: "0.00",
       won: "0.00",
       net: "0.00",
@@ -300,7 +301,7 @@ describe("GET /v1/history", () => {
     const won = opened.reduce((sum: number, result: { item: { value: string } }) => sum + cents(result.item.value), 0);
     const money = (value: number) =>
       `${value < 0 ? "-" : ""}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, "0")}`;
-    const expected = { openings: 3, paid: money(paid), won: money(won), net: money(won - paid) };
+    const expected = { openings: 3, battles: 0, paid: money(paid), won: money(won), net: money(won - paid) };
     expect((await call("/v1/history/summary", { key: player.apiKey })).json).toEqual(expected);
     expect((await call(`/v1/history/summary?packId=${pack.id}`, { key: player.apiKey })).json).toEqual(expected);
     expect((await call("/v1/history/summary?packId=no-such-pack", { key: player.apiKey })).json).toMatchObject({

@@ -498,7 +498,8 @@ export const successExamples: Record<string, unknown> = {
   "inventory-groups": inventoryGroups,
   "inventory-sell": sellResultExample,
   "history-list": historyPage,
-  "history-summary": { openings: 3, paid: "14.97", won: "11.49", net: "-3.48" } satisfies HistorySummary,
+  // Three openings (14.97) and a battle (entry 9.98) lost.
+  "history-summary": { openings: 3, battles: 1, paid: "24.95", won: "11.49", net: "-13.46" } satisfies HistorySummary,
   "wallet-get": wallet,
   "wallet-ledger": ledgerPage,
   "deposits-create": pendingDeposit,

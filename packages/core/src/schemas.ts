@@ -279,12 +279,21 @@ export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
 export const HistorySummarySchema = z
   .object({
-    openings: z.number().int().min(0),
-    paid: MoneyString.meta({ description: "Sum of the prices paid." }),
-    won: MoneyString.meta({ description: "Sum of the values of the items won, each at the moment it was won." }),
-    net: MoneyString.meta({ description: "won − paid: negative when the openings cost more than they returned.", example: "-3.21" }),
+    openings: z.number().int().min(0).meta({ description: "Packs opened." }),
+    battles: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Battles entered and not given back (cancelled, or left before lock); 0 with a packId." }),
+    paid: MoneyString.meta({ description: "What the games cost: prices paid for openings, battle entries less entries given back." }),
+    won: MoneyString.meta({ description: "Sum of the values of the items won (in openings and battles), each at the moment it was won." }),
+    net: MoneyString.meta({ description: "won − paid: negative when the games cost more than they returned.", example: "-3.21" }),
   })
-  .meta({ id: "HistorySummary", description: "Totals over the account's openings (of one pack when packId is given)." });
+  .meta({
+    id: "HistorySummary",
+    description:
+      "Totals over every game the account played: openings and battles. With packId, over that pack's openings only (a battle is of several packs).",
+  });
 export type HistorySummary = z.infer<typeof HistorySummarySchema>;
 
 export const WalletBalanceSchema = z

@@ -3,6 +3,7 @@ import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../schemas.ts";
 import type { Services } from "../runtime/services.ts";
+import { getPlayTotals } from "../protection/play-totals.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -60,18 +61,32 @@ export async function listSpinHistory(services: Services, { userId, packId, curs
   return { spins: page.rows.map(toSpinHistoryEntry), nextCursor: page.nextCursor };
 }
 
-/** Totals over the same openings listHistory pages through: how many, paid, won and the net. */
+/**
+ * The account's totals: with a pack, over that pack's openings (those listHistory pages through);
+ * without, over every game (getPlayTotals: openings and battles, all time). A battle is of
+ * several packs, so a pack's totals leave battles out.
+ */
 export async function summarizeSpinHistory(
   services: Services,
   { userId, packId }: { userId: string; packId?: string },
 ): Promise<HistorySummary> {
   const db = services.database.prisma;
+  if (packId === undefined) {
+    const play = await getPlayTotals(services, userId);
+    return {
+      openings: play.openings,
+      battles: play.battles,
+      paid: formatMoney(play.paid),
+      won: formatMoney(play.won),
+      net: formatMoney(play.won.minus(play.paid)),
+    };
+  }
   const totals = await db.spin.aggregate({
-    where: { userId, ...(packId !== undefined && { packId }) },
+    where: { userId, packId },
     _count: { _all: true },
     _sum: { price: true, value: true },
   });
   const paid = totals._sum.price ?? new Prisma.Decimal(0);
   const won = totals._sum.value ?? new Prisma.Decimal(0);
-  return { openings: totals._count._all, paid: formatMoney(paid), won: formatMoney(won), net: formatMoney(won.minus(paid)) };
+  return { openings: totals._count._all, battles: 0, paid: formatMoney(paid), won: formatMoney(won), net: formatMoney(won.minus(paid)) };
 }

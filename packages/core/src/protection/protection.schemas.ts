@@ -100,13 +100,14 @@ export const RealityCheckInputSchema = z
   })
   .optional();
 
-/** The player's interval and this web session's play so far: openings, paid, won, net (won − paid). */
+/** The player's interval and this web session's play so far (openings and battles): paid, won, net (won − paid). */
 export const RealityCheckSchema = z.object({
   minutes: RealityCheckMinutesSchema,
   since: IsoTimestamp.meta({ description: "When the session started, by the server's clock." }),
-  openings: z.number().int(),
-  paid: MoneyString,
-  won: MoneyString.meta({ description: "What the items won were worth when won." }),
+  openings: z.number().int().meta({ description: "Packs opened in the session." }),
+  battles: z.number().int().meta({ description: "Battles entered in the session and not given back (cancelled, or left before lock)." }),
+  paid: MoneyString.meta({ description: "What every game cost: prices of the packs opened, battle entries less entries given back." }),
+  won: MoneyString.meta({ description: "What the items won (in openings and battles) were worth when won." }),
   net: MoneyString.meta({ description: "won − paid: negative when the session lost money." }),
 });
 export type RealityCheck = z.infer<typeof RealityCheckSchema>;

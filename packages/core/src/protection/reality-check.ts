@@ -1,14 +1,15 @@
 import { AppError } from "../errors.ts";
-import { formatMoney, Money } from "../money.ts";
+import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck, type RealityCheckMinutes } from "./protection.schemas.ts";
 import type { Services } from "../runtime/services.ts";
+import { getPlayTotals } from "./play-totals.ts";
 
 /**
  * The reality check of a web session: the player's interval, and what they paid for and won in
- * openings since the session began. The session's start is the server's clock on its first
- * call (the browser keeps it and sends it back), so a browser clock that is off never moves
- * openings in or out of the session.
+ * every game since the session began (getPlayTotals: openings and battles alike). The session's
+ * start is the server's clock on its first call (the browser keeps it and sends it back), so a
+ * browser clock that is off never moves play in or out of the session.
  */
 export async function getRealityCheck(services: Services, userId: string, input?: { since?: string }): Promise<RealityCheck> {
   const db = services.database.prisma;
@@ -16,22 +17,19 @@ export async function getRealityCheck(services: Services, userId: string, input?
   const now = new Date();
   const asked = parsed?.since ? new Date(parsed.since) : now;
   const since = asked > now ? now : asked;
-  const [user, [play]] = await Promise.all([
+  const [user, play] = await Promise.all([
     db.user.findUnique({ where: { id: userId }, select: { realityCheckMinutes: true } }),
-    db.$queryRaw<Array<{ openings: number; paid: string; won: string }>>`
-      SELECT count(*)::int AS openings, coalesce(sum(price), 0)::text AS paid, coalesce(sum(value), 0)::text AS won
-      FROM spin WHERE "userId" = ${userId} AND "createdAt" >= ${since}`,
+    getPlayTotals(services, userId, { from: since }),
   ]);
   if (!user) throw new AppError("NOT_FOUND", "No such account.");
-  const paid = play?.paid ?? "0";
-  const won = play?.won ?? "0";
   return {
     minutes: user.realityCheckMinutes as RealityCheckMinutes,
     since: since.toISOString(),
-    openings: play?.openings ?? 0,
-    paid: formatMoney(paid),
-    won: formatMoney(won),
-    net: formatMoney(new Money(won).minus(paid)),
+    openings: play.openings,
+    battles: play.battles,
+    paid: formatMoney(play.paid),
+    won: formatMoney(play.won),
+    net: formatMoney(play.won.minus(play.paid)),
   };
 }
 

@@ -25,8 +25,12 @@ export const MonthlyStatementSchema = z
     openingBalance: MoneyString.meta({ description: "The balance when the month began." }),
     closingBalance: MoneyString.meta({ description: "The balance when it ended (or now, for the current month)." }),
     openings: z.number().int().min(0).meta({ description: "Packs opened in the month.", example: 1 }),
-    wagered: MoneyString.meta({ description: "Prices paid for openings." }),
-    won: MoneyString.meta({ description: "Values of the items won, each at the moment it was won." }),
+    wagered: MoneyString.meta({
+      description: "What every game cost: prices paid for openings, battle entries less entries given back (battles is the battles' part).",
+    }),
+    won: MoneyString.meta({
+      description: "Values of the items won in every game, each at the moment it was won. Items go to the inventory, not the balance.",
+    }),
     net: MoneyString.meta({ description: "won − wagered: negative when the month lost money." }),
     deposits: MoneyString,
     withdrawals: MoneyString.meta({
@@ -39,10 +43,14 @@ export const MonthlyStatementSchema = z
     }),
     battles: MoneyString.meta({
       description:
-        "Battle entries paid in the month, less entries given back (cancelled battles, seats left). Items won are in the inventory.",
+        "Of wagered, the battles' part: entries paid in the month, less entries given back (cancelled battles, seats left). Not a line of its own.",
     }),
   })
-  .meta({ id: "MonthlyStatement" });
+  .meta({
+    id: "MonthlyStatement",
+    description:
+      "openingBalance + deposits − withdrawals + sales + adjustments − shipping − wagered = closingBalance, to the cent, for every month.",
+  });
 export type MonthlyStatement = z.infer<typeof MonthlyStatementSchema>;
 
 const Day = (name: "from" | "to") =>

@@ -1,4 +1,6 @@
+import { newId } from "@prizepacks/db/ids";
 import { describe, expect, it } from "vitest";
+import { summarizeSpinHistory } from "../history/list-spin-history.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { parseMoney } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
@@ -6,7 +8,12 @@ import { createTestPack, createTestUser, type TestPackItem } from "../testing/fi
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { createAddress } from "../shipping/addresses.ts";
 import { cancelShipment, requestShipment } from "../shipping/shipments.ts";
+import { cancelledBattle, settledBattle, withBeaconAhead } from "../testing/battles.ts";
+import type { Services } from "../runtime/services.ts";
 import { creditWallet } from "../wallet/wallet.ts";
+import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
+import { giveBack, requestWithdrawal } from "../withdrawals/withdrawals.ts";
+import type { MonthlyStatement } from "./statement.schemas.ts";
 import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
 
 const services = useTestServices();
@@ -123,6 +130,50 @@ describe("monthly statements", () => {
     expect(parseMoney(statement.closingBalance).toFixed(2)).toBe(parseMoney("44.00").minus(kept.fee).toFixed(2));
   });
 
+  it("reconciles every month to the cent: opening balance + every line = closing balance, games and all", async () => {
+    const s = { ...(await withBeaconAhead(services())), payouts: new DemoPayoutProvider() };
+    const pack = await createTestPack(s, { price: "3.00", items: flatItems });
+    const [alice, bob] = [await createTestUser(s), await createTestUser(s)];
+    for (const { userId } of [alice, bob]) await everyKindButBattles(s, userId, pack.slug);
+    // Battles between the two until each has won one and lost one (ties are broken by the draw).
+    const results: Array<{ winnerId: string }> = [];
+    while (!results.some((r) => r.winnerId === alice.userId) || !results.some((r) => r.winnerId === bob.userId)) {
+      expect(results.length).toBeLessThan(12);
+      results.push(await settledBattle(s, alice.userId, bob.userId, [pack.slug, pack.slug]));
+    }
+
+    for (const { userId } of [alice, bob]) {
+      await spreadOverMonths(userId);
+      const months = ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
+      const statements: MonthlyStatement[] = [];
+      for (const month of months) statements.push(await getMonthlyStatement(s, userId, { month }));
+      const cents = (amount: string) => parseMoney(amount);
+      let previousClosing = "0.00";
+      for (const st of statements) {
+        expect(st.openingBalance).toBe(previousClosing);
+        const lines = cents(st.openingBalance)
+          .plus(st.deposits)
+          .minus(st.withdrawals)
+          .plus(st.sales)
+          .plus(st.adjustments)
+          .minus(st.shipping)
+          .minus(st.wagered);
+        expect(`${st.month}: ${lines.toFixed(2)}`).toBe(`${st.month}: ${st.closingBalance}`);
+        expect(st.net).toBe(cents(st.won).minus(st.wagered).toFixed(2));
+        previousClosing = st.closingBalance;
+      }
+      expect(previousClosing).toBe((await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2));
+      // Every kind of line was on some month's statement, battles too; the months add up to the account's totals.
+      const total = (field: "deposits" | "withdrawals" | "sales" | "shipping" | "battles" | "wagered" | "won") =>
+        statements.reduce((sum, st) => sum.plus(st[field]), parseMoney("0")).toFixed(2);
+      for (const field of ["deposits", "withdrawals", "sales", "shipping", "battles"] as const) expect(total(field)).not.toBe("0.00");
+      const summary = await summarizeSpinHistory(s, { userId });
+      expect({ wagered: total("wagered"), won: total("won") }).toEqual({ wagered: summary.paid, won: summary.won });
+      const items = await db().inventoryItem.findMany({ where: { userId } });
+      expect(summary.won).toBe(items.reduce((sum, item) => sum.plus(item.value), parseMoney("0")).toFixed(2));
+    }
+  });
+
   it("refuses a malformed month with a message", async () => {
     const { userId } = await createTestUser(services());
     // Years PostgreSQL cannot hold (0) or a month whose end it cannot (9999-12 ends in 10000): 400s, not 500s.
@@ -178,6 +229,67 @@ describe("the ledger as CSV", () => {
     }
   });
 });
+
+/**
+ * Deposits, opens three packs, sells one item, ships one (its fee paid) and another whose
+ * shipment is cancelled (its fee given back), gets an operator's credit, enters a battle and
+ * cancels it (its entry given back), and withdraws twice: one reserved, one rejected (given back).
+ */
+async function everyKindButBattles(s: Services, userId: string, packSlug: string) {
+  await creditWallet(s, { userId, amount: parseMoney("200.00"), kind: "DEPOSIT", note: "demo deposit" });
+  const items = [];
+  for (let i = 0; i < 3; i++) items.push((await openPack(s, { userId, idOrSlug: packSlug })).inventoryItem.id);
+  await sellInventoryItems(s, { userId, inventoryItemIds: [items[0]!] });
+  const address = await createAddress(s, userId, {
+    name: "Jane Doe",
+    line1: "1 Main St",
+    city: "Springfield",
+    region: "IL",
+    postalCode: "62701",
+    country: "US",
+  });
+  await requestShipment(s, { userId, inventoryItemIds: [items[1]!], addressId: address.id });
+  const cancelled = await requestShipment(s, { userId, inventoryItemIds: [items[2]!], addressId: address.id });
+  await cancelShipment(s, userId, cancelled.id);
+  await creditWallet(s, { userId, amount: parseMoney("0.35"), kind: "ADJUSTMENT", note: "goodwill" });
+  await cancelledBattle(s, userId, [packSlug]);
+  const destination = await db().payoutDestination.create({
+    data: {
+      id: newId(),
+      userId,
+      payoutMethodId: "BTC-CHAIN",
+      address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      label: "cold wallet",
+      status: "confirmed",
+      confirmedAt: new Date(Date.now() - 2 * 86_400_000),
+      usableAt: new Date(Date.now() - 86_400_000),
+    },
+  });
+  await requestWithdrawal(s, { userId, amount: "25.00", destinationId: destination.id });
+  const rejected = await requestWithdrawal(s, { userId, amount: "12.34", destinationId: destination.id });
+  const row = await db().withdrawal.findUniqueOrThrow({ where: { id: rejected.id } });
+  await db().$transaction((tx) => giveBack(tx, row, "rejected", "test", { decidedBy: "an admin", decidedAt: new Date() }));
+}
+
+/**
+ * Moves the account's ledger, oldest first, to one entry every three days from late June 2026
+ * (its openings and items with it), so its statements span several months.
+ */
+async function spreadOverMonths(userId: string) {
+  await db().$executeRaw`
+    UPDATE ledger_entry l SET "createdAt" = timestamp '2026-06-20' + o.n * interval '3 days 1 hour'
+    FROM (SELECT id, row_number() OVER (ORDER BY "createdAt", id) AS n FROM ledger_entry WHERE "userId" = ${userId}) o
+    WHERE l.id = o.id`;
+  await db().$executeRaw`
+    UPDATE spin s SET "createdAt" = l."createdAt" FROM ledger_entry l WHERE l."spinId" = s.id AND l."userId" = ${userId}`;
+  await db().$executeRaw`
+    UPDATE inventory_item i SET "createdAt" = s."createdAt" FROM spin s WHERE s.id = i."spinId" AND i."userId" = ${userId}`;
+  // A battle's items, when its last entry was paid (as if it settled at once).
+  await db().$executeRaw`
+    UPDATE inventory_item i SET "createdAt" = (
+      SELECT max(l."createdAt") FROM ledger_entry l WHERE l."battleId" = i."battleId" AND l."userId" = i."userId")
+    WHERE i."userId" = ${userId} AND i."battleId" IS NOT NULL`;
+}
 
 async function packName(spinId: string) {
   return (await db().spin.findUniqueOrThrow({ where: { id: spinId }, include: { pack: true } })).pack.name;

@@ -1,3 +1,4 @@
+import type { LedgerKind } from "@prizepacks/db";
 import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import {
@@ -8,6 +9,7 @@ import {
   type MonthlyStatement,
   type MonthlyStatementInput,
 } from "./statement.schemas.ts";
+import { getPlayTotals } from "../protection/play-totals.ts";
 import type { Services } from "../runtime/services.ts";
 
 const DAY_MS = 86_400_000;
@@ -17,11 +19,33 @@ export function monthOf(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
+/** A statement's line of money in or out of the balance. */
+type StatementLine = "deposits" | "withdrawals" | "sales" | "adjustments" | "shipping" | "play";
+
 /**
- * The account's summary of one calendar month (UTC): openings (wagered: prices paid; won: the
- * items' values when won, the spin's own record), money in and out by ledger kind, and the
- * balance either side. Amounts are summed in SQL as numeric and come back as text: exact.
- * The balances are sums of the ledger, which is what the balance is (wallet.ts).
+ * The line each ledger kind is on. Every kind is on one (the type says so), so a month's opening
+ * balance plus its lines is its closing balance, to the cent. Play is one line, whatever the
+ * game: what it cost is `wagered`, summed as the reality check sums it (getPlayTotals).
+ */
+const LINE_OF_KIND = {
+  DEPOSIT: "deposits",
+  WITHDRAWAL: "withdrawals",
+  WITHDRAWAL_RETURN: "withdrawals",
+  ITEM_SALE: "sales",
+  ADJUSTMENT: "adjustments",
+  SHIPPING_FEE: "shipping",
+  SHIPPING_REFUND: "shipping",
+  PACK_OPEN: "play",
+  BATTLE_ENTRY: "play",
+  BATTLE_REFUND: "play",
+} as const satisfies Record<LedgerKind, StatementLine>;
+
+/**
+ * The account's summary of one calendar month (UTC): every game played (wagered: what play cost,
+ * openings and battles; won: the items' values when won; getPlayTotals), and the money in and
+ * out on each line of LINE_OF_KIND, with the balance either side. Amounts are summed in SQL as
+ * numeric and come back as text: exact. The balances are sums of the ledger, which is what the
+ * balance is (wallet.ts).
  */
 export async function getMonthlyStatement(
   services: Services,
@@ -33,58 +57,49 @@ export async function getMonthlyStatement(
   const from = new Date(`${month}-01T00:00:00.000Z`);
   const to = new Date(from);
   to.setUTCMonth(to.getUTCMonth() + 1);
-  const [row] = await db.$queryRaw<
-    Array<{
-      openings: number;
-      wagered: string;
-      won: string;
-      opening: string;
-      closing: string;
-      deposits: string;
-      sales: string;
-      adjustments: string;
-      withdrawn: string;
-      shipping: string;
-      battles: string;
-    }>
-  >`
-    WITH spins AS (
-      SELECT count(*)::int AS openings, coalesce(sum(price), 0) AS wagered, coalesce(sum(value), 0) AS won
-      FROM spin WHERE "userId" = ${userId} AND "createdAt" >= ${from} AND "createdAt" < ${to}
-    ), ledger AS (
-      SELECT
-        coalesce(sum(amount) FILTER (WHERE "createdAt" < ${from}), 0) AS opening,
-        coalesce(sum(amount), 0) AS closing,
-        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'DEPOSIT'), 0) AS deposits,
-        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ITEM_SALE'), 0) AS sales,
-        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind = 'ADJUSTMENT'), 0) AS adjustments,
-        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('WITHDRAWAL', 'WITHDRAWAL_RETURN')), 0) AS withdrawn,
-        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('SHIPPING_FEE', 'SHIPPING_REFUND')), 0) AS shipping,
-        -coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from} AND kind IN ('BATTLE_ENTRY', 'BATTLE_REFUND')), 0) AS battles
+  const [kinds, play] = await Promise.all([
+    db.$queryRaw<Array<{ kind: LedgerKind; before: string; during: string }>>`
+      SELECT kind,
+        coalesce(sum(amount) FILTER (WHERE "createdAt" < ${from}), 0)::text AS before,
+        coalesce(sum(amount) FILTER (WHERE "createdAt" >= ${from}), 0)::text AS during
       FROM ledger_entry WHERE "userId" = ${userId} AND "createdAt" < ${to}
-    )
-    SELECT spins.openings, spins.wagered::text AS wagered, spins.won::text AS won, ledger.opening::text AS opening,
-      ledger.closing::text AS closing, ledger.deposits::text AS deposits, ledger.sales::text AS sales,
-      ledger.adjustments::text AS adjustments, ledger.withdrawn::text AS withdrawn, ledger.shipping::text AS shipping,
-      ledger.battles::text AS battles
-    FROM spins, ledger`;
-  const sums = row!;
+      GROUP BY kind`,
+    getPlayTotals(services, userId, { from, to }),
+  ]);
+  const zero = new Money(0);
+  const lines: Record<StatementLine, Money> = {
+    deposits: zero,
+    withdrawals: zero,
+    sales: zero,
+    adjustments: zero,
+    shipping: zero,
+    play: zero,
+  };
+  let opening = zero;
+  let battles = zero;
+  for (const { kind, before, during } of kinds) {
+    opening = opening.plus(before);
+    lines[LINE_OF_KIND[kind]] = lines[LINE_OF_KIND[kind]].plus(during);
+    if (kind === "BATTLE_ENTRY" || kind === "BATTLE_REFUND") battles = battles.minus(during);
+  }
+  const closing = Object.values(lines).reduce((sum, amount) => sum.plus(amount), opening);
   return {
     month,
     from: from.toISOString(),
     to: to.toISOString(),
-    openingBalance: formatMoney(sums.opening),
-    closingBalance: formatMoney(sums.closing),
-    openings: sums.openings,
-    wagered: formatMoney(sums.wagered),
-    won: formatMoney(sums.won),
-    net: formatMoney(new Money(sums.won).minus(sums.wagered)),
-    deposits: formatMoney(sums.deposits),
-    withdrawals: formatMoney(sums.withdrawn),
-    sales: formatMoney(sums.sales),
-    adjustments: formatMoney(sums.adjustments),
-    shipping: formatMoney(sums.shipping),
-    battles: formatMoney(sums.battles),
+    openingBalance: formatMoney(opening),
+    closingBalance: formatMoney(closing),
+    openings: play.openings,
+    wagered: formatMoney(play.paid),
+    won: formatMoney(play.won),
+    net: formatMoney(play.won.minus(play.paid)),
+    deposits: formatMoney(lines.deposits),
+    // Money out is shown as what left: positive.
+    withdrawals: formatMoney(lines.withdrawals.negated()),
+    sales: formatMoney(lines.sales),
+    adjustments: formatMoney(lines.adjustments),
+    shipping: formatMoney(lines.shipping.negated()),
+    battles: formatMoney(battles),
   };
 }
 

@@ -91,6 +91,7 @@ describe("player protection procedures", () => {
       minutes: 60,
       since: started.since,
       openings: 2,
+      battles: 0,
       paid: "4.00",
       won: won.toFixed(2),
       net: won.minus("4.00").toFixed(2),

@@ -27,13 +27,14 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
   const lastDay = new Date(Date.parse(statement.to) - 86_400_000).toISOString().slice(0, 10);
   const figures: Array<[string, string, boolean?]> = [
     ["Wagered", statement.wagered],
+    ["Of which battles", statement.battles],
     ["Won", statement.won],
     ["Net", statement.net, true],
     ["Deposits", statement.deposits],
     ["Withdrawals", statement.withdrawals],
     ["Item sales", statement.sales],
     ["Shipping fees", statement.shipping],
-    ["Battle entries", statement.battles],
+
     ["Adjustments", statement.adjustments, true],
     ["Opening balance", statement.openingBalance],
     ["Closing balance", statement.closingBalance],
@@ -74,8 +75,10 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
             ))}
           </dl>
           <p className="muted small-text">
-            {statement.openings} {statement.openings === 1 ? "opening" : "openings"} in {monthName(month)} (UTC). Won counts each item at
-            its value when it was won; net is won minus wagered.
+            {statement.openings} {statement.openings === 1 ? "opening" : "openings"} in {monthName(month)} (UTC). Wagered is what every game
+            cost: packs opened and battle entries, less entries given back. Won counts each item won, in openings and battles, at its value
+            when it was won; net is won minus wagered. Items go to your inventory: the balance moves by the opening balance plus deposits,
+            item sales and adjustments, less withdrawals, shipping fees and wagered, which is the closing balance.
           </p>
           <nav aria-label="Other months" className="row">
             <Link href={`/wallet/statements?month=${shiftMonth(month, -1)}`} className="button ghost small">
