@@ -17,6 +17,7 @@ import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import { startDrandStandin, type DrandStandin } from "../testing/drand-standin.ts";
+import { roundTimeMs } from "./beacon/beacon-clock.ts";
 import { DrandBeacon } from "./beacon/drand-beacon.ts";
 import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
 import { createBattle } from "./create-battle.ts";
@@ -511,7 +512,8 @@ describe("the beacon", () => {
     const beacon = new DrandBeacon({ urls: relays.map((relay) => relay.url), chain: chainOf.chain, now: () => Date.now() + AHEAD_MS });
     return { ...shared(), beacon };
   }
-  const aheadRelay = (options: { relayOf?: DrandStandin } = {}) => startDrandStandin({ ...options, now: () => Date.now() + AHEAD_MS });
+  const aheadRelay = (options: { relayOf?: DrandStandin; period?: number } = {}) =>
+    startDrandStandin({ ...options, now: () => Date.now() + AHEAD_MS });
   const roundRequests = (relay: DrandStandin) => relay.requests.filter((request) => request.includes("/public/")).length;
   async function failuresCounted(relay: DrandStandin, reason: string): Promise<number> {
     const counted = (await beaconRelayFailures.get()).values.find(
@@ -539,7 +541,8 @@ describe("the beacon", () => {
   }
 
   it("a relay serving unverifiable rounds before a good one: the battle settles from the good one; the bad one is logged once and counted", async () => {
-    const good = await aheadRelay();
+    // 1 s rounds: the settler job goes by the real clock, and the round locked on (current + 2) is due within 3 s.
+    const good = await aheadRelay({ period: 1 });
     const bad = await aheadRelay({ relayOf: good });
     bad.forge();
     const s = onRelays([bad, good], good);
@@ -552,8 +555,10 @@ describe("the beacon", () => {
         await sleep(100);
       }
       await job.stop();
-      expect(roundRequests(bad)).toBe(1);
-      expect(await failuresCounted(bad, "unverifiable")).toBe(1);
+      // Asked first for each due round (other tests' battles locked on this file's database count too), unless backing off.
+      expect(roundRequests(bad)).toBeGreaterThanOrEqual(1);
+      expect(roundRequests(bad)).toBeLessThanOrEqual(4);
+      expect(await failuresCounted(bad, "unverifiable")).toBe(roundRequests(bad));
       // One line saying the relay is failing and why; before, an error and a warning for every try.
       expect(logs.lines).toHaveLength(1);
       expect(logs.lines[0]).toContain("beacon warn");
@@ -568,10 +573,12 @@ describe("the beacon", () => {
   });
 
   it("only a relay serving unverifiable rounds: the battle stays locked, the settler waits out the backoff, and the log does not grow per try", async () => {
-    const bad = await aheadRelay();
+    // 1 s rounds: the settler job goes by the real clock, and the round locked on (current + 2) is due within 3 s.
+    const bad = await aheadRelay({ period: 1 });
     bad.forge();
     const s = onRelays([bad], bad);
     const locked = await lockOn(s, (await pack("2.00")).slug);
+    await sleep(roundTimeMs(bad.chain, locked.beacon.round!) - Date.now());
     const logs = watchLogs();
     const job = startBattleSettlement(s);
     try {
