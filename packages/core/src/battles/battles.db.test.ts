@@ -1,26 +1,30 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
 import type { SqlQuery } from "@prizepacks/db";
-import { describe, expect, it } from "vitest";
+import { logger } from "@prizepacks/db/log";
+import { describe, expect, it, vi } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getMonthlyStatement } from "../statements/statements.ts";
 import { setExclusion } from "../protection/exclusions.ts";
+import { beaconRelayFailures, beaconRelaysFailing } from "../runtime/metrics.ts";
 import type { Services } from "../runtime/services.ts";
 import type { Battle } from "../schemas.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
-import { startDrandStandin } from "../testing/drand-standin.ts";
+import { startDrandStandin, type DrandStandin } from "../testing/drand-standin.ts";
+import { roundTimeMs } from "./beacon/beacon-clock.ts";
 import { DrandBeacon } from "./beacon/drand-beacon.ts";
 import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
 import { createBattle } from "./create-battle.ts";
 import { battlesByIds, getBattle, listBattles } from "./get-battle.ts";
 import { addBattleBots, joinBattle } from "./join-battle.ts";
 import { cancelExpiredBattles, leaveBattle } from "./leave-battle.ts";
-import { settleBattle, settleDueBattles } from "./settle-battles.ts";
+import { settleBattle, settleDueBattles, startBattleSettlement } from "./settle-battles.ts";
 
 const shared = useTestServices();
 
@@ -616,6 +620,101 @@ describe("the beacon", () => {
       await expectClean();
     } finally {
       await relay.close();
+    }
+  });
+
+  /** Services whose beacon is drand over `relays` (in that order), all of `chainOf`'s chain, the clock a minute ahead. */
+  function onRelays(relays: DrandStandin[], chainOf: DrandStandin): Services {
+    const beacon = new DrandBeacon({ urls: relays.map((relay) => relay.url), chain: chainOf.chain, now: () => Date.now() + AHEAD_MS });
+    return { ...shared(), beacon };
+  }
+  const aheadRelay = (options: { relayOf?: DrandStandin; period?: number } = {}) =>
+    startDrandStandin({ ...options, now: () => Date.now() + AHEAD_MS });
+  const roundRequests = (relay: DrandStandin) => relay.requests.filter((request) => request.includes("/public/")).length;
+  async function failuresCounted(relay: DrandStandin, reason: string): Promise<number> {
+    const counted = (await beaconRelayFailures.get()).values.find(
+      (value) => value.labels.relay === relay.url && value.labels.reason === reason,
+    );
+    return counted?.value ?? 0;
+  }
+  /** A locked 1v1 against a house bot on `s`. */
+  async function lockOn(s: Services, packSlug: string) {
+    const alice = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, alice.userId, { packs: [packSlug], layout: "1v1", winRule: "highest" });
+    return addBattleBots(s, alice.userId, created.id);
+  }
+  /** Every line the beacon and the settler log, kept here instead of written. */
+  function watchLogs() {
+    const lines: string[] = [];
+    const spies = ["beacon", "battles"].flatMap((component) =>
+      (["info", "warn", "error"] as const).map((level) =>
+        vi
+          .spyOn(logger(component), level)
+          .mockImplementation((...args: unknown[]) => void lines.push(`${component} ${level} ${JSON.stringify(args)}`)),
+      ),
+    );
+    return { lines, restore: () => spies.forEach((spy) => spy.mockRestore()) };
+  }
+
+  it("a relay serving unverifiable rounds before a good one: the battle settles from the good one; the bad one is logged once and counted", async () => {
+    // 1 s rounds: the settler job goes by the real clock, and the round locked on (current + 2) is due within 3 s.
+    const good = await aheadRelay({ period: 1 });
+    const bad = await aheadRelay({ relayOf: good });
+    bad.forge();
+    const s = onRelays([bad, good], good);
+    const locked = await lockOn(s, (await pack("2.00")).slug);
+    const logs = watchLogs();
+    const job = startBattleSettlement(s);
+    try {
+      for (let waited = 0; (await getBattle(s, null, locked.id)).status !== "settled"; waited += 100) {
+        expect(waited, "settled from the good relay").toBeLessThan(30_000);
+        await sleep(100);
+      }
+      await job.stop();
+      // Asked first for each due round (other tests' battles locked on this file's database count too), unless backing off.
+      expect(roundRequests(bad)).toBeGreaterThanOrEqual(1);
+      expect(roundRequests(bad)).toBeLessThanOrEqual(4);
+      expect(await failuresCounted(bad, "unverifiable")).toBe(roundRequests(bad));
+      // One line saying the relay is failing and why; before, an error and a warning for every try.
+      expect(logs.lines).toHaveLength(1);
+      expect(logs.lines[0]).toContain("beacon warn");
+      expect(logs.lines[0]).toContain(bad.url);
+      expect(logs.lines[0]).toContain('"reason":"unverifiable"');
+      await expectClean();
+    } finally {
+      logs.restore();
+      await job.stop();
+      await Promise.all([good.close(), bad.close()]);
+    }
+  });
+
+  it("only a relay serving unverifiable rounds: the battle stays locked, the settler waits out the backoff, and the log does not grow per try", async () => {
+    // 1 s rounds: the settler job goes by the real clock, and the round locked on (current + 2) is due within 3 s.
+    const bad = await aheadRelay({ period: 1 });
+    bad.forge();
+    const s = onRelays([bad], bad);
+    const locked = await lockOn(s, (await pack("2.00")).slug);
+    await sleep(roundTimeMs(bad.chain, locked.beacon.round!) - Date.now());
+    const logs = watchLogs();
+    const job = startBattleSettlement(s);
+    try {
+      // 24 ticks of the settler; before the backoff each pass asked the relay and wrote three lines.
+      await sleep(6_000);
+      await job.stop();
+      expect(await getBattle(s, null, locked.id)).toMatchObject({ status: "locked", serverSeed: null });
+      // Tries 0.25, 0.5, 1, 2 s apart, then 4 s (each up to a fifth sooner, and later by the tries themselves).
+      expect(roundRequests(bad)).toBeGreaterThanOrEqual(3);
+      expect(roundRequests(bad)).toBeLessThanOrEqual(6);
+      expect(await failuresCounted(bad, "unverifiable")).toBe(roundRequests(bad));
+      expect((await beaconRelaysFailing.get()).values[0]?.value).toBe(1);
+      // The one line when it started failing, and nothing for every try since, nor for the stop.
+      expect(logs.lines).toHaveLength(1);
+      expect(logs.lines[0]).toContain("beacon warn");
+      await expectClean();
+    } finally {
+      logs.restore();
+      await job.stop();
+      await bad.close();
     }
   });
 });

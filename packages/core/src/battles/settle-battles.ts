@@ -1,7 +1,6 @@
 import { playBattle } from "@prizepacks/fairness";
 import { nodeHashes } from "@prizepacks/fairness/node";
 import { newId } from "@prizepacks/db/ids";
-import { logger } from "@prizepacks/db/log";
 import { Prisma } from "@prizepacks/db/prisma";
 import { BeaconUnavailableError, type BeaconRound } from "./beacon/beacon.ts";
 import { formatMoney } from "../money.ts";
@@ -119,31 +118,43 @@ const SETTLE_CONCURRENCY = 4;
 /**
  * One settler pass: every locked battle whose beacon round exists at `nowMs`, oldest lock first,
  * `limit` at a time until none is left. Each round is fetched and verified once per pass (a
- * BLS verification costs milliseconds; a hundred battles usually share one round).
+ * BLS verification costs milliseconds; a hundred battles usually share one round), one round
+ * at a time: when the beacon is unavailable the first fetch says so and the pass stops there,
+ * rather than asking the failing relays once per round. The beacon logs its relays' failures
+ * (once each when they start) and, while all of them back off, makes the fetch wait for the
+ * first to come out of it, so a settler of a failing beacon waits instead of asking every pass.
+ * `signal` ends that wait: the pass returns what it settled.
  */
-export async function settleDueBattles(services: Services, { limit = 20, nowMs = Date.now() } = {}): Promise<number> {
-  const rounds = new Map<number, Promise<BeaconRound | null>>();
+export async function settleDueBattles(
+  services: Services,
+  { limit = 20, nowMs = Date.now(), signal }: { limit?: number; nowMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const rounds = new Map<number, BeaconRound | null>();
   let settled = 0;
   for (;;) {
     const due = await services.database.sql.query<{ id: string; beaconRound: number }>(
       `SELECT id, "beaconRound" FROM battle WHERE status = 'locked' AND "beaconRound" <= $1 ORDER BY "lockedAt" LIMIT $2`,
       [services.beacon.roundAt(nowMs), limit],
     );
-    let settledNow = 0;
-    try {
-      await inTurns(due, SETTLE_CONCURRENCY, async ({ id, beaconRound }) => {
-        let round = rounds.get(beaconRound);
-        if (!round) rounds.set(beaconRound, (round = services.beacon.fetchRound(beaconRound)));
-        const verified = await round;
-        if (verified && (await settleBattle(services, id, verified)) === "settled") settledNow++;
-      });
-    } catch (error) {
-      if (!(error instanceof BeaconUnavailableError)) throw error;
-      logger("battles").warn("beacon unavailable; locked battles stay locked and are tried again");
+    let unavailable = false;
+    for (const { beaconRound } of due) {
+      if (rounds.has(beaconRound)) continue;
+      try {
+        rounds.set(beaconRound, await services.beacon.fetchRound(beaconRound, signal));
+      } catch (error) {
+        if (!(error instanceof BeaconUnavailableError) && !signal?.aborted) throw error;
+        unavailable = true;
+        break;
+      }
     }
+    let settledNow = 0;
+    await inTurns(due, SETTLE_CONCURRENCY, async ({ id, beaconRound }) => {
+      const verified = rounds.get(beaconRound);
+      if (verified && (await settleBattle(services, id, verified)) === "settled") settledNow++;
+    });
     settled += settledNow;
     // A full page that settled nothing is waiting on its rounds (or taken by another instance): the next pass.
-    if (due.length < limit || settledNow === 0) return settled;
+    if (unavailable || due.length < limit || settledNow === 0) return settled;
   }
 }
 
@@ -167,6 +178,6 @@ export function startBattleSettlement(services: Services): BackgroundJob {
     log: "battles",
     failure: "battle settlement pass failed",
     everyMs: 250,
-    pass: () => settleDueBattles(services),
+    pass: (stopping) => settleDueBattles(services, { signal: stopping }),
   });
 }

@@ -42,6 +42,17 @@ export const webhookDeliveries = counter({
   labelNames: ["outcome"] as const,
 });
 
+export const beaconRelayFailures = counter({
+  name: "prizepacks_beacon_relay_failures_total",
+  help: "Failed requests to a drand relay (DRAND_URLS), by relay and reason: unreachable, timeout, status (an HTTP status other than 200), malformed, wrong_round, unverifiable (a round whose signature does not verify), overdue (says a round long due is not there), wrong_chain (refused for good).",
+  labelNames: ["relay", "reason"] as const,
+});
+
+export const beaconRelaysFailing = gauge({
+  name: "prizepacks_beacon_relays_failing",
+  help: "drand relays failing now: backing off after a failure (250 ms doubling to 60 s), or refused for serving another chain. Equal to the number of relays: battles cannot settle.",
+});
+
 // What the gauges below read: the process's Services, registered once at start. On globalThis,
 // so the collect functions (defined by whichever copy of this module loaded first) see it.
 const OBSERVED_KEY = Symbol.for("prizepacks.metrics.services");

@@ -26,8 +26,11 @@ export interface DrandStandin {
   down(how?: "refuse" | "503"): Promise<void>;
   /** Serves again, on the same port. */
   up(): Promise<void>;
-  /** Serves another round's signature (with its matching randomness) for `round`: only the BLS check catches it. */
-  forge(round: number): void;
+  /**
+   * Serves another round's signature (with its matching randomness) for `round`, or for every
+   * round when none is named (a bad relay): only the BLS check catches it.
+   */
+  forge(round?: number): void;
   close(): Promise<void>;
 }
 
@@ -66,12 +69,13 @@ export async function startDrandStandin(options: DrandStandinOptions = {}): Prom
   };
   const groupHash = randomBytes(32).toString("hex");
   const forged = new Set<number>();
+  let forgeAll = false;
   const requests: string[] = [];
   let unavailable = false;
   let port = 0;
 
   async function publicRound(round: number) {
-    const signed = await signBeaconRound(secretKey, forged.has(round) ? round + 1 : round);
+    const signed = await signBeaconRound(secretKey, forgeAll || forged.has(round) ? round + 1 : round);
     return { round, randomness: signed.randomness, signature: signed.signature };
   }
 
@@ -142,7 +146,8 @@ export async function startDrandStandin(options: DrandStandinOptions = {}): Prom
       if (!server.listening) await listen();
     },
     forge(round) {
-      forged.add(round);
+      if (round === undefined) forgeAll = true;
+      else forged.add(round);
     },
     close: () => (server.listening ? stop() : Promise.resolve()),
   };

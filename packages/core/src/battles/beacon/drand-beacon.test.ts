@@ -1,5 +1,7 @@
 import { verifyBeaconRound } from "@prizepacks/fairness";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { logger } from "@prizepacks/db/log";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beaconRelayFailures } from "../../runtime/metrics.ts";
 import { startDrandStandin, type DrandStandin } from "../../testing/drand-standin.ts";
 import { BeaconUnavailableError } from "./beacon.ts";
 import { DrandBeacon } from "./drand-beacon.ts";
@@ -119,5 +121,64 @@ describe("DrandBeacon", () => {
     expect(second.requests).toContain(`GET /${first.chain.chainHash}/public/${round}`);
     nowMs = dueMs + 60_000;
     await expect(beacon.fetchRound(round)).rejects.toBeInstanceOf(BeaconUnavailableError);
+  });
+
+  it("backs a relay serving unverifiable rounds off, takes the rounds from the next, logs it once and counts every failure", async () => {
+    const mirror = await mirrorOfFirst();
+    first.forge();
+    const lines: string[] = [];
+    const spies = (["info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(logger("beacon"), level).mockImplementation((...args: unknown[]) => void lines.push(`${level} ${JSON.stringify(args)}`)),
+    );
+    try {
+      const beacon = beaconOver([first, mirror]);
+      const latest = beacon.roundAt(Date.now()) - 5;
+      // A round after round for 4 s, as a settler with battles due on every pass asks.
+      let fetched = 0;
+      for (const startedMs = Date.now(); Date.now() - startedMs < 4_000; fetched++) {
+        const round = await beacon.fetchRound(latest - fetched);
+        expect(round && (await verifyBeaconRound(first.chain, round))).toBe(true);
+      }
+      const badTries = first.requests.filter((request) => request.includes("/public/")).length;
+      expect(mirror.requests.filter((request) => request.includes("/public/"))).toHaveLength(fetched);
+      // 0.25, 0.5, 1 and 2 s apart (each up to a fifth sooner): at most five tries in 4 s, however many rounds were asked for.
+      expect(fetched).toBeGreaterThan(6);
+      expect(badTries).toBeGreaterThanOrEqual(3);
+      expect(badTries).toBeLessThanOrEqual(5);
+      const counted = (await beaconRelayFailures.get()).values.find(
+        (value) => value.labels.relay === first.url && value.labels.reason === "unverifiable",
+      );
+      expect(counted?.value).toBe(badTries);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^warn .*"reason":"unverifiable"/);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+  });
+
+  it("logs a relay once when it starts failing and once when it answers again", async () => {
+    const mirror = await mirrorOfFirst();
+    const lines: string[] = [];
+    const spies = (["info", "warn", "error"] as const).map((level) =>
+      vi.spyOn(logger("beacon"), level).mockImplementation((...args: unknown[]) => void lines.push(`${level} ${JSON.stringify(args)}`)),
+    );
+    try {
+      const beacon = beaconOver([first, mirror]);
+      const round = beacon.roundAt(Date.now()) - 5;
+      await first.down("503");
+      for (let i = 0; i < 3; i++) await beacon.fetchRound(round - i);
+      await first.up();
+      // Out of its backoff (at most 500 ms after two failures), it is asked and answers.
+      for (let waitedMs = 0; !first.requests.at(-1)?.endsWith(`/public/${round}`) || lines.length < 2; waitedMs += 100) {
+        expect(waitedMs).toBeLessThan(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await beacon.fetchRound(round);
+      }
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^warn .*"reason":"status"/);
+      expect(lines[1]).toMatch(/^info .*answers again/);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
   });
 });
