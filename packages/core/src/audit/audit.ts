@@ -49,7 +49,9 @@ export interface AuditReport {
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
  * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept
  * - battle entries kept; every battle's entries, refunds, payouts and house share balance, and
- * every settled battle re-derives from its published proof (verifyBattle).
+ * every settled battle re-derives from its published proof (verifyBattle). Besides the breaches,
+ * it lists what is the operator's to look at: flagged deposits, and credits applied without a
+ * second admin past the approval thresholds (flaggedCredits).
  */
 export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const db = services.database.prisma;
