@@ -59,7 +59,9 @@ test("a credit above the approval amount waits until another admin approves it",
   await money.getByLabel("Amount ($)").fill("1000000.00");
   await money.getByLabel("Reason").fill("tournament prize");
   await money.getByRole("button", { name: "Credit balance" }).click();
-  await expect(money.getByTestId("credit-pending")).toContainText("A credit of $1000000.00 is above $1000.00");
+  await expect(money.getByTestId("credit-pending")).toContainText(
+    "A credit of $1000000.00 waits for another admin (your credits to this account in 24 hours would come to 1000000.00, above 1000.00)",
+  );
   await page.reload();
   await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
 
@@ -82,6 +84,45 @@ test("a credit above the approval amount waits until another admin approves it",
   await expect(log.nth(1)).toContainText("credit.approved");
   await expect(log.nth(2)).toContainText("credit.requested");
   await expect(log.nth(2)).toContainText(requester);
+});
+
+test("raising the automatic withdrawal approval waits for a second admin; lowering is at once", async ({ page, browser }) => {
+  const requester = await newAdmin("raiser");
+  await signIn(page, requester, PASSWORD, "/admin/withdrawals");
+  const amount = page.getByLabel(/Approve automatically below/);
+  await expect(amount).toHaveValue("0.00");
+  await amount.fill("50.00");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("setting-pending")).toContainText("A raise to $50.00 waits for another admin");
+  await page.reload();
+  await expect(amount).toHaveValue("0.00");
+
+  // The requester sees it waiting but cannot approve it.
+  await page.goto("/admin/approvals");
+  const mine = page
+    .getByTestId("pending-setting-changes")
+    .getByRole("row", { name: /\$50\.00/ })
+    .filter({ hasText: requester });
+  await expect(mine).toContainText("Yours: another admin decides");
+  await expect(mine.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, "approvals with a setting change");
+
+  const approver = await signedInAdmin(browser, await newAdmin("approver"), "/admin/approvals");
+  const row = approver
+    .getByTestId("pending-setting-changes")
+    .getByRole("row", { name: /\$50\.00/ })
+    .filter({ hasText: requester });
+  await row.getByRole("button", { name: /^Approve/ }).click();
+  await expect(row).toHaveCount(0);
+  await page.goto("/admin/withdrawals");
+  await expect(amount).toHaveValue("50.00");
+
+  // Lowering (here, off again) takes effect at once.
+  await amount.fill("0");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("setting-pending")).toHaveCount(0);
+  await page.reload();
+  await expect(amount).toHaveValue("0.00");
 });
 
 test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe clean", async ({ page }) => {

@@ -18,6 +18,7 @@ const {
   AppError,
   auditInvariants,
   BtcpayPayoutProvider,
+  CLI_ACTOR,
   createUser,
   getMonthlyStatement,
   Money,
@@ -25,6 +26,7 @@ const {
   processWithdrawals,
   requestWithdrawal,
   setExclusion,
+  setWithdrawalSettings,
 } = await import("@prizepacks/core");
 const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
@@ -359,10 +361,11 @@ describe("withdrawals", () => {
 
   it("a self-excluded player can still withdraw; under the operator's amount it is approved and paid at once", async () => {
     const { userId } = await player();
+    await fundedLongAgo(userId);
     const destinationId = await destination(userId);
     await setExclusion(services, userId, { period: "6m" }, { player: true });
     const boss = await admin();
-    await boss.caller.admin.withdrawals.setSettings({ autoApproveBelow: "25.00", requestKey: randomUUID() });
+    await autoApproveBelow("25.00", boss);
     const auto = await web(userId).withdrawals.create({ amount: "20.00", destinationId, code: "123456" });
     expect(auto.state).toBe("paying");
     const row = await db().withdrawal.findUniqueOrThrow({ where: { id: auto.id } });
@@ -377,4 +380,82 @@ describe("withdrawals", () => {
     await boss.caller.admin.withdrawals.setSettings({ autoApproveBelow: "0", requestKey: randomUUID() });
     await expectBooksBalance();
   });
+
+  it("are never approved automatically for an admin's own withdrawal, after one admin raised the amount alone", async () => {
+    const boss = await admin();
+    const other = await admin();
+    // Funded by another admin (a credit to oneself is refused), more than 30 days ago.
+    await other.caller.admin.accounts.adjust({
+      userId: boss.userId,
+      direction: "credit",
+      amount: "400.00",
+      reason: "bonus",
+      requestKey: randomUUID(),
+    });
+    await fundedLongAgo(boss.userId);
+    const own = await failure(
+      boss.caller.admin.accounts.adjust({
+        userId: boss.userId,
+        direction: "credit",
+        amount: "1.00",
+        reason: "to myself",
+        requestKey: randomUUID(),
+      }),
+    );
+    expect(own.code).toBe("FORBIDDEN");
+    // Raised alone, it waits: the amount in force stays 0 (off).
+    const raised = await boss.caller.admin.withdrawals.setSettings({ autoApproveBelow: "1999.99", requestKey: randomUUID() });
+    expect(raised).toMatchObject({ status: "pending", value: "0.00", requested: "1999.99" });
+    const destinationId = await destination(boss.userId);
+    const first = await web(boss.userId).withdrawals.create({ amount: "190.00", destinationId, code: "123456" });
+    expect(first.state).toBe("requested");
+    // Approved by a second admin, it is in force, and still an admin's own withdrawal waits.
+    if (raised.status !== "pending") throw new Error("expected a pending change");
+    await other.caller.admin.settings.decideChange({
+      pendingChangeId: raised.pendingChangeId,
+      decision: "approve",
+      requestKey: randomUUID(),
+    });
+    const second = await web(boss.userId).withdrawals.create({ amount: "190.00", destinationId, code: "123456" });
+    expect(second.state).toBe("requested");
+    expect((await db().withdrawal.findUniqueOrThrow({ where: { id: second.id } })).decidedBy).toBeNull();
+    await autoApproveBelow("0");
+    await expectBooksBalance();
+  });
+
+  it("are never approved automatically with money credited by adjustment in the last 30 days", async () => {
+    await autoApproveBelow("100.00");
+    const [one, two] = [await admin(), await admin()];
+    const { userId } = await player("0");
+    const destinationId = await destination(userId);
+    await one.caller.admin.accounts.adjust({ userId, direction: "credit", amount: "60.00", reason: "goodwill", requestKey: randomUUID() });
+    const fresh = await web(userId).withdrawals.create({ amount: "50.00", destinationId, code: "123456" });
+    expect(fresh.state).toBe("requested");
+    // Money older than 30 days (the 50.00 reserved left 10.00; 40.00 more, dated back) may leave
+    // automatically, up to what it covers: the 60.00 credit is still within 30 days.
+    await two.caller.admin.accounts.adjust({ userId, direction: "credit", amount: "40.00", reason: "older", requestKey: randomUUID() });
+    await db().$executeRaw`
+      UPDATE ledger_entry SET "createdAt" = now() - interval '31 days' WHERE "userId" = ${userId} AND kind = 'ADJUSTMENT' AND note = 'older'`;
+    expect(await balanceOf(userId)).toBe("50.00");
+    // 50.00 balance less 60.00 adjusted within 30 days covers nothing.
+    expect((await web(userId).withdrawals.create({ amount: "10.00", destinationId, code: "123456" })).state).toBe("requested");
+    await autoApproveBelow("0");
+    await expectBooksBalance();
+  });
 });
+
+/** The player's ADJUSTMENT credits so far (createUser's starting balance is one) dated 31 days back. */
+async function fundedLongAgo(userId: string) {
+  await db()
+    .$executeRaw`UPDATE ledger_entry SET "createdAt" = now() - interval '31 days' WHERE "userId" = ${userId} AND kind = 'ADJUSTMENT'`;
+}
+
+/** Sets the automatic amount: by the operator at the machine, or raised by one admin and approved by another. */
+async function autoApproveBelow(value: string, by?: Awaited<ReturnType<typeof admin>>) {
+  if (!by) return setWithdrawalSettings(services, CLI_ACTOR, { autoApproveBelow: value });
+  const asked = await by.caller.admin.withdrawals.setSettings({ autoApproveBelow: value, requestKey: randomUUID() });
+  if (asked.status === "pending")
+    await (
+      await admin()
+    ).caller.admin.settings.decideChange({ pendingChangeId: asked.pendingChangeId, decision: "approve", requestKey: randomUUID() });
+}

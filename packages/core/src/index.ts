@@ -119,7 +119,24 @@ export {
 } from "./users/account-admin.ts";
 export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
 export type { AdjustmentResult } from "./users/apply-adjustment.ts";
-export { CreditDecisionSchema, creditApprovalAbove, decidePendingCredit, listPendingCredits } from "./users/pending-credits.ts";
+export {
+  CreditDecisionSchema,
+  creditApprovalAbove,
+  dailyCreditApprovalAbove,
+  decidePendingCredit,
+  listPendingCredits,
+} from "./users/pending-credits.ts";
+export {
+  decideSettingChange,
+  listPendingSettingChanges,
+  MONEY_SETTINGS,
+  SettingChangeDecisionSchema,
+  type MoneySettingChange,
+  type MoneySettingName,
+  type PendingSettingChangeRow,
+  type SettingChangeDecision,
+  type SettingChangeDecisionResult,
+} from "./settings/money-settings.ts";
 export type { CreditDecision, CreditDecisionResult, PendingCreditRow } from "./users/pending-credits.ts";
 export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, MARGIN_FORMULA, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";

@@ -22,13 +22,24 @@ const schema = z.object({
     .default("10,30,60,300,900,1800,3600,7200,14400,28800")
     .transform((text) => text.split(",").map(Number)),
   /**
-   * A console credit above this amount (dollars, at most two decimals) waits for a second
-   * admin's approval. The CLI is exempt: it is the operator's own hand at the machine.
+   * An admin's console credits to one account, summed over 24 hours, may come to this much
+   * (dollars, at most two decimals) without a second admin; a credit that would pass it waits
+   * for a second admin's approval (pending-credits.ts). The CLI is exempt: it is the operator's
+   * own hand at the machine.
    */
   ADMIN_CREDIT_APPROVAL_ABOVE: z
     .string()
     .regex(/^\d{1,13}(\.\d{1,2})?$/, "ADMIN_CREDIT_APPROVAL_ABOVE must be an amount such as 1000.00")
     .default("1000.00"),
+  /**
+   * An admin's console credits applied without a second admin, over every account in 24 hours,
+   * may come to this much; a credit that would pass it waits for a second admin. Five credits
+   * at ADMIN_CREDIT_APPROVAL_ABOVE's default to five accounts in a day, and no more.
+   */
+  ADMIN_CREDIT_DAILY_APPROVAL_ABOVE: z
+    .string()
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, "ADMIN_CREDIT_DAILY_APPROVAL_ABOVE must be an amount such as 5000.00")
+    .default("5000.00"),
   /** Accounts are refused under this age, in whole years (the age gate, protection/age.ts). */
   MINIMUM_AGE: z.coerce
     .number({ error: "MINIMUM_AGE must be a whole number of years, 18 or more" })

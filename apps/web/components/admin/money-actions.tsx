@@ -110,8 +110,8 @@ export function MoneyActions({ userId }: { userId: string }) {
       )}
       {result?.status === "pending" && (
         <p role="status" className="alert success" data-testid="credit-pending">
-          A credit of ${result.amount} is above ${result.approvalAbove}: it waits for another admin on the{" "}
-          <Link href="/admin/approvals">Approvals</Link> page.
+          A credit of ${result.amount} waits for another admin ({result.because}) on the <Link href="/admin/approvals">Approvals</Link>{" "}
+          page.
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -31,7 +32,10 @@ export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId:
   );
 }
 
-/** The operator's automatic approval: withdrawals below this amount need no admin (0 turns it off). */
+/**
+ * The operator's automatic approval: withdrawals below this amount need no admin (0 turns it off).
+ * A raise waits for another admin; a lowering applies at once.
+ */
 export function WithdrawalAutoApproveForm({ current }: { current: string }) {
   const router = useRouter();
   const inputId = useId();
@@ -60,6 +64,11 @@ export function WithdrawalAutoApproveForm({ current }: { current: string }) {
         Save
       </button>
       <ErrorAlert error={save.error} inline />
+      {save.data?.status === "pending" && (
+        <p role="status" className="small-text" data-testid="setting-pending">
+          A raise to ${save.data.requested} waits for another admin on the <Link href="/admin/approvals">Approvals</Link> page.
+        </p>
+      )}
     </form>
   );
 }

@@ -39,6 +39,9 @@ export const ADMIN_ACTIONS = [
   "withdrawal.approved",
   "withdrawal.rejected",
   "settings.withdrawal_auto_approve",
+  "settings.change_requested",
+  "settings.change_approved",
+  "settings.change_rejected",
   "shipment.approved",
   "shipment.rejected",
   "shipment.shipped",
@@ -125,7 +128,10 @@ export type AdminLogTarget =
   | { type: "api_key"; name: string; start: string; userId: string; email: string }
   | { type: "settings"; name: string };
 
-const SETTING_NAMES: Record<string, string> = { rtp_range: "publishable return range" };
+const SETTING_NAMES: Record<string, string> = {
+  rtp_range: "publishable return range",
+  withdrawal_auto_approve_below: "automatic withdrawal approval",
+};
 
 /** The targets of a page of entries by name: one query per kind of target. */
 async function describeTargets(

@@ -1,6 +1,9 @@
 import { verifyBattle, verifyBeaconRound, type BattleProof, type BattleSpec } from "@prizepacks/fairness";
 import { battleView, loadBattle } from "../battles/battle-view.ts";
+import { Prisma } from "@prizepacks/db/prisma";
+import { formatMoney } from "../money.ts";
 import { isDemoMode } from "../service-env.ts";
+import { creditApprovalAbove, dailyCreditApprovalAbove, LONE_CREDITS_SQL } from "../users/pending-credits.ts";
 import type { Services } from "../runtime/services.ts";
 
 export interface AuditBreach {
@@ -17,6 +20,23 @@ export interface AuditReport {
    * over: not a breach of the books, but the operator's to settle with the player or BTCPay.
    */
   flaggedDeposits: Array<{ depositId: string; userId: string; invoiceId: string | null; flag: string }>;
+  /**
+   * Credits applied without a second admin that took their admin (or the CLI) past
+   * ADMIN_CREDIT_APPROVAL_ABOVE for one account, or past ADMIN_CREDIT_DAILY_APPROVAL_ABOVE over
+   * all accounts, within 24 hours: the books balance, but four eyes were not on them. The CLI's
+   * are expected (it is exempt); any other is a breach of the rule to look into.
+   */
+  flaggedCredits: Array<{
+    adminLogId: string;
+    actor: string;
+    userId: string;
+    amount: string;
+    /** This credit and the same actor's earlier lone credits in the 24 hours before it (to this account, or to all). */
+    windowTotal: string;
+    above: string;
+    window: "account" | "all accounts";
+    createdAt: string;
+  }>;
 }
 
 /**
@@ -29,7 +49,9 @@ export interface AuditReport {
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
  * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept
  * - battle entries kept; every battle's entries, refunds, payouts and house share balance, and
- * every settled battle re-derives from its published proof (verifyBattle).
+ * every settled battle re-derives from its published proof (verifyBattle). Besides the breaches,
+ * it lists what is the operator's to look at: flagged deposits, and credits applied without a
+ * second admin past the approval thresholds (flaggedCredits).
  */
 export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
   const db = services.database.prisma;
@@ -252,8 +274,43 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
   });
   const flaggedDeposits = flagged.map(({ id, userId, invoiceId, flag }) => ({ depositId: id, userId, invoiceId, flag: flag ?? "" }));
 
+  const flaggedCredits = await loneCreditsAboveThresholds(services);
+
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
-  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits };
+  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits, flaggedCredits };
+}
+
+/**
+ * The four-eyes rule on credits (creditNeedsSecondAdmin) checked after the fact over the admin
+ * log: each lone credit with the same actor's lone credits in the 24 hours up to it, per account
+ * and over all accounts, against today's thresholds.
+ */
+async function loneCreditsAboveThresholds(services: Services): Promise<AuditReport["flaggedCredits"]> {
+  const perAccount = creditApprovalAbove();
+  const perAdmin = dailyCreditApprovalAbove();
+  const rows = await services.database.prisma.$queryRaw<
+    Array<{ id: bigint; actor: string; targetId: string; amount: string; account: string; all: string; createdAt: Date }>
+  >`
+    SELECT id, actor, "targetId", amount::text, account::text, "all"::text, "createdAt" FROM (
+      SELECT id, actor, "targetId", amount, "createdAt",
+        SUM(amount) OVER (PARTITION BY COALESCE("actorId", actor), "targetId" ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS account,
+        SUM(amount) OVER (PARTITION BY COALESCE("actorId", actor) ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS "all"
+      FROM (${LONE_CREDITS_SQL}) lone) windows
+    WHERE account > ${perAccount} OR "all" > ${perAdmin}
+    ORDER BY id`;
+  return rows.map((row) => {
+    const overAccount = new Prisma.Decimal(row.account).greaterThan(perAccount);
+    return {
+      adminLogId: row.id.toString(),
+      actor: row.actor,
+      userId: row.targetId,
+      amount: formatMoney(new Prisma.Decimal(row.amount)),
+      windowTotal: formatMoney(new Prisma.Decimal(overAccount ? row.account : row.all)),
+      above: formatMoney(overAccount ? perAccount : perAdmin),
+      window: overAccount ? "account" : "all accounts",
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 /** Recomputes every settled battle from what its GET publishes, as a player's verifier would. */

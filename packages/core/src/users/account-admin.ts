@@ -12,7 +12,7 @@ import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
 import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
-import { creditApprovalAbove, requestCreditApproval } from "./pending-credits.ts";
+import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
 import type { Services } from "../runtime/services.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
@@ -321,9 +321,10 @@ export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
 /**
  * Credits or debits a wallet by hand: one ADJUSTMENT ledger entry carrying the reason, a
  * wallet.changed event and an admin log entry, in one transaction. A debit is conditional on
- * the balance covering it (and the wallet's CHECK backs that): it never goes below zero. A
- * console credit above ADMIN_CREDIT_APPROVAL_ABOVE is not applied: it waits for a second admin
- * (pending-credits.ts). From the console, one submission (requestKey) applies once.
+ * the balance covering it (and the wallet's CHECK backs that): it never goes below zero. No
+ * console admin adjusts their own account, and a console credit that creditNeedsSecondAdmin
+ * holds back is not applied: it waits for a second admin (pending-credits.ts). From the
+ * console, one submission (requestKey) applies once.
  */
 export async function adjustBalance(services: Services, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
   const db = services.database.prisma;
@@ -335,11 +336,13 @@ export async function adjustBalance(services: Services, actor: AdminActor, input
     throw new AppError("BAD_REQUEST", `amount: ${(error as Error).message}`);
   }
   if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than $0.00");
-  const approvalAbove = creditApprovalAbove();
-  const waits = actor.id !== null && direction === "credit" && amount.greaterThan(approvalAbove);
-  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: waits ? "credit.requested" : "wallet.adjusted" }, (tx) =>
-    waits
-      ? requestCreditApproval(services, tx, actor, { userId, amount, reason, approvalAbove })
-      : applyAdjustment(services, tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason }),
-  );
+  assertNotOwnAccount(actor, userId);
+  // One action for both outcomes: whether it waits depends on the admin's earlier credits, so a
+  // repeated submission must find its first answer (applied or pending) under the same name.
+  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: "wallet.adjusted" }, async (tx) => {
+    const waits = direction === "credit" ? await creditNeedsSecondAdmin(tx, actor, { userId, amount }) : null;
+    return waits
+      ? requestCreditApproval(services, tx, actor, { userId, amount, reason, ...waits })
+      : applyAdjustment(services, tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason });
+  });
 }

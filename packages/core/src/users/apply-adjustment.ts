@@ -10,7 +10,7 @@ import { displayMoney } from "../shared/money-cents.ts";
 
 export type AdjustmentResult =
   | { status: "applied"; userId: string; amount: string; balance: string }
-  | { status: "pending"; userId: string; amount: string; pendingCreditId: string; approvalAbove: string };
+  | { status: "pending"; userId: string; amount: string; pendingCreditId: string; approvalAbove: string; because: string };
 
 /** The change itself, in the caller's transaction (adjustBalance, or an approved pending credit). */
 export async function applyAdjustment(

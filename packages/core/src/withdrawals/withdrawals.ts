@@ -14,6 +14,8 @@ import type { Services } from "../runtime/services.ts";
 import { IdSchema, StorableText, WithdrawalStateSchema, type Withdrawal, type WithdrawalPage } from "../schemas.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
+import { changeMoneySetting, type MoneySettingChange } from "../settings/money-settings.ts";
+import { approvesAutomatically } from "./auto-approval.ts";
 import { processWithdrawals } from "./process-withdrawals.ts";
 import { destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "./withdrawal-env.ts";
 
@@ -51,8 +53,8 @@ export type RequestWithdrawalInput = z.input<typeof RequestWithdrawalSchema>;
  * once: under the wallet's row lock, the balance and the daily maximum are checked, the wallet
  * is debited (a WITHDRAWAL entry) and the withdrawal recorded, all in one transaction, so no
  * number of concurrent requests can overdraw or pass the maximum. Time-outs and
- * self-exclusions do not refuse it (a player can always take their money out). Under the
- * operator's automatic amount it is approved at once and its payout started.
+ * self-exclusions do not refuse it (a player can always take their money out). When
+ * approvesAutomatically says so (auto-approval.ts) it is approved at once and its payout started.
  */
 export async function requestWithdrawal(services: Services, input: { userId: string } & RequestWithdrawalInput): Promise<Withdrawal> {
   const { amount: text, destinationId } = parseInputOrThrow(RequestWithdrawalSchema, input);
@@ -94,9 +96,7 @@ export async function requestWithdrawal(services: Services, input: { userId: str
         "INSUFFICIENT_BALANCE",
         `The balance (${displayMoney(formatMoney(wallet?.balance ?? 0))}) is less than the withdrawal.`,
       );
-    const [settings] = await tx.$queryRaw<Array<{ autoApproveBelow: Prisma.Decimal }>>`
-      SELECT "autoApproveBelow" FROM withdrawal_settings WHERE id = 1`;
-    const auto = settings !== undefined && settings.autoApproveBelow.gt(0) && amount.lt(settings.autoApproveBelow);
+    const auto = await approvesAutomatically(tx, { userId, amount, balance: wallet.balance });
     const [debited] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
       UPDATE wallet SET balance = balance - ${amount.toFixed(2)}::numeric, "updatedAt" = now()
       WHERE "userId" = ${userId} AND balance >= ${amount.toFixed(2)}::numeric RETURNING balance`;
@@ -304,29 +304,19 @@ export const WithdrawalSettingsSchema = z.object({
   requestKey: RequestKeySchema.optional(),
 });
 
-/** Withdrawals below this amount are approved without an admin; 0 turns automatic approval off. */
+/**
+ * Withdrawals below this amount are approved without an admin; 0 turns automatic approval off.
+ * A money setting (money-settings.ts): a raise from the console waits for a second admin.
+ */
 export async function setWithdrawalSettings(
   services: Services,
   actor: AdminActor,
   input: z.input<typeof WithdrawalSettingsSchema>,
-): Promise<{ autoApproveBelow: string }> {
+): Promise<MoneySettingChange> {
   const db = services.database.prisma;
   const { autoApproveBelow, requestKey } = parseInputOrThrow(WithdrawalSettingsSchema, input);
-  const amount = parseMoney(autoApproveBelow);
-  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, async (tx) => {
-    const before = await readWithdrawalSettings(tx);
-    await tx.withdrawalSettings.upsert({
-      where: { id: 1 },
-      create: { id: 1, autoApproveBelow: amount },
-      update: { autoApproveBelow: amount },
-    });
-    const after = { autoApproveBelow: formatMoney(amount) };
-    await writeAdminLog(
-      services,
-      actor,
-      { action: "settings.withdrawal_auto_approve", targetType: "settings", targetId: null, before, after },
-      { tx },
-    );
-    return after;
-  });
+  const value = parseMoney(autoApproveBelow);
+  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, (tx) =>
+    changeMoneySetting(services, tx, actor, { setting: "withdrawal_auto_approve_below", value }),
+  );
 }

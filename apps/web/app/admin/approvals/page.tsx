@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { PendingCreditDecision } from "../../../components/admin/pending-credit-decision";
+import { PendingSettingDecision } from "../../../components/admin/pending-setting-decision";
 import { adminApi } from "../../../lib/admin";
 import { consoleTime } from "../../../lib/console-time";
 
@@ -7,17 +8,22 @@ export const metadata = { title: "Approvals" };
 
 export default async function AdminApprovalsPage() {
   const api = await adminApi();
-  const { approvalAbove, viewerId, credits } = await api.admin.credits.pending();
+  const [{ approvalAbove, dailyApprovalAbove, viewerId, credits }, { changes }] = await Promise.all([
+    api.admin.credits.pending(),
+    api.admin.settings.pendingChanges(),
+  ]);
   return (
     <>
       <div className="page-header">
         <h1>Approvals</h1>
         <span className="muted small-text">
-          Credits above ${approvalAbove} wait here until an admin other than the one who asked approves or rejects them.
+          An admin&apos;s credits above ${approvalAbove} to one account, or ${dailyApprovalAbove} in all, within 24 hours, and raises of
+          money settings, wait here until an admin other than the one who asked approves or rejects them.
         </span>
       </div>
+      <h2>Credits</h2>
       {credits.length === 0 ? (
-        <p className="muted">Nothing is waiting for approval.</p>
+        <p className="muted">No credit is waiting for approval.</p>
       ) : (
         <div className="table-wrap" tabIndex={0}>
           <table data-testid="pending-credits">
@@ -46,6 +52,43 @@ export default async function AdminApprovalsPage() {
                       pendingCreditId={credit.id}
                       label={`$${credit.amount} to ${credit.email}`}
                       ownRequest={credit.requestedById === viewerId}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Money settings</h2>
+      {changes.length === 0 ? (
+        <p className="muted">No setting change is waiting for approval.</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0}>
+          <table data-testid="pending-setting-changes">
+            <thead>
+              <tr>
+                <th>Asked</th>
+                <th>Setting</th>
+                <th className="num">Now</th>
+                <th className="num">Asked for</th>
+                <th>Asked by</th>
+                <th>Decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.id}>
+                  <td className="small-text">{consoleTime(change.createdAt)}</td>
+                  <td>{change.label}</td>
+                  <td className="num">${change.current}</td>
+                  <td className="num">${change.value}</td>
+                  <td>{change.requestedBy}</td>
+                  <td>
+                    <PendingSettingDecision
+                      pendingChangeId={change.id}
+                      label={`${change.label} $${change.value}`}
+                      ownRequest={change.requestedById === viewerId}
                     />
                   </td>
                 </tr>

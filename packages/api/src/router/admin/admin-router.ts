@@ -29,7 +29,9 @@ import { listShipmentsForAdminRoute } from "./shipments/list-shipments-for-admin
 import { listShippingZonesRoute } from "./shipments/list-shipping-zones.ts";
 import { moveShipmentsRoute } from "./shipments/move-shipments.ts";
 import { setShippingZoneRoute } from "./shipments/set-shipping-zone.ts";
+import { decideSettingChangeRoute } from "./settings/decide-setting-change.ts";
 import { getCatalogSettingsRoute } from "./settings/get-catalog-settings.ts";
+import { listPendingSettingChangesRoute } from "./settings/list-pending-setting-changes.ts";
 import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
 import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
@@ -55,6 +57,8 @@ export const adminRouter = router({
   settings: router({
     get: getCatalogSettingsRoute,
     setRtpRange: setRtpRangeRoute,
+    pendingChanges: listPendingSettingChangesRoute,
+    decideChange: decideSettingChangeRoute,
   }),
   accounts: router({
     search: searchAccountsRoute,

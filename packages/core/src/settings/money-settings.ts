@@ -1,0 +1,215 @@
+import type { DbTx } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
+import { z } from "zod";
+import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/admin-log.ts";
+import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
+import { AppError } from "../errors.ts";
+import { formatMoney } from "../money.ts";
+import { parseInputOrThrow } from "../parse-input.ts";
+import { IdSchema } from "../schemas.ts";
+import type { Services } from "../runtime/services.ts";
+
+interface MoneySetting {
+  /** What the console calls it. */
+  label: string;
+  /** The admin log's action when a change takes effect. */
+  logAction: AdminAction;
+  /** The value in force; with `forUpdate`, its row locked for the rest of the transaction (changes to it queue). */
+  read(db: DbTx, options?: { forUpdate?: boolean }): Promise<Prisma.Decimal>;
+  write(tx: DbTx, value: Prisma.Decimal): Promise<void>;
+}
+
+/**
+ * Every money setting an admin can change, in one list. Each is an amount below or above which
+ * money moves without an admin's look, so raising it loosens a control: a raise from the
+ * console waits for a second admin (pending_setting_change), a lowering applies at once, and
+ * the CLI (the operator at the machine) applies either at once, logged.
+ *
+ * Not in the list, on purpose: ADMIN_CREDIT_APPROVAL_ABOVE and ADMIN_CREDIT_DAILY_APPROVAL_ABOVE
+ * (service-env.ts), WITHDRAWAL_MIN and WITHDRAWAL_DAILY_MAX (withdrawal-env.ts) are the
+ * operator's environment, which no console admin can change; the publishable RTP range
+ * (catalog-settings.ts) is a rule on packs, capped at 100% by its CHECK. A money setting the
+ * console gains later is added here and gets the rule with it.
+ */
+export const MONEY_SETTINGS = {
+  withdrawal_auto_approve_below: {
+    label: "Automatic withdrawal approval below",
+    logAction: "settings.withdrawal_auto_approve",
+    async read(db, { forUpdate = false } = {}) {
+      const [row] = await db.$queryRaw<Array<{ value: Prisma.Decimal }>>`
+        SELECT "autoApproveBelow" AS value FROM withdrawal_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+      return new Prisma.Decimal(row?.value ?? 0);
+    },
+    async write(tx, value) {
+      await tx.withdrawalSettings.upsert({
+        where: { id: 1 },
+        create: { id: 1, autoApproveBelow: value },
+        update: { autoApproveBelow: value },
+      });
+    },
+  },
+} satisfies Record<string, MoneySetting>;
+export type MoneySettingName = keyof typeof MONEY_SETTINGS;
+const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
+
+export type MoneySettingChange =
+  | { status: "applied"; setting: MoneySettingName; value: string }
+  | { status: "pending"; setting: MoneySettingName; value: string; requested: string; pendingChangeId: string };
+
+/**
+ * Changes a money setting in the caller's transaction (the caller claims the console's request
+ * key): at once when it is not a raise or the actor is the CLI; otherwise it is written to
+ * pending_setting_change for another admin to approve, and the value in force stays.
+ */
+export async function changeMoneySetting(
+  services: Services,
+  tx: DbTx,
+  actor: AdminActor,
+  { setting, value }: { setting: MoneySettingName; value: Prisma.Decimal },
+): Promise<MoneySettingChange> {
+  const spec: MoneySetting = MONEY_SETTINGS[setting];
+  const before = await spec.read(tx, { forUpdate: true });
+  if (actor.id && value.greaterThan(before)) {
+    const pending = await tx.pendingSettingChange.create({
+      data: { setting, value, before, requestedById: actor.id, requestedBy: actor.email },
+    });
+    await writeAdminLog(
+      services,
+      actor,
+      {
+        action: "settings.change_requested",
+        targetType: "settings",
+        targetId: setting,
+        before: { value: formatMoney(before) },
+        after: { pendingChangeId: pending.id, value: formatMoney(value) },
+      },
+      { tx },
+    );
+    return { status: "pending", setting, value: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
+  }
+  await spec.write(tx, value);
+  await writeAdminLog(
+    services,
+    actor,
+    {
+      action: spec.logAction,
+      targetType: "settings",
+      targetId: setting,
+      before: { value: formatMoney(before) },
+      after: { value: formatMoney(value) },
+    },
+    { tx },
+  );
+  return { status: "applied", setting, value: formatMoney(value) };
+}
+
+export interface PendingSettingChangeRow {
+  id: string;
+  setting: MoneySettingName;
+  label: string;
+  /** The value in force now (it may have been lowered since the request). */
+  current: string;
+  before: string;
+  value: string;
+  requestedBy: string;
+  requestedById: string;
+  createdAt: string;
+}
+
+/** The raises waiting for a second admin, oldest first. */
+export async function listPendingSettingChanges(services: Services): Promise<PendingSettingChangeRow[]> {
+  const db = services.database.prisma;
+  const rows = await db.pendingSettingChange.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, take: 200 });
+  const current = new Map<string, string>();
+  for (const [setting, spec] of Object.entries(MONEY_SETTINGS)) current.set(setting, formatMoney(await (spec as MoneySetting).read(db)));
+  return rows.flatMap((row) => {
+    if (!isMoneySetting(row.setting)) return [];
+    const setting = row.setting;
+    return [
+      {
+        id: row.id,
+        setting,
+        label: MONEY_SETTINGS[setting].label,
+        current: current.get(setting) ?? "",
+        before: formatMoney(row.before),
+        value: formatMoney(row.value),
+        requestedBy: row.requestedBy,
+        requestedById: row.requestedById,
+        createdAt: row.createdAt.toISOString(),
+      },
+    ];
+  });
+}
+
+export const SettingChangeDecisionSchema = z.object({
+  pendingChangeId: IdSchema,
+  decision: z.enum(["approve", "reject"]),
+  requestKey: RequestKeySchema.optional(),
+});
+export type SettingChangeDecision = z.input<typeof SettingChangeDecisionSchema>;
+
+export type SettingChangeDecisionResult = { pendingChangeId: string; status: "approved" | "rejected"; setting: string; value: string };
+
+/**
+ * A second admin approves (the value takes effect now) or rejects a raise. The row is locked
+ * first, so of two decisions one applies; the requester cannot decide their own (the table's
+ * CHECK backs that), and the CLI decides nothing here: it changes settings directly.
+ */
+export async function decideSettingChange(
+  services: Services,
+  actor: AdminActor,
+  input: SettingChangeDecision,
+): Promise<SettingChangeDecisionResult> {
+  const db = services.database.prisma;
+  const { pendingChangeId, decision, requestKey } = parseInputOrThrow(SettingChangeDecisionSchema, input);
+  if (!actor.id) throw new AppError("FORBIDDEN", "A setting change is decided by a signed-in admin.");
+  const deciderId = actor.id;
+  const action = decision === "approve" ? "settings.change_approved" : "settings.change_rejected";
+  return runAdminMutation<SettingChangeDecisionResult>(db, actor, { requestKey, action }, async (tx) => {
+    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
+    if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
+    const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
+    if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
+    if (change.requestedById === deciderId)
+      throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
+    const setting = change.setting;
+    if (!isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
+    const status = decision === "approve" ? "approved" : "rejected";
+    await tx.pendingSettingChange.update({
+      where: { id: pendingChangeId },
+      data: { status, decidedById: deciderId, decidedBy: actor.email, decidedAt: new Date() },
+    });
+    const value = formatMoney(change.value);
+    await writeAdminLog(
+      services,
+      actor,
+      {
+        action,
+        targetType: "settings",
+        targetId: setting,
+        before: { status: "pending" },
+        after: { pendingChangeId, status, value, requestedBy: change.requestedBy },
+      },
+      { tx },
+    );
+    if (status === "approved") {
+      const spec: MoneySetting = MONEY_SETTINGS[setting];
+      const before = await spec.read(tx, { forUpdate: true });
+      await spec.write(tx, new Prisma.Decimal(change.value));
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: spec.logAction,
+          targetType: "settings",
+          targetId: setting,
+          before: { value: formatMoney(before) },
+          after: { value, requestedBy: change.requestedBy },
+        },
+        { tx },
+      );
+    }
+    return { pendingChangeId, status, setting, value };
+  });
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Prisma } from "@prizepacks/db/prisma";
+import { CLI_ACTOR, listAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
+import { auditInvariants } from "../audit/audit.ts";
+import { decideSettingChange, listPendingSettingChanges } from "../settings/money-settings.ts";
+import { createTestUser, uniqueEmail } from "../testing/fixtures.ts";
+import { expectAppError, useTestServices } from "../testing/vitest.ts";
+import { getWithdrawalSettings, setWithdrawalSettings } from "../withdrawals/withdrawals.ts";
+import { adjustBalance } from "./account-admin.ts";
+import { applyAdjustment } from "./apply-adjustment.ts";
+import { decidePendingCredit } from "./pending-credits.ts";
+
+// Four eyes on money against one admin acting alone (issue 34, item 1), with the default
+// ADMIN_CREDIT_APPROVAL_ABOVE (1000.00) and ADMIN_CREDIT_DAILY_APPROVAL_ABOVE (5000.00).
+
+const services = useTestServices();
+const database = () => services().database;
+
+async function consoleAdmin(): Promise<AdminActor> {
+  const email = uniqueEmail("admin");
+  const user = await createTestUser(services(), { email });
+  await database().prisma.user.update({ where: { id: user.userId }, data: { role: "admin" } });
+  return { id: user.userId, email };
+}
+
+const balanceOf = async (userId: string) => (await database().prisma.wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2);
+
+const credit = (actor: AdminActor, userId: string, amount: string, direction: "credit" | "debit" = "credit") =>
+  adjustBalance(services(), actor, { userId, direction, amount, reason: "goodwill", requestKey: randomUUID() });
+
+const decide = (actor: AdminActor, pendingCreditId: string, decision: "approve" | "reject" = "approve") =>
+  decidePendingCredit(services(), actor, { pendingCreditId, decision, requestKey: randomUUID() });
+
+describe("no admin moves money to or from their own account", () => {
+  it("an admin's credit or debit to their own account is refused; another admin's applies", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    await credit(bob, alice.id!, "50.00");
+    for (const direction of ["credit", "debit"] as const) {
+      const refused = await expectAppError(credit(alice, alice.id!, "10.00", direction), "FORBIDDEN");
+      expect(refused.message).toMatch(/own account/);
+    }
+    expect(await balanceOf(alice.id!)).toBe("50.00");
+    expect((await listAdminLog(services(), { targetId: alice.id!, action: "wallet.adjusted" })).entries).toHaveLength(1);
+  });
+
+  it("the credited admin cannot approve a credit to themselves; a third admin can", async () => {
+    const [alice, bob, carol] = [await consoleAdmin(), await consoleAdmin(), await consoleAdmin()];
+    const asked = await credit(bob, alice.id!, "1500.00");
+    if (asked.status !== "pending") throw new Error("expected a pending credit");
+    await expectAppError(decide(alice, asked.pendingCreditId), "FORBIDDEN");
+    expect(await balanceOf(alice.id!)).toBe("0.00");
+    expect(await decide(carol, asked.pendingCreditId)).toMatchObject({ status: "approved", balance: "1500.00" });
+  });
+});
+
+describe("an admin's credits count together over 24 hours", () => {
+  it("slices to one account wait like one large credit: 1000.00 applies, the next 1000.00 waits", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    const player = await createTestUser(services(), { balance: "0.00" });
+    expect(await credit(alice, player.userId, "1000.00")).toMatchObject({ status: "applied", balance: "1000.00" });
+    const second = await credit(alice, player.userId, "1000.00");
+    expect(second).toMatchObject({ status: "pending", approvalAbove: "1000.00" });
+    if (second.status !== "pending") throw new Error("expected a pending credit");
+    expect(second.because).toMatch(/2000\.00/);
+    expect(await credit(alice, player.userId, "0.01")).toMatchObject({ status: "pending" });
+    expect(await balanceOf(player.userId)).toBe("1000.00");
+    // A credit a second admin approved is not a lone one: it does not use up the requester's allowance.
+    await decide(bob, second.pendingCreditId);
+    expect(await balanceOf(player.userId)).toBe("2000.00");
+    // Another admin's credits are their own count, and debits are not counted.
+    expect(await credit(bob, player.userId, "1000.00")).toMatchObject({ status: "applied", balance: "3000.00" });
+    expect(await credit(alice, player.userId, "5.00", "debit")).toMatchObject({ status: "applied" });
+    expect(await credit(alice, player.userId, "0.01")).toMatchObject({ status: "pending" });
+  });
+
+  it("only credits of the last 24 hours count", async () => {
+    const alice = await consoleAdmin();
+    const player = await createTestUser(services(), { balance: "0.00" });
+    // The log is append-only (no UPDATE), so the earlier credits are written as entries dated back.
+    const loggedCredit = (age: string) => database().prisma.$executeRaw`
+      INSERT INTO admin_log ("actorId", actor, action, "targetType", "targetId", after, "createdAt")
+      VALUES (${alice.id}, ${alice.email}, 'wallet.adjusted', 'account', ${player.userId},
+              '{"amount": "1000.00", "reason": "earlier"}'::jsonb, now() - ${age}::interval)`;
+    await loggedCredit("24 hours 1 minute");
+    expect(await credit(alice, player.userId, "1000.00")).toMatchObject({ status: "applied", balance: "1000.00" });
+    const other = await createTestUser(services(), { balance: "0.00" });
+    await database().prisma.$executeRaw`
+      INSERT INTO admin_log ("actorId", actor, action, "targetType", "targetId", after, "createdAt")
+      VALUES (${alice.id}, ${alice.email}, 'wallet.adjusted', 'account', ${other.userId},
+              '{"amount": "1000.00", "reason": "earlier"}'::jsonb, now() - interval '23 hours')`;
+    expect(await credit(alice, other.userId, "0.01")).toMatchObject({ status: "pending" });
+  });
+
+  it("ten slices sent at once apply at most the threshold: the rest wait", async () => {
+    const alice = await consoleAdmin();
+    const player = await createTestUser(services(), { balance: "0.00" });
+    const results = await Promise.all(Array.from({ length: 10 }, () => credit(alice, player.userId, "300.00")));
+    expect(results.filter((result) => result.status === "applied")).toHaveLength(3);
+    expect(results.filter((result) => result.status === "pending")).toHaveLength(7);
+    expect(await balanceOf(player.userId)).toBe("900.00");
+  });
+
+  it("one admin's credits over all accounts wait past the daily total (5000.00)", async () => {
+    const alice = await consoleAdmin();
+    const players = await Promise.all(Array.from({ length: 6 }, () => createTestUser(services(), { balance: "0.00" })));
+    for (const player of players.slice(0, 5)) expect(await credit(alice, player.userId, "1000.00")).toMatchObject({ status: "applied" });
+    const sixth = await credit(alice, players[5]!.userId, "1000.00");
+    expect(sixth).toMatchObject({ status: "pending", approvalAbove: "5000.00" });
+    if (sixth.status !== "pending") throw new Error("expected a pending credit");
+    expect(sixth.because).toMatch(/all accounts.*6000\.00/);
+    expect(await balanceOf(players[5]!.userId)).toBe("0.00");
+  });
+
+  it("the CLI is exempt but logged, and the audit flags (not fails) lone credits above the threshold", async () => {
+    const player = await createTestUser(services(), { balance: "0.00" });
+    const cli = await adjustBalance(services(), CLI_ACTOR, {
+      userId: player.userId,
+      direction: "credit",
+      amount: "2500.00",
+      reason: "at the machine",
+    });
+    expect(cli).toMatchObject({ status: "applied", balance: "2500.00" });
+    const logged = await listAdminLog(services(), { targetId: player.userId, action: "wallet.adjusted" });
+    expect(logged.entries.map((entry) => [entry.actor, entry.actorId])).toEqual([["cli", null]]);
+
+    // Three slices of 1000.00 applied by one console admin alone, as the code before this rule let them be.
+    const alice = await consoleAdmin();
+    const victim = await createTestUser(services(), { balance: "0.00" });
+    for (let i = 0; i < 3; i++)
+      await database().prisma.$transaction((tx) =>
+        applyAdjustment(services(), tx, alice, { userId: victim.userId, signed: new Prisma.Decimal("1000.00"), reason: "slice" }),
+      );
+    const report = await auditInvariants(services());
+    expect(report.ok).toBe(true);
+    expect(report.flaggedCredits.filter((flag) => flag.userId === player.userId)).toEqual([
+      expect.objectContaining({ actor: "cli", amount: "2500.00", windowTotal: "2500.00", above: "1000.00", window: "account" }),
+    ]);
+    expect(report.flaggedCredits.filter((flag) => flag.userId === victim.userId).map((flag) => flag.windowTotal)).toEqual([
+      "2000.00",
+      "3000.00",
+    ]);
+  });
+});
+
+describe("raising a money setting waits for a second admin; lowering applies at once", () => {
+  const setAuto = (actor: AdminActor, autoApproveBelow: string) =>
+    setWithdrawalSettings(services(), actor, { autoApproveBelow, requestKey: randomUUID() });
+
+  it("a raise waits, the requester cannot approve it, another admin can; a lowering is at once", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "10.00" }); // the operator, at once
+    const raised = await setAuto(alice, "1999.99");
+    expect(raised).toMatchObject({ status: "pending", value: "10.00", requested: "1999.99" });
+    if (raised.status !== "pending") throw new Error("expected a pending change");
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "10.00" });
+    expect((await listPendingSettingChanges(services())).find((change) => change.id === raised.pendingChangeId)).toMatchObject({
+      setting: "withdrawal_auto_approve_below",
+      current: "10.00",
+      value: "1999.99",
+      requestedBy: alice.email,
+    });
+    const own = await expectAppError(
+      decideSettingChange(services(), alice, { pendingChangeId: raised.pendingChangeId, decision: "approve", requestKey: randomUUID() }),
+      "FORBIDDEN",
+    );
+    expect(own.message).toMatch(/another admin/);
+
+    // Lowering takes effect at once, even with a raise waiting.
+    expect(await setAuto(alice, "5.00")).toEqual({ status: "applied", setting: "withdrawal_auto_approve_below", value: "5.00" });
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "5.00" });
+
+    const approval = { pendingChangeId: raised.pendingChangeId, decision: "approve" as const, requestKey: randomUUID() };
+    const [one, two] = await Promise.all([decideSettingChange(services(), bob, approval), decideSettingChange(services(), bob, approval)]);
+    expect(one).toEqual({
+      pendingChangeId: raised.pendingChangeId,
+      status: "approved",
+      setting: "withdrawal_auto_approve_below",
+      value: "1999.99",
+    });
+    expect(two).toEqual(one);
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
+    await expectAppError(
+      decideSettingChange(services(), bob, { pendingChangeId: raised.pendingChangeId, decision: "reject", requestKey: randomUUID() }),
+      "CONFLICT",
+    );
+    const log = await listAdminLog(services(), { targetId: "withdrawal_auto_approve_below" });
+    expect(log.entries.slice(0, 4).map((entry) => [entry.action, entry.actor])).toEqual([
+      ["settings.withdrawal_auto_approve", bob.email],
+      ["settings.change_approved", bob.email],
+      ["settings.withdrawal_auto_approve", alice.email],
+      ["settings.change_requested", alice.email],
+    ]);
+
+    const rejected = await setAuto(bob, "3000.00");
+    if (rejected.status !== "pending") throw new Error("expected a pending change");
+    await decideSettingChange(services(), alice, {
+      pendingChangeId: rejected.pendingChangeId,
+      decision: "reject",
+      requestKey: randomUUID(),
+    });
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
+  });
+});
