@@ -134,7 +134,7 @@ const WELL_FORMED_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
  * number, exactly true or false for a boolean. Anything else stays text, for the field's own
  * schema to refuse (400).
  */
-export function restParameter(field: Field | undefined, text: string): unknown {
+function restParameter(field: Field | undefined, text: string): unknown {
   if (!field) return text;
   const type = unwrapZodType(field, true);
   if (instanceofZodTypeKind(type, "number") && WELL_FORMED_NUMBER.test(text)) return Number(text);
