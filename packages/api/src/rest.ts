@@ -1,57 +1,164 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import type { AppError, Services } from "@prizepacks/core";
+import {
+  acceptsRequestBody,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeKind,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  normalizePath,
+  unwrapZodType,
+  type OpenApiMeta,
+  type OpenApiMethod,
+  type OpenApiProcedureRecord,
+} from "trpc-to-openapi";
+import { AppError, type Services } from "@prizepacks/core";
 import { createContext, type Context } from "./context.ts";
 import { toAppError } from "./errors.ts";
 import { errorBody } from "./http-error.ts";
-import { appRouter } from "./root.ts";
+import { appRouter, createCaller } from "./root.ts";
 import { responseMetaFor } from "./transport.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 64 * 1024;
 
-type RestRequest = IncomingMessage & { body?: unknown };
+type RestRequest = IncomingMessage & { body?: unknown; malformedBody?: string };
+type Field = Parameters<typeof unwrapZodType>[0];
 
-// The error each failed request ended with, as trpc-to-openapi reports it (onError), for its body.
-const failures = new WeakMap<IncomingMessage, AppError>();
-
-/**
- * The REST facade: /v1/* through the same tRPC procedures the web app calls, by
- * trpc-to-openapi's Node handler. Served by the app's own HTTP server in front of Next.js, so
- * every /v1 path (double slashes, trailing slashes and broken escapes included) is answered
- * here, in JSON.
- */
-export function createRestHandler({ services }: { services: Services }) {
-  const handler = createOpenApiNodeHttpHandler({
-    router: appRouter,
-    createContext: ({ req }: { req: RestRequest & { malformedBody?: string } }) =>
-      createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody }),
-    responseMeta: responseMetaFor,
-    onError: ({ error, req }: { error: unknown; req: IncomingMessage }) => failures.set(req, toAppError(error)),
-  });
-
-  return async function handleRestRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const head = req.method === "HEAD";
-    // HEAD is GET without the body (trpc-to-openapi would answer it 204 without running anything).
-    if (head) req.method = "GET";
-    await readBody(req);
-    reshapeResponses(req, res, { head });
-    await handler(req, res);
-  };
+/** A /v1 route: the procedure an OpenAPI method and path template lead to, and its input's fields. */
+interface RestRoute {
+  method: OpenApiMethod;
+  pattern: RegExp;
+  /** The procedure's tRPC path, battles.join. */
+  procedure: string;
+  /** Undefined when the procedure takes no input (z.void()). */
+  fields: Record<string, Field> | undefined;
 }
 
 /**
- * trpc-to-openapi answers a POST without Content-Type with 415 and an empty JSON body with
- * 400, but the seed's bots send either. So every body is read here, at most 64 KiB of it:
- * empty becomes `{}`, a JSON object passes whatever its Content-Type (curl -d sends form
+ * The REST facade: /v1/* through the same tRPC procedures the web app calls. Served by the
+ * app's own HTTP server in front of Next.js, so every /v1 path (double slashes, trailing
+ * slashes and broken escapes included) is answered here, in JSON.
+ *
+ * Routes are found as trpc-to-openapi's Node handler finds them (its path templates, in the
+ * router's order), but the procedure is called here: that handler sets `coerce` on every
+ * boolean and number field of every input before calling it, with no option to turn that off,
+ * so a JSON body's "false" became true and "" seat 0. Worse, the schemas are the procedure's
+ * own objects, shared with /api/trpc and the domain functions' checks, so once /v1 had served
+ * a procedure, tRPC coerced its input too. A body is passed as sent and parsed exactly as tRPC
+ * parses it; only path and query parameters, which are text, are read by their field's type
+ * (restParameter).
+ */
+export function createRestHandler({ services }: { services: Services }) {
+  const routes = restRoutes(appRouter._def.procedures);
+
+  return async function handleRestRequest(req: RestRequest, res: ServerResponse): Promise<void> {
+    const head = req.method === "HEAD";
+    // HEAD is GET without the body.
+    if (head) req.method = "GET";
+    await readBody(req);
+    finishResponses(res, { head });
+    const method = req.method ?? "GET";
+    const url = new URL(req.url?.startsWith("/") ? `http://127.0.0.1${req.url}` : (req.url ?? "/"), "http://127.0.0.1");
+    const path = normalizePath(url.pathname);
+    let ctx: Context | undefined;
+    let found: ReturnType<typeof findRoute>;
+    try {
+      found = findRoute(routes, method, path);
+      if (!found) throw new AppError("NOT_FOUND", `No such route: ${method} ${(req.url ?? "").split("?")[0]}`);
+      const { route, pathValues } = found;
+      const body = acceptsRequestBody(route.method) ? req.body : undefined;
+      const input = route.fields && restInput(route.fields, { body, url, pathValues });
+      ctx = createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody });
+      const call = route.procedure.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], createCaller(ctx));
+      const data = await (call as (input: unknown) => Promise<unknown>)(input);
+      const meta = responseMetaFor({ ctx, errors: [], paths: [route.procedure] });
+      send(res, meta.status ?? 200, meta.headers, data);
+    } catch (cause) {
+      const meta = responseMetaFor({ ctx, errors: [cause], paths: found && [found.route.procedure] });
+      send(res, meta.status ?? 500, meta.headers, errorBody(toAppError(cause)));
+    }
+  };
+}
+
+function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
+  const routes: RestRoute[] = [];
+  forEachOpenApiProcedure<OpenApiMeta>(procedures, ({ path, type, procedure, meta: { openapi } }) => {
+    if (type === "subscription") return;
+    const input = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+    routes.push({
+      method: openapi.method,
+      pattern: getPathRegExp(normalizePath(openapi.path)),
+      procedure: path,
+      fields: instanceofZodTypeLikeVoid(input) ? undefined : instanceofZodTypeObject(input) ? input.shape : {},
+    });
+  });
+  return routes;
+}
+
+/** The first route (in the router's order, as trpc-to-openapi picks) for the method and path, and the path's parameters. */
+function findRoute(routes: readonly RestRoute[], method: string, path: string) {
+  for (const route of routes) {
+    const match = route.method === method ? route.pattern.exec(path) : null;
+    if (match) return { route, pathValues: match.groups ?? {} };
+  }
+  return undefined;
+}
+
+/**
+ * A procedure's input from the request: the JSON body as it came (a body method), or the query
+ * string, each with the path's parameters over it. No /v1 query parameter is a list: a repeated
+ * one is passed as an array, which its schema refuses.
+ */
+function restInput(
+  fields: Record<string, Field>,
+  { body, url, pathValues }: { body: unknown; url: URL; pathValues: Record<string, string> },
+): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown> | undefined) };
+  if (body === undefined) {
+    for (const name of new Set(url.searchParams.keys())) {
+      const values = url.searchParams.getAll(name).map((text) => restParameter(fields[name], text));
+      input[name] = values.length === 1 ? values[0] : values;
+    }
+  }
+  for (const [name, text] of Object.entries(pathValues)) input[name] = restParameter(fields[name], text);
+  return input;
+}
+
+/** A number as JSON writes one: no blanks, no hex, no Infinity or NaN, no leading + or trailing dot. */
+const WELL_FORMED_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * A path or query parameter, which is text, as its field's type: a well-formed number for a
+ * number, exactly true or false for a boolean. Anything else stays text, for the field's own
+ * schema to refuse (400).
+ */
+function restParameter(field: Field | undefined, text: string): unknown {
+  if (!field) return text;
+  const type = unwrapZodType(field, true);
+  if (instanceofZodTypeKind(type, "number") && WELL_FORMED_NUMBER.test(text)) return Number(text);
+  if (instanceofZodTypeKind(type, "boolean") && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json");
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(JSON.stringify(body ?? null));
+}
+
+/**
+ * Every body is read here, at most 64 KiB of it: empty becomes `{}` (the seed's bots send
+ * none, and no Content-Type), a JSON object passes whatever its Content-Type (curl -d sends form
  * encoding), and anything else is remembered (reported by every procedure that takes a body,
  * after authentication) and replaced by `{}`.
  */
-async function readBody(req: RestRequest & { malformedBody?: string }): Promise<void> {
+async function readBody(req: RestRequest): Promise<void> {
   if (!BODY_METHODS.has(req.method ?? "")) return;
   const declaredJson = /^application\/json\b/i.test(String(req.headers["content-type"] ?? ""));
   const text = await readTextUpTo(req, MAX_BODY_BYTES);
-  req.headers["content-type"] = "application/json";
   req.body = {};
   if (text === undefined) {
     req.malformedBody = `The request body is larger than ${MAX_BODY_BYTES} bytes.`;
@@ -95,33 +202,16 @@ function readTextUpTo(req: IncomingMessage, limit: number): Promise<string | und
   });
 }
 
-/**
- * trpc-to-openapi writes its own error body ({ message, code: <tRPC code>, data, ... }); ours
- * is the one every endpoint answers with (http-error.ts), from the error it reported. A body
- * written by anyone else (writeError, when the handler itself failed) is already ours.
- */
-function reshapeResponses(req: IncomingMessage, res: ServerResponse, { head }: { head: boolean }): void {
+/** Every /v1 answer, ours or writeError's (when the handler itself failed): never cached, never sniffed, its length, no body to a HEAD. */
+function finishResponses(res: ServerResponse, { head }: { head: boolean }): void {
   const end = res.end.bind(res) as (chunk?: string) => ServerResponse;
   res.end = ((chunk?: unknown) => {
     res.setHeader("cache-control", "no-store");
     res.setHeader("x-content-type-options", "nosniff");
-    let body = typeof chunk === "string" ? chunk : undefined;
-    const failure = failures.get(req);
-    if (failure && res.statusCode >= 400 && body !== undefined) {
-      failures.delete(req);
-      body = JSON.stringify(restErrorBody(req, failure));
-    }
+    const body = typeof chunk === "string" ? chunk : undefined;
     if (body !== undefined) res.setHeader("content-length", Buffer.byteLength(body));
     return end(head ? undefined : body);
   }) as typeof res.end;
-}
-
-function restErrorBody(req: IncomingMessage, failure: AppError) {
-  const body = errorBody(failure);
-  if (body.code === "NOT_FOUND" && body.message === "No such route.") {
-    body.message = `No such route: ${req.method} ${(req.url ?? "").split("?")[0]}`;
-  }
-  return body;
 }
 
 /** Node's headers as the procedures read them, without building a Fetch Headers object per request. */

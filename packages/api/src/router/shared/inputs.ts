@@ -9,7 +9,8 @@ export const IdInput = IdSchema;
 export const CursorInput = IdInput.optional().meta({ description: "The nextCursor of the previous page." });
 
 export function pageLimitInput({ default: fallback, noun }: { default: number; noun: string }) {
-  return z.coerce
+  // A number, as tRPC takes it; on /v1 the query's text is read as one only when well formed (rest.ts).
+  return z
     .number()
     .int()
     .min(1)
