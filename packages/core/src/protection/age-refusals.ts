@@ -129,3 +129,14 @@ export async function clearAgeRefusal(
     return { ageRefusalId };
   });
 }
+
+/** The admin CLI's age:clear: the refusal kept for this e-mail, as a sign-up's or as its account's. */
+export async function clearAgeRefusalOfEmail(services: Services, actor: AdminActor, email: string): Promise<{ ageRefusalId: string }> {
+  const normalised = ageRefusalEmail(email);
+  const refusal = await services.database.prisma.ageRefusal.findFirst({
+    where: { OR: [{ email: normalised }, { user: { email: normalised } }] },
+    select: { id: true },
+  });
+  if (!refusal) throw new AppError("NOT_FOUND", `No refused date of birth is waiting for review for ${normalised}.`);
+  return clearAgeRefusal(services, actor, { ageRefusalId: refusal.id });
+}
