@@ -11,14 +11,19 @@ const outDir = path.join(root, "apps", "admin-cli", "dist");
 const cli = path.join(outDir, "cli.js");
 
 if (!isBuildCurrent(outDir, inputsFingerprint(), [cli])) {
-  // Quiet unless it fails: stdout is the command's one JSON object, stderr its one error.
-  const built = spawnSync("npm", ["run", "--silent", "build", "--workspace", "@prizepacks/admin-cli"], { cwd: root, encoding: "utf8" });
-  if (built.status !== 0) {
-    process.stderr.write(`${built.stdout}${built.stderr}`);
-    process.stderr.write(
-      `${JSON.stringify({ error: "Building the admin CLI failed (npm run build --workspace @prizepacks/admin-cli)." })}\n`,
-    );
-    process.exit(1);
+  // Quiet unless it fails: stdout is the command's one JSON object, stderr its one error. The
+  // Prisma client first (gitignored, so absent from a fresh clone; the schema may have changed):
+  // the bundle imports it.
+  for (const args of [
+    ["run", "--silent", "db:generate"],
+    ["run", "--silent", "build", "--workspace", "@prizepacks/admin-cli"],
+  ]) {
+    const built = spawnSync("npm", args, { cwd: root, encoding: "utf8" });
+    if (built.status !== 0) {
+      process.stderr.write(`${built.stdout}${built.stderr}`);
+      process.stderr.write(`${JSON.stringify({ error: `Building the admin CLI failed (npm ${args.join(" ")}).` })}\n`);
+      process.exit(1);
+    }
   }
 }
 process.setSourceMapsEnabled(true);

@@ -44,7 +44,6 @@ if (process.env.PRIZEPACKS_SKIP_BUILD !== "1") {
     console.log("[prizepacks] build: up to date (sources unchanged since the last build)");
   } else {
     const buildStarted = performance.now();
-    run("npm", ["run", "--silent", "db:generate"]);
     run(bin("turbo"), ["run", "build", "--output-logs=errors-only"]);
     recordBuild(webDist, fingerprint);
     console.log(`[prizepacks] build: done in ${seconds(buildStarted)}`);

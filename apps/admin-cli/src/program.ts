@@ -64,6 +64,11 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
     summary: "always refused: nobody ends a time-out or self-exclusion early (the attempt is logged)",
     flags: [email],
   },
+  "age:clear": {
+    summary: "clears a refused date of birth after your review: the e-mail's or account's next date is checked afresh (logged)",
+    prints: "{ ageRefusalId }",
+    flags: [email],
+  },
   "key:create": {
     summary: "a new API key for the account",
     prints: "{ apiKeyId, apiKey }",

@@ -49,7 +49,10 @@ test.describe("the age gate at sign-up", () => {
   });
 });
 
-test("an account whose age is not confirmed is sent from the pack page to Settings → Age, and opens once confirmed", async ({ page }) => {
+test("an account whose age is not confirmed is sent from the pack page to Settings → Age, and opens once confirmed", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("unconfirmed");
   await admin("user:create", { email, password: PASSWORD, balance: "20.00", "no-age-confirmation": "true" });
   await signIn(page, email);
@@ -73,7 +76,23 @@ test("an account whose age is not confirmed is sent from the pack page to Settin
   await page.getByRole("button", { name: "Confirm my date of birth" }).click();
   await expect(page.getByTestId("date-of-birth-error")).toHaveText("You must be at least 18 years old to use prizepacks.");
 
+  // The refused date is remembered: another one waits for an operator's review.
   await page.getByLabel("Date of birth").fill("1990-04-17");
+  await page.getByRole("button", { name: "Confirm my date of birth" }).click();
+  await expect(page.getByTestId("date-of-birth-error")).toContainText("An operator will review it");
+
+  // An admin reviews it on the console's Approvals page and clears it.
+  const operator = uniqueEmail("age-review");
+  await admin("user:create", { email: operator, password: PASSWORD });
+  await admin("user:set", { email: operator, role: "admin" });
+  const operatorPage = await (await browser.newContext()).newPage();
+  await signIn(operatorPage, operator, PASSWORD, "/admin/approvals");
+  const toReview = operatorPage.getByTestId("age-refusals").getByRole("row").filter({ hasText: email });
+  await expect(toReview).toContainText(bornYearsAgo(16));
+  await expectNoViolations(operatorPage, "admin/approvals with a date of birth to review");
+  await toReview.getByRole("button", { name: `Clear after review: ${email}` }).click();
+  await expect(operatorPage.getByText(email)).toHaveCount(0);
+
   await page.getByRole("button", { name: "Confirm my date of birth" }).click();
   await expect(page.getByTestId("age-confirmed")).toBeVisible();
   await expect(page.getByTestId("date-of-birth")).toHaveText("1990-04-17");

@@ -32,9 +32,9 @@ export function welcomePath(next: string | undefined): string {
   return `${path}${path.includes("?") ? "&" : "?"}welcome=1`;
 }
 
-/** A refusal about the date of birth (too young, or not a date) is shown beside that field. */
+/** A refusal about the date of birth (too young, waiting for a review, or not a date) is shown beside that field. */
 function isDateOfBirthError(error: { code?: string; message?: string }): boolean {
-  return error.code === "UNDER_AGE" || (error.message ?? "").startsWith("dateOfBirth:");
+  return error.code === "UNDER_AGE" || error.code === "AGE_REVIEW_REQUIRED" || (error.message ?? "").startsWith("dateOfBirth:");
 }
 
 /** `next`: the page the player came from; the verification link returns there. */

@@ -100,6 +100,12 @@ describe("POST /v1/packs/{idOrSlug}/open: an account whose age is not confirmed"
     expect(tooYoung.status).toBe(403);
     expect((await open()).status).toBe(403);
 
+    // The refused date is remembered: another one waits until an operator has reviewed it.
+    const review = await confirm("1990-04-17");
+    expect(review.status).toBe(403);
+    expect(JSON.stringify(await review.json())).toContain("AGE_REVIEW_REQUIRED");
+    await admin("age:clear", { email });
+
     expect((await confirm("1990-04-17")).status).toBe(200);
     const opened = await open();
     expect(opened.status).toBe(200);

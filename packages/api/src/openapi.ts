@@ -78,6 +78,11 @@ const errorExamples: Record<ErrorCode, ErrorResponse> = {
     message: "Confirm your date of birth before opening packs: sign in to the web app and go to /settings/age.",
     code: "AGE_UNCONFIRMED",
   },
+  AGE_REVIEW_REQUIRED: {
+    message:
+      "This date of birth differs from one refused before for this e-mail address or account. An operator will review it; until then no other date can be accepted.",
+    code: "AGE_REVIEW_REQUIRED",
+  },
   NOT_FOUND: { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
   CONFLICT: { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
   RATE_LIMITED: { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED", retryAfter: 12 },

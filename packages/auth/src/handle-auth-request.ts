@@ -1,4 +1,4 @@
-import { AppError, databaseUnavailable, isStorableText, parseSignUpDateOfBirth, type Services } from "@prizepacks/core";
+import { AppError, checkSignUpAge, databaseUnavailable, isStorableText, type Services } from "@prizepacks/core";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { collectAuthErrors } from "./auth-request-faults.ts";
@@ -19,11 +19,6 @@ export async function handleAuthRequest(services: Services, req: Request, takeRa
   const body = await readAuthBody(req);
   const unstorable = findUnstorableField(req, body);
   if (unstorable) throw new AppError("BAD_REQUEST", `${unstorable}: must not contain NUL characters or unpaired surrogates`);
-  // The age gate: a sign-up without a date of birth is a 400, one under MINIMUM_AGE a 403
-  // UNDER_AGE. Before better-auth looks the e-mail up, so the answer never tells whether the
-  // address has an account. The account's row gets the date in auth.ts's user hook.
-  if (authPostEndpoint(req.method, new URL(req.url).pathname) === "/sign-up/email") parseSignUpDateOfBirth(body);
-
   // The app's server stamps the address on every request it hands to Next.js.
   const address = req.headers.get(CLIENT_ADDRESS_HEADER);
   const counts = authRequestCounts(req.method, new URL(req.url).pathname, body, address);
@@ -33,6 +28,12 @@ export async function handleAuthRequest(services: Services, req: Request, takeRa
 
   let status = 500;
   try {
+    // The age gate: a sign-up without a date of birth is a 400, one under MINIMUM_AGE a 403
+    // UNDER_AGE (remembered for the e-mail), another date than one refused for it a 403
+    // AGE_REVIEW_REQUIRED. Before better-auth looks the e-mail up, so the answer never tells
+    // whether the address has an account; after the limits, so refusals count against the
+    // client's address like any sign-up. The account's row gets the date in auth.ts's user hook.
+    if (authPostEndpoint(req.method, new URL(req.url).pathname) === "/sign-up/email") await checkSignUpAge(services, body);
     const response = await answer(services, req);
     status = response.status;
     return response;

@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, openServices, type Services } from "@prizepacks/core";
+import {
+  AppError,
+  CLI_ACTOR,
+  clearAgeRefusal,
+  createUser,
+  listAgeRefusals,
+  openServices,
+  parseMoney,
+  recordSignUpAge,
+  type Services,
+} from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 
@@ -69,5 +79,44 @@ describe("sign-up and the date of birth", () => {
     expect(user.dateOfBirth?.toISOString().slice(0, 10)).toBe(dateOfBirth);
     expect(user.ageConfirmedBy).toBe("player");
     expect(user.wallet?.ageUnconfirmed).toBe(false);
+  });
+
+  it("remembers a refused date for the e-mail: another date waits for an operator's review (403 AGE_REVIEW_REQUIRED), the same one is UNDER_AGE", async () => {
+    const address = email();
+    const tooYoung = bornYearsAgo(18, 1);
+    expect((await refusalOf(signUp({ email: address, dateOfBirth: tooYoung }))).code).toBe("UNDER_AGE");
+
+    // The same person, at once, with an adult's date, also in other letters and with spaces.
+    for (const retry of [address, ` ${address.toUpperCase()} `]) {
+      const review = await refusalOf(signUp({ email: retry, dateOfBirth: "1990-01-01" }));
+      expect([review.code, review.status]).toEqual(["AGE_REVIEW_REQUIRED", 403]);
+      expect(review.message).toMatch(/An operator will review it/);
+      expect(review.message).not.toContain("1990-01-01");
+    }
+    expect((await refusalOf(signUp({ email: address, dateOfBirth: tooYoung }))).code).toBe("UNDER_AGE");
+    expect(await database.prisma.user.count({ where: { email: address } })).toBe(0);
+
+    // The console's list: the e-mail, the refused date, and that another date was tried.
+    const waiting = (await listAgeRefusals(services)).find((row) => row.email === address);
+    expect(waiting).toMatchObject({ userId: null, dateOfBirth: tooYoung, retriedAt: expect.any(String) });
+
+    // Once an operator has reviewed and cleared it, an adult's date is taken.
+    await clearAgeRefusal(services, CLI_ACTOR, { ageRefusalId: waiting!.id });
+    const log = await database.prisma.adminLog.findFirstOrThrow({ where: { action: "age_refusal.cleared", targetId: waiting!.id } });
+    expect(log.before).toMatchObject({ email: address });
+    expect(JSON.stringify([log.before, log.after])).not.toContain(tooYoung);
+    expect((await signUp({ email: address, dateOfBirth: "1990-01-01" })).status).toBe(200);
+    const user = await database.prisma.user.findUniqueOrThrow({ where: { email: address } });
+    expect([user.dateOfBirth?.toISOString().slice(0, 10), user.ageConfirmedBy]).toEqual(["1990-01-01", "player"]);
+  });
+
+  it("leaves unconfirmed an account whose sign-up passed while the same e-mail was refused as too young", async () => {
+    const address = email();
+    // The refusal lands between this sign-up's check and its account's creation.
+    await database.prisma.ageRefusal.create({ data: { email: address, dateOfBirth: new Date(`${bornYearsAgo(15)}T00:00:00Z`) } });
+    const { userId } = await createUser(services, { email: address, balance: parseMoney("0.00"), ageConfirmation: false });
+    await recordSignUpAge(services, userId, { dateOfBirth: "1990-01-01" });
+    const user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId }, include: { ageRefusal: true } });
+    expect([user.ageConfirmedAt, user.ageRefusal?.email]).toEqual([null, address]);
   });
 });

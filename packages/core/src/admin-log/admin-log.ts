@@ -50,12 +50,13 @@ export const ADMIN_ACTIONS = [
   "shipment.cancelled",
   "shipping.zone_set",
   "shipping.zone_deleted",
+  "age_refusal.cleared",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AdminLogInput {
   action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone";
+  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone" | "age_refusal";
   targetId: string | null;
   before?: unknown;
   after?: unknown;

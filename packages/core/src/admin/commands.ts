@@ -8,6 +8,7 @@ import { adjustBalance, ROLES } from "../users/account-admin.ts";
 import { auditInvariants } from "../audit/audit.ts";
 import { AppError } from "../errors.ts";
 import { createApiKey, revokeApiKey } from "../keys/api-keys.ts";
+import { clearAgeRefusalOfEmail } from "../protection/age-refusals.ts";
 import { liftExclusion, setExclusion } from "../protection/exclusions.ts";
 import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
 import { formatMoney, parseMoney } from "../money.ts";
@@ -99,6 +100,11 @@ const commands = {
       const user = await getUserByEmailOrThrow(services, f.email);
       return liftExclusion(services, user.id, { operator: CLI_ACTOR });
     },
+  },
+  // After the operator's review (proof of age, or a slip): the next date offered is checked afresh. Logged.
+  "age:clear": {
+    input: z.object({ email }),
+    run: (services: Services, f: { email: string }) => clearAgeRefusalOfEmail(services, CLI_ACTOR, f.email),
   },
   "key:create": {
     input: z.object({ email, name: z.string().min(1).max(64).default("cli") }),

@@ -3,6 +3,14 @@ import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { serviceEnv } from "../service-env.ts";
 import type { Services } from "../runtime/services.ts";
+import {
+  ageRefusalEmail,
+  ageReviewRequired,
+  claimSignUpRefusal,
+  findAgeRefusal,
+  noteAgeRefusalRetried,
+  rememberAgeRefusal,
+} from "./age-refusals.ts";
 
 // The age gate. A date of birth is personal data: it is returned to its owner and to admins,
 // never logged, never put in an account event, a webhook or a public view.
@@ -53,10 +61,41 @@ export function assertOldEnough(dateOfBirth: string, now = new Date()): void {
 
 /** A sign-up's date of birth, checked: 400 when missing or not a date, 403 UNDER_AGE when too young. */
 export function parseSignUpDateOfBirth(body: unknown, now = new Date()): string {
-  const { dateOfBirth } = parseInputOrThrow(ConfirmAgeInputSchema, {
-    dateOfBirth: typeof body === "object" && body !== null ? (body as Record<string, unknown>).dateOfBirth : undefined,
-  });
+  const dateOfBirth = parseDateOfBirth(body);
   assertOldEnough(dateOfBirth, now);
+  return dateOfBirth;
+}
+
+function parseDateOfBirth(body: unknown): string {
+  return parseInputOrThrow(ConfirmAgeInputSchema, {
+    dateOfBirth: typeof body === "object" && body !== null ? (body as Record<string, unknown>).dateOfBirth : undefined,
+  }).dateOfBirth;
+}
+
+const isUnderAge = (error: unknown) => error instanceof AppError && error.code === "UNDER_AGE";
+
+/**
+ * The sign-up's age gate, before the account exists (handleAuthRequest): 400 without a valid
+ * date; 403 AGE_REVIEW_REQUIRED when a different date was refused for this e-mail (age-refusals.ts);
+ * 403 UNDER_AGE when too young, remembered for the e-mail.
+ */
+export async function checkSignUpAge(services: Services, body: unknown, now = new Date()): Promise<string> {
+  const db = services.database.prisma;
+  const dateOfBirth = parseDateOfBirth(body);
+  const given = typeof body === "object" && body !== null ? (body as Record<string, unknown>).email : undefined;
+  // Without an e-mail string better-auth refuses the sign-up anyway: nothing to remember it by.
+  const email = typeof given === "string" ? ageRefusalEmail(given) : null;
+  const refusal = email === null ? null : await findAgeRefusal(db, { email });
+  if (refusal && refusal.dateOfBirth !== dateOfBirth) {
+    await noteAgeRefusalRetried(db, refusal.id, now);
+    throw ageReviewRequired();
+  }
+  try {
+    assertOldEnough(dateOfBirth, now);
+  } catch (error) {
+    if (email !== null && isUnderAge(error)) await rememberAgeRefusal(db, { email }, dateOfBirth, now);
+    throw error;
+  }
   return dateOfBirth;
 }
 
@@ -65,9 +104,10 @@ function playerAgeConfirmation(dateOfBirth: string, now: Date) {
 }
 
 /**
- * Stores the date of birth of a new web account (the sign-up's body, checked by
- * parseSignUpDateOfBirth before the account was made). A body without a valid, old enough date
- * leaves the account unconfirmed, so it cannot open a pack: the gate fails closed.
+ * Stores the date of birth of a new web account (the sign-up's body, checked by checkSignUpAge
+ * before the account was made). A body without a valid, old enough date leaves the account
+ * unconfirmed, so it cannot open a pack: the gate fails closed. So does a date other than one
+ * refused for this e-mail while this sign-up was under way (claimSignUpRefusal).
  */
 export async function recordSignUpAge(services: Services, userId: string, body: unknown, now = new Date()): Promise<void> {
   const db = services.database.prisma;
@@ -77,6 +117,8 @@ export async function recordSignUpAge(services: Services, userId: string, body: 
   } catch {
     return;
   }
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!user || (await claimSignUpRefusal(db, userId, user.email, dateOfBirth))) return;
   await db.user.updateMany({ where: { id: userId, ageConfirmedAt: null }, data: playerAgeConfirmation(dateOfBirth, now) });
 }
 
@@ -111,17 +153,36 @@ export async function getAgeConfirmation(services: Services, userId: string): Pr
 
 /**
  * The player confirms their date of birth (an account from before the age gate). Once only:
- * a confirmed date is not changed by its player (409), so a refused date cannot be swapped
- * for another after the fact. The flag open_pack reads is cleared by a trigger on this row.
+ * a confirmed date is not changed by its player (409). A date refused as too young is
+ * remembered for the account: the same date is refused again (UNDER_AGE), another one waits
+ * for an operator's review (AGE_REVIEW_REQUIRED). The user row is locked first, so two
+ * confirmations at once (one too young, one not) are checked one after the other. The flag
+ * open_pack reads is cleared by a trigger on this row.
  */
 export async function confirmAge(services: Services, userId: string, input: ConfirmAgeInput, now = new Date()): Promise<AgeConfirmation> {
   const db = services.database.prisma;
   const { dateOfBirth } = parseInputOrThrow(ConfirmAgeInputSchema, input);
-  assertOldEnough(dateOfBirth, now);
-  const { count } = await db.user.updateMany({
-    where: { id: userId, ageConfirmedAt: null },
-    data: playerAgeConfirmation(dateOfBirth, now),
+  // The refusal is returned, not thrown, so that the refusal's record commits.
+  const refusal = await db.$transaction(async (tx): Promise<AppError | null> => {
+    const [user] = await tx.$queryRaw<Array<{ confirmed: boolean }>>`
+      SELECT "ageConfirmedAt" IS NOT NULL AS confirmed FROM "user" WHERE id = ${userId} FOR UPDATE`;
+    if (!user) return new AppError("NOT_FOUND", "No such account.");
+    if (user.confirmed) return new AppError("CONFLICT", "Your age is already confirmed.");
+    const remembered = await findAgeRefusal(tx, { userId });
+    if (remembered && remembered.dateOfBirth !== dateOfBirth) {
+      await noteAgeRefusalRetried(tx, remembered.id, now);
+      return ageReviewRequired();
+    }
+    try {
+      assertOldEnough(dateOfBirth, now);
+    } catch (error) {
+      if (!isUnderAge(error)) throw error;
+      await rememberAgeRefusal(tx, { userId }, dateOfBirth, now);
+      return error as AppError;
+    }
+    await tx.user.update({ where: { id: userId }, data: playerAgeConfirmation(dateOfBirth, now) });
+    return null;
   });
-  if (count === 0) throw new AppError("CONFLICT", "Your age is already confirmed.");
+  if (refusal) throw refusal;
   return getAgeConfirmation(services, userId);
 }

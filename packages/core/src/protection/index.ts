@@ -24,6 +24,7 @@ export {
   AgeConfirmationSchema,
   ageOn,
   assertOldEnough,
+  checkSignUpAge,
   ConfirmAgeInputSchema,
   confirmAge,
   DateOfBirthSchema,
@@ -33,5 +34,7 @@ export {
   recordSignUpAge,
 } from "./age.ts";
 export type { AgeConfirmation, ConfirmAgeInput } from "./age.ts";
+export { ageRefusalEmail, ClearAgeRefusalSchema, clearAgeRefusal, clearAgeRefusalOfEmail, listAgeRefusals } from "./age-refusals.ts";
+export type { AgeRefusalRow, ClearAgeRefusalInput } from "./age-refusals.ts";
 export { CONFIRM_AGE_PATH } from "./protection-refusal.ts";
 export { getRealityCheck, setRealityCheckInterval } from "./reality-check.ts";

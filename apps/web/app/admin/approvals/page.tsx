@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AgeRefusalClear } from "../../../components/admin/age-refusal-clear";
 import { PendingCreditDecision } from "../../../components/admin/pending-credit-decision";
 import { PendingSettingDecision } from "../../../components/admin/pending-setting-decision";
 import { adminApi } from "../../../lib/admin";
@@ -8,9 +9,10 @@ export const metadata = { title: "Approvals" };
 
 export default async function AdminApprovalsPage() {
   const api = await adminApi();
-  const [{ approvalAbove, dailyApprovalAbove, viewerId, credits }, { changes }] = await Promise.all([
+  const [{ approvalAbove, dailyApprovalAbove, viewerId, credits }, { changes }, ageRefusals] = await Promise.all([
     api.admin.credits.pending(),
     api.admin.settings.pendingChanges(),
+    api.admin.ageRefusals.list(),
   ]);
   return (
     <>
@@ -18,7 +20,8 @@ export default async function AdminApprovalsPage() {
         <h1>Approvals</h1>
         <span className="muted small-text">
           An admin&apos;s credits above ${approvalAbove} to one account, or ${dailyApprovalAbove} in all, within 24 hours, and raises of
-          money settings, wait here until an admin other than the one who asked approves or rejects them.
+          money settings, wait here until an admin other than the one who asked approves or rejects them; refused dates of birth wait for a
+          review.
         </span>
       </div>
       <h2>Credits</h2>
@@ -90,6 +93,49 @@ export default async function AdminApprovalsPage() {
                       label={`${change.label} $${change.value}`}
                       ownRequest={change.requestedById === viewerId}
                     />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Dates of birth to review</h2>
+      <p className="muted small-text">
+        A date of birth refused as too young is kept for its e-mail or account: no other date is accepted until an admin has reviewed it
+        (proof of age, or a slip) and cleared it here.
+      </p>
+      {ageRefusals.length === 0 ? (
+        <p className="muted">No refused date of birth is waiting for review.</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0}>
+          <table data-testid="age-refusals">
+            <thead>
+              <tr>
+                <th>Refused</th>
+                <th>E-mail or account</th>
+                <th>Date refused</th>
+                <th>Another date tried</th>
+                <th>Review</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ageRefusals.map((refusal) => (
+                <tr key={refusal.id}>
+                  <td className="small-text">{consoleTime(refusal.refusedAt)}</td>
+                  <td>
+                    {refusal.userId ? (
+                      <Link href={`/admin/accounts/${encodeURIComponent(refusal.userId)}`}>{refusal.email}</Link>
+                    ) : (
+                      <>
+                        {refusal.email} <span className="muted small-text">(sign-up)</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{refusal.dateOfBirth}</td>
+                  <td className="small-text">{refusal.retriedAt ? consoleTime(refusal.retriedAt) : "—"}</td>
+                  <td>
+                    <AgeRefusalClear ageRefusalId={refusal.id} label={refusal.email} />
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,6 @@
 import { router } from "../../trpc.ts";
+import { clearAgeRefusalRoute } from "./age/clear-age-refusal.ts";
+import { listAgeRefusalsRoute } from "./age/list-age-refusals.ts";
 import { adjustBalanceRoute } from "./accounts/adjust-balance.ts";
 import { getAccountForAdminRoute } from "./accounts/get-account-for-admin.ts";
 import { revokeAccountKeyAsAdminRoute } from "./accounts/revoke-account-key-as-admin.ts";
@@ -71,6 +73,10 @@ export const adminRouter = router({
   credits: router({
     pending: listPendingCreditsRoute,
     decide: decidePendingCreditRoute,
+  }),
+  ageRefusals: router({
+    list: listAgeRefusalsRoute,
+    clear: clearAgeRefusalRoute,
   }),
   withdrawals: router({
     list: listWithdrawalsForAdminRoute,

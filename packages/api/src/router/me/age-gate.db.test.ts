@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, createUser, getAccountForAdmin, openServices, parseMoney, type Services } from "@prizepacks/core";
 import { runAdminCommand } from "@prizepacks/core/admin";
@@ -84,8 +85,27 @@ describe("the age gate on openings", () => {
     expect((await refusalOf(web(userId).me.age.confirm({ dateOfBirth: "30/01/2001" }))).code).toBe("BAD_REQUEST");
     expect((await refusalOf(bot(apiKey).packs.open({ idOrSlug: pack.slug }))).code).toBe("AGE_UNCONFIRMED");
 
-    // 18 today is old enough.
+    // The refused date is remembered for the account: another one waits for an operator's
+    // review, the same one is refused as before.
     const dateOfBirth = bornYearsAgo(18);
+    const review = await refusalOf(web(userId).me.age.confirm({ dateOfBirth }));
+    expect([review.code, review.status]).toEqual(["AGE_REVIEW_REQUIRED", 403]);
+    expect(review.message).toMatch(/An operator will review it/);
+    expect((await refusalOf(web(userId).me.age.confirm({ dateOfBirth: bornYearsAgo(18, 1) }))).code).toBe("UNDER_AGE");
+    expect((await refusalOf(bot(apiKey).packs.open({ idOrSlug: pack.slug }))).code).toBe("AGE_UNCONFIRMED");
+
+    // The console lists it for admins only; an admin clears it after review, in the admin log.
+    const { userId: adminId } = await createTestUser(services);
+    await database.prisma.user.update({ where: { id: adminId }, data: { role: "admin" } });
+    expect((await refusalOf(web(userId).admin.ageRefusals.list())).code).toBe("FORBIDDEN");
+    const waiting = (await web(adminId).admin.ageRefusals.list()).find((row) => row.userId === userId);
+    expect(waiting).toMatchObject({ dateOfBirth: bornYearsAgo(18, 1), retriedAt: expect.any(String) });
+    await web(adminId).admin.ageRefusals.clear({ ageRefusalId: waiting!.id, requestKey: randomUUID() });
+    const logged = await database.prisma.adminLog.findFirstOrThrow({ where: { action: "age_refusal.cleared", targetId: userId } });
+    expect(logged.actorId).toBe(adminId);
+    expect((await web(adminId).admin.ageRefusals.list()).some((row) => row.userId === userId)).toBe(false);
+
+    // 18 today is old enough.
     const confirmed = await web(userId).me.age.confirm({ dateOfBirth });
     expect(confirmed).toMatchObject({ dateOfBirth, confirmedBy: "player" });
     expect(await web(userId).me.age.get()).toEqual(confirmed);
