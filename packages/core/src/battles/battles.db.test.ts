@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
 import type { SqlQuery } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
 import { describe, expect, it } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getMonthlyStatement } from "../statements/statements.ts";
@@ -493,7 +494,7 @@ describe("concurrency", () => {
     await expectClean();
   });
 
-  it("a time-out waits for a change of its player's battle instead of deadlocking with it", async () => {
+  it("a time-out waits for its player leaving a battle instead of deadlocking with it, and leaves the others' battle open", async () => {
     const s = await services();
     const { sql } = shared().database;
     if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
@@ -503,19 +504,26 @@ describe("concurrency", () => {
     const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
     await joinBattle(s, player.userId, created.id, {});
     // The player leaving, as leaveBattle runs it: the battle row locked, the player's wallet
-    // next. The time-out cancelling the battle must wait for the row before it takes that
-    // wallet, not hold the wallet while it waits for the row.
+    // next (the refund), then the seat deleted. The time-out must wait for the row before it
+    // takes that wallet, not hold the wallet while it waits for the row; and once the leave
+    // commits, the battle is no longer the player's: it stays open for the others.
     let timeout: Promise<unknown> | undefined;
     await sql.transaction(async (leave) => {
       await leave.query(`SELECT 1 AS locked FROM battle WHERE id = $1 FOR UPDATE`, [created.id]);
       timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
       timeout.catch(() => undefined);
       await untilAnotherWaitsForALock(leave);
-      await leave.query(`SELECT 1 AS locked FROM wallet WHERE "userId" = $1 FOR UPDATE`, [player.userId]);
+      await leave.query(
+        `SELECT 1 AS refunded FROM battle_entry_refund(p_user => $1, p_amount => 1.00, p_battle => $2, p_ledger_entry => $3)`,
+        [player.userId, created.id, newId()],
+      );
+      await leave.query(`DELETE FROM battle_seat WHERE "battleId" = $1 AND "userId" = $2`, [created.id, player.userId]);
     });
     await timeout;
-    expect((await getBattle(s, null, created.id)).status).toBe("cancelled");
-    expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["10.00", "10.00"]);
+    const battle = await getBattle(s, creator.userId, created.id);
+    expect(battle.status).toBe("open");
+    expect(battle.seats.map((seat) => seat.you)).toEqual([true]);
+    expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["9.00", "10.00"]);
     await expectClean();
   });
 

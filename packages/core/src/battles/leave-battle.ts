@@ -54,10 +54,16 @@ export async function lockOpenBattlesOf(tx: SqlQuery, userId: string): Promise<(
      ORDER BY b.id FOR UPDATE OF b`,
     [userId],
   );
-  const battles = await loadBattles(
-    tx,
-    rows.map((row) => row.id),
-  );
+  // Waiting for a row, the FOR UPDATE re-checks only the battle row once it is free; the seat
+  // comes from the statement's snapshot. A player who left while this waited still counts there,
+  // so what it found is read again (a new snapshot, the rows ours now): cancelling a battle they
+  // left would refund everyone else's for nothing.
+  const battles = (
+    await loadBattles(
+      tx,
+      rows.map((row) => row.id),
+    )
+  ).filter((loaded) => loaded.battle.status === "open" && playerIds(loaded).includes(userId));
   const players = battles.flatMap(playerIds);
   await lockAccounts(tx, { wallets: [userId, ...players], events: players });
   return async () => {
