@@ -527,6 +527,42 @@ describe("concurrency", () => {
     await expectClean();
   });
 
+  it("a time-out cancels a battle its player joined while it waited for their wallet", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const creator = await createTestUser(shared(), { balance: "10.00" });
+    const player = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    // The player joining, as joinBattle runs it: the battle row locked, the seat taken, the
+    // wallet locked; the time-out starts now, finds no open battle of the player's (the seat is
+    // not committed) and waits for the wallet; the join debits and commits.
+    let timeout: Promise<unknown> | undefined;
+    await sql.transaction(async (join) => {
+      await join.query(`SELECT 1 AS locked FROM battle WHERE id = $1 FOR UPDATE`, [created.id]);
+      await join.query(`INSERT INTO battle_seat ("battleId", seat, "userId", "clientSeed") VALUES ($1, 1, $2, 'seed')`, [
+        created.id,
+        player.userId,
+      ]);
+      await join.query(`SELECT 1 AS locked FROM lock_accounts($1::text[], $2::text[])`, [
+        [player.userId],
+        [creator.userId, player.userId].sort(),
+      ]);
+      timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
+      timeout.catch(() => undefined);
+      await untilAnotherWaitsForALock(join);
+      await join.query(
+        `SELECT 1 AS debited FROM battle_entry_debit(p_user => $1, p_amount => 1.00, p_battle => $2, p_ledger_entry => $3)`,
+        [player.userId, created.id, newId()],
+      );
+    });
+    await timeout;
+    expect((await getBattle(s, null, created.id)).status).toBe("cancelled");
+    expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["10.00", "10.00"]);
+    await expectClean();
+  });
+
   it("two settlers settle a battle exactly once", async () => {
     const s = await services();
     const p = await pack("2.00");

@@ -2,9 +2,9 @@ import type { Db, DbTx, SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
-import { lockOpenBattlesOf } from "../battles/leave-battle.ts";
+import { lockOpenBattlesOf, OpenBattlesChanged } from "../battles/leave-battle.ts";
 import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
-import { AppError } from "../errors.ts";
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
 import { verifyAccountPassword } from "../users/users.ts";
@@ -174,12 +174,23 @@ export async function setExclusion(
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
     return view;
   };
+  const run = () =>
+    "operator" in by
+      ? runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
+      : db.$transaction(perform);
   try {
-    return "operator" in by
-      ? await runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
-      : await db.$transaction(perform);
+    // Once more when a join of the player's committed under it (OpenBattlesChanged): the second
+    // run locks that battle in order. A join after the wallet lock waits and is refused.
+    return await run().catch((error: unknown) => {
+      if (error instanceof OpenBattlesChanged) return run();
+      throw error;
+    });
   } catch (error) {
     if (error instanceof ShorteningRefused) return refuseShortening(db, by, userId, error.binding, `set ${period}`);
+    if (error instanceof OpenBattlesChanged)
+      throw new AppError("UNAVAILABLE", "The account's battles changed while this was being set; nothing was set, try again.", {
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
     throw error;
   }
 }
