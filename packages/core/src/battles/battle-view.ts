@@ -175,7 +175,7 @@ export async function lockAccounts(
   { wallets, events }: { wallets: readonly string[]; events: readonly string[] },
 ): Promise<void> {
   // No column of type void: Prisma's raw queries, which a time-out's cancellations run through
-  // (cancelOpenBattlesOf), cannot read one.
+  // (lockOpenBattlesOf on prismaSql, @prizepacks/db/prisma), cannot read one.
   await tx.query(`SELECT 1 AS locked FROM lock_accounts($1::text[], $2::text[])`, [inLockOrder(wallets), inLockOrder(events)]);
 }
 

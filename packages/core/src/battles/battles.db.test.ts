@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
 import type { SqlQuery } from "@prizepacks/db";
+import { newId } from "@prizepacks/db/ids";
 import { logger } from "@prizepacks/db/log";
 import { describe, expect, it, vi } from "vitest";
 import { auditInvariants } from "../audit/audit.ts";
 import { getMonthlyStatement } from "../statements/statements.ts";
-import { setExclusion } from "../protection/exclusions.ts";
+import { getExclusion, setExclusion } from "../protection/exclusions.ts";
 import { beaconRelayFailures, beaconRelaysFailing } from "../runtime/metrics.ts";
 import type { Services } from "../runtime/services.ts";
 import type { Battle } from "../schemas.ts";
@@ -416,13 +417,13 @@ describe("player protection", () => {
   });
 });
 
-/** Until another session of this test's database waits for a lock (a row's or an advisory one). */
-async function untilAnotherWaitsForALock(session: SqlQuery): Promise<void> {
+/** Until another session of this test's database (or `sessions` of them) waits for a lock (a row's or an advisory one). */
+async function untilAnotherWaitsForALock(session: SqlQuery, sessions = 1): Promise<void> {
   for (let waited = 0; waited < 5_000; waited += 20) {
     const [row] = await session.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
-    if (row!.n > 0) return;
+    if (row!.n >= sessions) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error("nobody waited for the lock this session holds");
@@ -497,7 +498,7 @@ describe("concurrency", () => {
     await expectClean();
   });
 
-  it("a time-out waits for a change of its player's battle instead of deadlocking with it", async () => {
+  it("a time-out waits for its player leaving a battle instead of deadlocking with it, and leaves the others' battle open", async () => {
     const s = await services();
     const { sql } = shared().database;
     if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
@@ -507,19 +508,105 @@ describe("concurrency", () => {
     const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
     await joinBattle(s, player.userId, created.id, {});
     // The player leaving, as leaveBattle runs it: the battle row locked, the player's wallet
-    // next. The time-out cancelling the battle must wait for the row before it takes that
-    // wallet, not hold the wallet while it waits for the row.
+    // next (the refund), then the seat deleted. The time-out must wait for the row before it
+    // takes that wallet, not hold the wallet while it waits for the row; and once the leave
+    // commits, the battle is no longer the player's: it stays open for the others.
     let timeout: Promise<unknown> | undefined;
     await sql.transaction(async (leave) => {
       await leave.query(`SELECT 1 AS locked FROM battle WHERE id = $1 FOR UPDATE`, [created.id]);
       timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
       timeout.catch(() => undefined);
       await untilAnotherWaitsForALock(leave);
-      await leave.query(`SELECT 1 AS locked FROM wallet WHERE "userId" = $1 FOR UPDATE`, [player.userId]);
+      await leave.query(
+        `SELECT 1 AS refunded FROM battle_entry_refund(p_user => $1, p_amount => 1.00, p_battle => $2, p_ledger_entry => $3)`,
+        [player.userId, created.id, newId()],
+      );
+      await leave.query(`DELETE FROM battle_seat WHERE "battleId" = $1 AND "userId" = $2`, [created.id, player.userId]);
+    });
+    await timeout;
+    const battle = await getBattle(s, creator.userId, created.id);
+    expect(battle.status).toBe("open");
+    expect(battle.seats.map((seat) => seat.you)).toEqual([true]);
+    expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["9.00", "10.00"]);
+    await expectClean();
+  });
+
+  /** joinBattle's steps up to the debit, in the caller's transaction: the battle row locked, the seat taken, the wallet locked. */
+  async function takeSeatByHand(join: SqlQuery, battle: Battle, creatorId: string, userId: string): Promise<void> {
+    await join.query(`SELECT 1 AS locked FROM battle WHERE id = $1 FOR UPDATE`, [battle.id]);
+    await join.query(`INSERT INTO battle_seat ("battleId", seat, "userId", "clientSeed") VALUES ($1, 1, $2, 'seed')`, [battle.id, userId]);
+    await join.query(`SELECT 1 AS locked FROM lock_accounts($1::text[], $2::text[])`, [[userId], [creatorId, userId].sort()]);
+  }
+  async function debitByHand(join: SqlQuery, battle: Battle, userId: string): Promise<void> {
+    await join.query(
+      `SELECT 1 AS debited FROM battle_entry_debit(p_user => $1, p_amount => $2::numeric, p_battle => $3, p_ledger_entry => $4)`,
+      [userId, battle.entry, battle.id, newId()],
+    );
+  }
+
+  it("a time-out cancels a battle its player joined while it waited for their wallet", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const creator = await createTestUser(shared(), { balance: "10.00" });
+    const player = await createTestUser(shared(), { balance: "10.00" });
+    const created = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    // The player joining; the time-out starts once the join holds the wallet, finds no open
+    // battle of the player's (the seat is not committed) and waits; the join debits and commits.
+    let timeout: Promise<unknown> | undefined;
+    await sql.transaction(async (join) => {
+      await takeSeatByHand(join, created, creator.userId, player.userId);
+      timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
+      timeout.catch(() => undefined);
+      await untilAnotherWaitsForALock(join);
+      await debitByHand(join, created, player.userId);
     });
     await timeout;
     expect((await getBattle(s, null, created.id)).status).toBe("cancelled");
     expect([await balance(creator.userId), await balance(player.userId)]).toEqual(["10.00", "10.00"]);
+    await expectClean();
+  });
+
+  it("a time-out missing a join of its player's twice in a row answers 503 with Retry-After and sets nothing", async () => {
+    const s = await services();
+    const { sql } = shared().database;
+    if (shared().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const p = await pack("1.00");
+    const [creator, other, player] = [
+      await createTestUser(shared(), { balance: "10.00" }),
+      await createTestUser(shared(), { balance: "10.00" }),
+      await createTestUser(shared(), { balance: "10.00" }),
+    ];
+    const first = await createBattle(s, creator.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    const second = await createBattle(s, other.userId, { packs: [p.slug], layout: "1v1v1", winRule: "highest" });
+    // A join holds the wallet while the time-out's first run waits for it; a second join queues
+    // behind, takes the wallet when the first run starts over and holds it while the second run
+    // waits: each run finds a battle that its first statement did not.
+    let timeout: Promise<unknown> | undefined;
+    let secondJoin: Promise<void> | undefined;
+    await sql.transaction(async (join) => {
+      await takeSeatByHand(join, first, creator.userId, player.userId);
+      timeout = setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
+      timeout.catch(() => undefined);
+      await untilAnotherWaitsForALock(join);
+      secondJoin = sql.transaction(async (again) => {
+        await takeSeatByHand(again, second, other.userId, player.userId);
+        await untilAnotherWaitsForALock(again);
+        await debitByHand(again, second, player.userId);
+      });
+      await untilAnotherWaitsForALock(join, 2);
+      await debitByHand(join, first, player.userId);
+    });
+    await secondJoin;
+    const refused = await expectAppError(timeout!, "UNAVAILABLE");
+    expect(refused.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await getExclusion(shared().database.prisma, player.userId)).toBeNull();
+    expect([(await getBattle(s, null, first.id)).status, (await getBattle(s, null, second.id)).status]).toEqual(["open", "open"]);
+    // Asked again, it cancels both.
+    await setExclusion(shared(), player.userId, { period: "24h" }, { player: true });
+    expect([(await getBattle(s, null, first.id)).status, (await getBattle(s, null, second.id)).status]).toEqual(["cancelled", "cancelled"]);
+    expect([await balance(creator.userId), await balance(other.userId), await balance(player.userId)]).toEqual(["10.00", "10.00", "10.00"]);
     await expectClean();
   });
 

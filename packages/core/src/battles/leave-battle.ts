@@ -37,6 +37,13 @@ async function cancelLocked(tx: SqlQuery, loaded: LoadedBattle): Promise<LoadedB
   return cancelled;
 }
 
+/** A seat of the player's committed while lockOpenBattlesOf waited for their wallet: run the transaction again. */
+export class OpenBattlesChanged extends Error {
+  constructor() {
+    super("the player took a seat while their open battles were being locked");
+  }
+}
+
 /**
  * A time-out or self-exclusion starting (setExclusion, in its transaction): locks `userId`'s
  * open battles, then the wallets and event locks of everyone their cancellation refunds, in the
@@ -44,8 +51,9 @@ async function cancelLocked(tx: SqlQuery, loaded: LoadedBattle): Promise<LoadedB
  * order); `userId`'s wallet is locked whether or not a battle is open. Returns the function that
  * cancels them and refunds every seat (battle.cancelled to each player and the lobby), to run
  * once the exclusion is written. A battle already locked is not among them: its play started
- * before the exclusion and it settles as it is. A seat whose join commits while this waits for
- * the wallet is not seen here; that battle cannot start (lockIfFull refuses) and expires.
+ * before the exclusion and it settles as it is. A join (or creation) of the player's that commits
+ * while this waits for their wallet is seen once the wallet is ours: OpenBattlesChanged, and the
+ * caller's transaction starts again (every join after the wallet lock waits and is refused).
  */
 export async function lockOpenBattlesOf(tx: SqlQuery, userId: string): Promise<() => Promise<void>> {
   const rows = await tx.query<{ id: string }>(
@@ -54,12 +62,29 @@ export async function lockOpenBattlesOf(tx: SqlQuery, userId: string): Promise<(
      ORDER BY b.id FOR UPDATE OF b`,
     [userId],
   );
-  const battles = await loadBattles(
-    tx,
-    rows.map((row) => row.id),
-  );
+  // Waiting for a row, the FOR UPDATE re-checks only the battle row once it is free; the seat
+  // comes from the statement's snapshot. A player who left while this waited still counts there,
+  // so what it found is read again (a new snapshot, the rows ours now): cancelling a battle they
+  // left would refund everyone else's for nothing.
+  const battles = (
+    await loadBattles(
+      tx,
+      rows.map((row) => row.id),
+    )
+  ).filter((loaded) => loaded.battle.status === "open" && playerIds(loaded).includes(userId));
   const players = battles.flatMap(playerIds);
   await lockAccounts(tx, { wallets: [userId, ...players], events: players });
+  // A seat taken after the first statement's snapshot, its join holding the wallet this waited
+  // for: its battle's row would now be locked after the wallet, against every battle path's
+  // order (a deadlock with a join waiting for a wallet we hold), so the transaction starts over.
+  const [missed] = await tx.query<{ id: string }>(
+    `SELECT b.id FROM battle b
+     WHERE b.status = 'open' AND EXISTS (SELECT 1 FROM battle_seat s WHERE s."battleId" = b.id AND s."userId" = $1)
+       AND b.id <> ALL ($2::text[])
+     LIMIT 1`,
+    [userId, battles.map((loaded) => loaded.battle.id)],
+  );
+  if (missed) throw new OpenBattlesChanged();
   return async () => {
     for (const loaded of battles) await cancelLocked(tx, loaded);
   };

@@ -1,10 +1,11 @@
-import type { Db, DbTx, SqlQuery } from "@prizepacks/db";
+import type { Db, DbTx } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
+import { prismaSql } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
-import { lockOpenBattlesOf } from "../battles/leave-battle.ts";
+import { lockOpenBattlesOf, OpenBattlesChanged } from "../battles/leave-battle.ts";
 import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
-import { AppError } from "../errors.ts";
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
 import { verifyAccountPassword } from "../users/users.ts";
@@ -93,11 +94,6 @@ async function actorOf(db: DbTx, userId: string, by: ExclusionRequester): Promis
 
 const eventActor = (by: ExclusionRequester): ProtectionEventActor => ("operator" in by ? by.operator : "player");
 
-/** The Prisma transaction as the SQL the battles' functions write by hand. */
-const sqlOf = (tx: DbTx): SqlQuery => ({
-  query: <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(text, ...params),
-});
-
 /**
  * A refused attempt to end or shorten an exclusion: recorded in the protection event log (in a
  * transaction of its own, since the refused change never commits), then the EXCLUDED refusal
@@ -151,7 +147,9 @@ export async function setExclusion(
   const perform = async (tx: DbTx): Promise<ExclusionView> => {
     // The wallet lock orders this with the account's openings and battle entries: none commits
     // after it. The open battles' rows are locked before it, as every battle path takes them.
-    const cancelOpenBattles = await lockOpenBattlesOf(sqlOf(tx), userId);
+    // Battle SQL on Prisma's transaction (prismaSql): the exclusion, the admin log, a console
+    // request's claim and the protection event are all written through Prisma, in this one.
+    const cancelOpenBattles = await lockOpenBattlesOf(prismaSql(tx), userId);
     const now = new Date();
     const endsAt = exclusionEnd(period, now);
     const binding = await bindingExclusion(tx, userId);
@@ -174,12 +172,23 @@ export async function setExclusion(
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
     return view;
   };
+  const run = () =>
+    "operator" in by
+      ? runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
+      : db.$transaction(perform);
   try {
-    return "operator" in by
-      ? await runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
-      : await db.$transaction(perform);
+    // Once more when a join of the player's committed under it (OpenBattlesChanged): the second
+    // run locks that battle in order. A join after the wallet lock waits and is refused.
+    return await run().catch((error: unknown) => {
+      if (error instanceof OpenBattlesChanged) return run();
+      throw error;
+    });
   } catch (error) {
     if (error instanceof ShorteningRefused) return refuseShortening(db, by, userId, error.binding, `set ${period}`);
+    if (error instanceof OpenBattlesChanged)
+      throw new AppError("UNAVAILABLE", "The account's battles changed while this was being set; nothing was set, try again.", {
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
     throw error;
   }
 }
