@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { verifyBattle, type BattleProof } from "@prizepacks/fairness";
 import type { SqlQuery } from "@prizepacks/db";
@@ -17,10 +14,10 @@ import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
+import { BEACON_AHEAD_MS, withBeaconAhead } from "../testing/battles.ts";
 import { startDrandStandin, type DrandStandin } from "../testing/drand-standin.ts";
 import { roundTimeMs } from "./beacon/beacon-clock.ts";
 import { DrandBeacon } from "./beacon/drand-beacon.ts";
-import { LocalBeacon, readOrCreateLocalBeaconKey } from "./beacon/local-beacon.ts";
 import { createBattle } from "./create-battle.ts";
 import { battlesByIds, getBattle, listBattles } from "./get-battle.ts";
 import { addBattleBots, joinBattle } from "./join-battle.ts";
@@ -29,20 +26,11 @@ import { settleBattle, settleDueBattles, startBattleSettlement } from "./settle-
 
 const shared = useTestServices();
 
-/**
- * The test's Services with a local beacon (the default in tests, BATTLE_BEACON=local) whose
- * clock runs a minute ahead: the round R a battle locks on (current round + 2) already exists
- * for it, so a locked battle settles on the next pass without waiting.
- */
+/** The test's Services with a beacon ahead (withBeaconAhead): a locked battle settles on the next pass. */
 let ahead: Services | undefined;
-const AHEAD_MS = 60_000;
-const settleDue = async () => settleDueBattles(await services(), { nowMs: Date.now() + AHEAD_MS });
+const settleDue = async () => settleDueBattles(await services(), { nowMs: Date.now() + BEACON_AHEAD_MS });
 async function services(): Promise<Services> {
-  if (!ahead) {
-    const key = readOrCreateLocalBeaconKey(mkdtempSync(join(tmpdir(), "battle-beacon-")), Date.now() - 3_600_000);
-    ahead = { ...shared(), beacon: await LocalBeacon.fromKey(key, () => Date.now() + AHEAD_MS) };
-  }
-  return ahead;
+  return (ahead ??= await withBeaconAhead(shared()));
 }
 
 async function pack(price = "3.00") {
@@ -641,7 +629,7 @@ describe("the settler", () => {
     const beacon = Object.assign(Object.create(s.beacon) as Services["beacon"], {
       fetchRound: (round: number) => (fetches++, s.beacon.fetchRound(round)),
     });
-    expect(await settleDueBattles({ ...s, beacon }, { nowMs: Date.now() + AHEAD_MS })).toBeGreaterThanOrEqual(25);
+    expect(await settleDueBattles({ ...s, beacon }, { nowMs: Date.now() + BEACON_AHEAD_MS })).toBeGreaterThanOrEqual(25);
     const battles = await Promise.all(ids.map((id) => getBattle(s, alice.userId, id)));
     expect(battles.every((battle) => battle.status === "settled")).toBe(true);
     expect(fetches).toBeLessThanOrEqual(locked!.rounds);
@@ -659,10 +647,10 @@ describe("the settler", () => {
 describe("the beacon", () => {
   /** A locked 1v1 against a house bot, on Services whose beacon is drand (a stand-in relay) with the clock a minute ahead. */
   async function lockedOnRelay() {
-    const relay = await startDrandStandin({ now: () => Date.now() + AHEAD_MS });
+    const relay = await startDrandStandin({ now: () => Date.now() + BEACON_AHEAD_MS });
     const s: Services = {
       ...shared(),
-      beacon: new DrandBeacon({ urls: [relay.url], chain: relay.chain, now: () => Date.now() + AHEAD_MS }),
+      beacon: new DrandBeacon({ urls: [relay.url], chain: relay.chain, now: () => Date.now() + BEACON_AHEAD_MS }),
     };
     const p = await pack("2.00");
     const alice = await createTestUser(shared(), { balance: "10.00" });
@@ -671,7 +659,7 @@ describe("the beacon", () => {
     const locked = await addBattleBots(s, alice.userId, created.id);
     return { relay, s, locked };
   }
-  const settleOn = (s: Services) => settleDueBattles(s, { nowMs: Date.now() + AHEAD_MS });
+  const settleOn = (s: Services) => settleDueBattles(s, { nowMs: Date.now() + BEACON_AHEAD_MS });
 
   it("unreachable at lock: the battle stays locked, and settles once the relay answers again", async () => {
     const { relay, s, locked } = await lockedOnRelay();
@@ -712,11 +700,15 @@ describe("the beacon", () => {
 
   /** Services whose beacon is drand over `relays` (in that order), all of `chainOf`'s chain, the clock a minute ahead. */
   function onRelays(relays: DrandStandin[], chainOf: DrandStandin): Services {
-    const beacon = new DrandBeacon({ urls: relays.map((relay) => relay.url), chain: chainOf.chain, now: () => Date.now() + AHEAD_MS });
+    const beacon = new DrandBeacon({
+      urls: relays.map((relay) => relay.url),
+      chain: chainOf.chain,
+      now: () => Date.now() + BEACON_AHEAD_MS,
+    });
     return { ...shared(), beacon };
   }
   const aheadRelay = (options: { relayOf?: DrandStandin; period?: number } = {}) =>
-    startDrandStandin({ ...options, now: () => Date.now() + AHEAD_MS });
+    startDrandStandin({ ...options, now: () => Date.now() + BEACON_AHEAD_MS });
   const roundRequests = (relay: DrandStandin) => relay.requests.filter((request) => request.includes("/public/")).length;
   async function failuresCounted(relay: DrandStandin, reason: string): Promise<number> {
     const counted = (await beaconRelayFailures.get()).values.find(

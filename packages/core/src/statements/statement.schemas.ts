@@ -26,12 +26,14 @@ export const MonthlyStatementSchema = z
     closingBalance: MoneyString.meta({ description: "The balance when it ended (or now, for the current month)." }),
     openings: z.number().int().min(0).meta({ description: "Packs opened in the month.", example: 1 }),
     wagered: MoneyString.meta({
-      description: "What every game cost: prices paid for openings, battle entries less entries given back (battles is the battles' part).",
+      description:
+        "What every game cost: prices paid for openings, plus battle entries less entries given back (battles is the battles' part). Changed on 2026-11-28: it counted openings only, with battles a line of its own beside it; it now includes battles, so do not subtract battles again.",
     }),
     won: MoneyString.meta({
-      description: "Values of the items won in every game, each at the moment it was won. Items go to the inventory, not the balance.",
+      description:
+        "Values of the items won in every game, openings and battles (battles' items included since 2026-11-28), each at the moment it was won. Items go to the inventory, not the balance.",
     }),
-    net: MoneyString.meta({ description: "won − wagered: negative when the month lost money." }),
+    net: MoneyString.meta({ description: "won − wagered, battles included: negative when the month lost money." }),
     deposits: MoneyString,
     withdrawals: MoneyString.meta({
       description: "Money withdrawn: reserved for withdrawals in the month, less what was given back (rejected, failed or cancelled).",
@@ -43,7 +45,7 @@ export const MonthlyStatementSchema = z
     }),
     battles: MoneyString.meta({
       description:
-        "Of wagered, the battles' part: entries paid in the month, less entries given back (cancelled battles, seats left). Not a line of its own.",
+        "Of wagered, the battles' part: entries paid in the month, less entries given back (cancelled battles, seats left). Already in wagered: not a line of its own.",
     }),
   })
   .meta({

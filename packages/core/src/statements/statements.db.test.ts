@@ -1,8 +1,9 @@
+import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { describe, expect, it } from "vitest";
 import { summarizeSpinHistory } from "../history/list-spin-history.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
-import { parseMoney } from "../money.ts";
+import { Money, parseMoney } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser, type TestPackItem } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
@@ -159,7 +160,7 @@ describe("monthly statements", () => {
           .minus(st.shipping)
           .minus(st.wagered);
         expect(`${st.month}: ${lines.toFixed(2)}`).toBe(`${st.month}: ${st.closingBalance}`);
-        expect(st.net).toBe(cents(st.won).minus(st.wagered).toFixed(2));
+        expect(`${st.month}: ${st.net}`).toBe(`${st.month}: ${await netOfPlay(userId, st.from, st.to)}`);
         previousClosing = st.closingBalance;
       }
       expect(previousClosing).toBe((await db().wallet.findUniqueOrThrow({ where: { userId } })).balance.toFixed(2));
@@ -172,6 +173,36 @@ describe("monthly statements", () => {
       const items = await db().inventoryItem.findMany({ where: { userId } });
       expect(summary.won).toBe(items.reduce((sum, item) => sum.plus(item.value), parseMoney("0")).toFixed(2));
     }
+  });
+
+  it("adds up in the current month while a game commits during the statement's reads", async () => {
+    const { sql } = services().database;
+    if (services().database.kind !== "postgres") return; // two transactions at once need PostgreSQL's connections
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+    const { userId } = await createTestUser(services(), { balance: "20.00" });
+    await openPack(services(), { userId, idOrSlug: pack.slug });
+    const [entry] = await db().ledgerEntry.findMany({ where: { userId, kind: "PACK_OPEN" } });
+    await placeAt(entry!.id, "2020-01-01 00:00:00");
+    // The opening moves into this month while the statement reads: its ledger read done, the
+    // read of the games (spin) held back by a lock on spin until the move has committed.
+    let statement: Promise<MonthlyStatement> | undefined;
+    await sql.transaction(async (move) => {
+      await move.query(`LOCK TABLE spin IN ACCESS EXCLUSIVE MODE`);
+      statement = getMonthlyStatement(services(), userId);
+      statement.catch(() => undefined);
+      await untilOnlyLockWaitersRun(move);
+      await move.query(`UPDATE ledger_entry SET "createdAt" = now() WHERE id = $1`, [entry!.id]);
+      await move.query(`UPDATE spin SET "createdAt" = now() WHERE id = $1`, [entry!.spinId]);
+    });
+    const st = await statement!;
+    const lines = new Money(st.openingBalance)
+      .plus(st.deposits)
+      .minus(st.withdrawals)
+      .plus(st.sales)
+      .plus(st.adjustments)
+      .minus(st.shipping)
+      .minus(st.wagered);
+    expect(lines.toFixed(2)).toBe(st.closingBalance);
   });
 
   it("refuses a malformed month with a message", async () => {
@@ -291,6 +322,45 @@ async function spreadOverMonths(userId: string) {
     WHERE i."userId" = ${userId} AND i."battleId" IS NOT NULL`;
 }
 
+/**
+ * What play came to in [from, to), from the rows themselves: the items won (openings' and
+ * battles') at their values, plus the ledger's play entries (prices and entries paid, negative;
+ * entries given back, positive).
+ */
+async function netOfPlay(userId: string, from: string, to: string): Promise<string> {
+  const createdAt = { gte: new Date(from), lt: new Date(to) };
+  const [spins, battleItems, play] = await Promise.all([
+    db().spin.aggregate({ _sum: { value: true }, where: { userId, createdAt } }),
+    db().inventoryItem.aggregate({ _sum: { value: true }, where: { userId, battleId: { not: null }, createdAt } }),
+    db().ledgerEntry.aggregate({
+      _sum: { amount: true },
+      where: { userId, kind: { in: ["PACK_OPEN", "BATTLE_ENTRY", "BATTLE_REFUND"] }, createdAt },
+    }),
+  ]);
+  return [spins._sum.value, battleItems._sum.value, play._sum.amount]
+    .reduce<Money>((sum, amount) => sum.plus(amount ?? 0), new Money(0))
+    .toFixed(2);
+}
+
 async function packName(spinId: string) {
   return (await db().spin.findUniqueOrThrow({ where: { id: spinId }, include: { pack: true } })).pack.name;
+}
+
+/**
+ * Until another session of this test's database waits for a lock and none other is running a
+ * statement: what was sent beside the waiting one has its answer.
+ */
+async function untilOnlyLockWaitersRun(session: SqlQuery): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    // A transaction sees pg_stat_activity as it was when first read in it, unless told to look again.
+    await session.query(`SELECT pg_stat_clear_snapshot()`);
+    const [row] = await session.query<{ waiting: number; running: number }>(
+      `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
+         count(*) FILTER (WHERE wait_event_type IS DISTINCT FROM 'Lock')::int AS running
+       FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+    );
+    if (row!.waiting > 0 && row!.running === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("nobody waited for the lock this session holds");
 }

@@ -25,7 +25,7 @@ type StatementLine = "deposits" | "withdrawals" | "sales" | "adjustments" | "shi
 /**
  * The line each ledger kind is on. Every kind is on one (the type says so), so a month's opening
  * balance plus its lines is its closing balance, to the cent. Play is one line, whatever the
- * game: what it cost is `wagered`, summed as the reality check sums it (getPlayTotals).
+ * game: what it cost is `wagered`.
  */
 const LINE_OF_KIND = {
   DEPOSIT: "deposits",
@@ -42,7 +42,7 @@ const LINE_OF_KIND = {
 
 /**
  * The account's summary of one calendar month (UTC): every game played (wagered: what play cost,
- * openings and battles; won: the items' values when won; getPlayTotals), and the money in and
+ * openings and battles; won: the items' values when won, by getPlayTotals), and the money in and
  * out on each line of LINE_OF_KIND, with the balance either side. Amounts are summed in SQL as
  * numeric and come back as text: exact. The balances are sums of the ledger, which is what the
  * balance is (wallet.ts).
@@ -57,6 +57,9 @@ export async function getMonthlyStatement(
   const from = new Date(`${month}-01T00:00:00.000Z`);
   const to = new Date(from);
   to.setUTCMonth(to.getUTCMonth() + 1);
+  // Every figure the closing balance is made of, wagered too, comes from this one statement (one
+  // snapshot): summed apart, a game committing between two reads would make them disagree. Won
+  // and the count of openings are not in that sum, so they may come from a read of their own.
   const [kinds, play] = await Promise.all([
     db.$queryRaw<Array<{ kind: LedgerKind; before: string; during: string }>>`
       SELECT kind,
@@ -83,6 +86,7 @@ export async function getMonthlyStatement(
     if (kind === "BATTLE_ENTRY" || kind === "BATTLE_REFUND") battles = battles.minus(during);
   }
   const closing = Object.values(lines).reduce((sum, amount) => sum.plus(amount), opening);
+  const wagered = lines.play.negated();
   return {
     month,
     from: from.toISOString(),
@@ -90,9 +94,9 @@ export async function getMonthlyStatement(
     openingBalance: formatMoney(opening),
     closingBalance: formatMoney(closing),
     openings: play.openings,
-    wagered: formatMoney(play.paid),
+    wagered: formatMoney(wagered),
     won: formatMoney(play.won),
-    net: formatMoney(play.won.minus(play.paid)),
+    net: formatMoney(play.won.minus(wagered)),
     deposits: formatMoney(lines.deposits),
     // Money out is shown as what left: positive.
     withdrawals: formatMoney(lines.withdrawals.negated()),

@@ -9,15 +9,17 @@ import { leaveBattle } from "../battles/leave-battle.ts";
 import { settleBattle } from "../battles/settle-battles.ts";
 import type { Services } from "../runtime/services.ts";
 
-const AHEAD_MS = 60_000;
+/** How far ahead withBeaconAhead's beacon runs: pass `Date.now() + BEACON_AHEAD_MS` as the settlement's now. */
+export const BEACON_AHEAD_MS = 60_000;
 
 /**
- * The Services with a local beacon whose clock runs a minute ahead: the round a battle locks on
- * (current round + 2) already exists for it, so a locked battle settles at once.
+ * The Services with a local beacon (the default in tests, BATTLE_BEACON=local) whose clock runs
+ * a minute ahead: the round a battle locks on (current round + 2) already exists for it, so a
+ * locked battle settles at once.
  */
 export async function withBeaconAhead(services: Services): Promise<Services> {
   const key = readOrCreateLocalBeaconKey(mkdtempSync(join(tmpdir(), "battle-beacon-")), Date.now() - 3_600_000);
-  return { ...services, beacon: await LocalBeacon.fromKey(key, () => Date.now() + AHEAD_MS) };
+  return { ...services, beacon: await LocalBeacon.fromKey(key, () => Date.now() + BEACON_AHEAD_MS) };
 }
 
 /**

@@ -34,7 +34,6 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
     ["Withdrawals", statement.withdrawals],
     ["Item sales", statement.sales],
     ["Shipping fees", statement.shipping],
-
     ["Adjustments", statement.adjustments, true],
     ["Opening balance", statement.openingBalance],
     ["Closing balance", statement.closingBalance],
