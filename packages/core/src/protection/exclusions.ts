@@ -164,9 +164,10 @@ export async function setExclusion(
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
     return view;
   };
+  const request = { userId, period };
   try {
     return "operator" in by
-      ? await runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
+      ? await runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded", request }, perform)
       : await db.$transaction(perform);
   } catch (error) {
     if (error instanceof ShorteningRefused) return refuseShortening(db, by, userId, error.binding, `set ${period}`);

@@ -196,7 +196,7 @@ export async function setAccountStanding(services: Services, actor: AdminActor, 
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: logAction },
+    { requestKey, action: logAction, request: { userId, action, reason: why ?? null } },
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
       const user = await userOrThrow(tx, userId);
@@ -247,7 +247,7 @@ export async function setAccountRole(services: Services, actor: AdminActor, inpu
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: "account.role" },
+    { requestKey, action: "account.role", request: { userId, role } },
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
       const user = await userOrThrow(tx, userId);
@@ -282,7 +282,7 @@ export async function revokeAccountKeyAsAdmin(services: Services, actor: AdminAc
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: "key.revoked" },
+    { requestKey, action: "key.revoked", request: { apiKeyId } },
     async (tx) => {
       const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
       if (revokedNow) {
@@ -337,7 +337,9 @@ export async function adjustBalance(services: Services, actor: AdminActor, input
   if (amount.isZero()) throw new AppError("BAD_REQUEST", "amount: must be more than $0.00");
   const approvalAbove = creditApprovalAbove();
   const waits = actor.id !== null && direction === "credit" && amount.greaterThan(approvalAbove);
-  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: waits ? "credit.requested" : "wallet.adjusted" }, (tx) =>
+  const action = waits ? "credit.requested" : "wallet.adjusted";
+  const request = { userId, direction, amount: formatMoney(amount), reason };
+  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action, request }, (tx) =>
     waits
       ? requestCreditApproval(services, tx, actor, { userId, amount, reason, approvalAbove })
       : applyAdjustment(services, tx, actor, { userId, signed: direction === "credit" ? amount : amount.negated(), reason }),

@@ -222,7 +222,8 @@ export async function decideWithdrawal(services: Services, actor: AdminActor, in
   const { withdrawalId, decision, reason, requestKey } = parseInputOrThrow(WithdrawalDecisionSchema, input);
   const action = decision === "approve" ? "withdrawal.approved" : "withdrawal.rejected";
   const db = services.database.prisma;
-  const result = await runAdminMutation<Withdrawal>(db, actor, { requestKey, action }, async (tx) => {
+  const request = { withdrawalId, decision, reason: reason ?? null };
+  const result = await runAdminMutation<Withdrawal>(db, actor, { requestKey, action, request }, async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM withdrawal WHERE id = ${withdrawalId} FOR UPDATE`;
     if (!locked) throw new AppError("NOT_FOUND", `No withdrawal ${withdrawalId}.`);
     const row = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
@@ -313,7 +314,8 @@ export async function setWithdrawalSettings(
   const db = services.database.prisma;
   const { autoApproveBelow, requestKey } = parseInputOrThrow(WithdrawalSettingsSchema, input);
   const amount = parseMoney(autoApproveBelow);
-  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, async (tx) => {
+  const request = { autoApproveBelow: formatMoney(amount) };
+  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve", request }, async (tx) => {
     const before = await readWithdrawalSettings(tx);
     await tx.withdrawalSettings.upsert({
       where: { id: 1 },
