@@ -56,10 +56,12 @@ export type RequestWithdrawalInput = z.input<typeof RequestWithdrawalSchema>;
  * operator's automatic amount it is approved at once and its payout started.
  *
  * With an Idempotency-Key (the API's one mechanism, idempotency-key.ts) the key stands for this
- * amount to this destination: a repeat gets the first answer back before the second factor is
- * asked again (its code was used by the first), and reserves nothing more; the key claimed in
- * the transaction makes a repeat arriving meanwhile wait and replay. `checkSecondFactor` (the
- * web transport's) runs after the replay and before anything is reserved.
+ * amount to this destination: once the first request has finished, a repeat gets its answer back
+ * before the second factor is asked again (the first used its code) and reserves nothing more.
+ * The router runs an account's requests in turn in one process, so a repeat sent meanwhile
+ * waits for that; on another instance it is refused as a used code, or, with a fresh code, waits
+ * on the key's claim (claimKey) and replays. `checkSecondFactor` (the web transport's) runs after
+ * the replay and before anything is reserved.
  */
 export async function requestWithdrawal(
   services: Services,
