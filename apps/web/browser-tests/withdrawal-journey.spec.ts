@@ -119,12 +119,20 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
     await expect(withdrawalsList(page)).toContainText("No withdrawals yet.");
   });
 
-  await test.step("withdraw with the app's next code: the amount is reserved, waiting for approval", async () => {
+  await test.step("withdraw with the app's next code, the form submitted twice at once: one withdrawal, reserved, waiting for approval", async () => {
     const fresh = await nextTotpFor(shownKey, usedStep);
     usedStep = fresh.step;
     await withdrawForm(page).getByLabel("Two-factor code").fill(fresh.code);
-    await withdrawForm(page).getByRole("button", { name: "Withdraw", exact: true }).click();
+    // Two submissions before the button can be disabled (Enter pressed twice): one withdrawal, and
+    // no refusal of the code the first one used.
+    await withdrawForm(page)
+      .locator("form")
+      .evaluate((form: HTMLFormElement) => {
+        form.requestSubmit();
+        form.requestSubmit();
+      });
     await expect(withdrawForm(page).getByRole("status")).toContainText(`Withdrawal of ${displayCents(cents(WITHDRAWAL))} requested`);
+    await expect(withdrawForm(page).getByRole("alert")).toHaveCount(0);
     balance -= cents(WITHDRAWAL);
     await expectHeaderBalance(page, balance);
     await expect(page.getByTestId("wallet-balance")).toHaveText(displayCents(balance));
