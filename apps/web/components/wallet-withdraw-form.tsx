@@ -2,16 +2,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import type { PayoutDestination } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
-import { queryKeys, trpc } from "../lib/trpc";
+import { queryKeys, trpc, withIdempotencyKey } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
 
 /**
  * Wallet → Withdraw: an amount, a confirmed destination past its 24 hours, and the second
  * factor's code. The amount is reserved at once (the balance drops, shown as pending) until
  * the withdrawal is paid, or given back when rejected or failed.
+ *
+ * One submission at a time: a second one while the first is in flight (a double click, Enter
+ * pressed twice before the button is disabled) is dropped here, and every try carries the
+ * form's Idempotency-Key (made when it is drawn, renewed after a success), so a retry the server
+ * has already answered gets that answer back instead of a refusal of the code it used.
  */
 export function WalletWithdrawForm({
   destinations,
@@ -33,16 +38,25 @@ export function WalletWithdrawForm({
   const [destination, setDestination] = useState(destinations[0]?.id ?? "");
   const [code, setCode] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // isPending changes on the next render; a second submit event can come before it.
+  const inFlight = useRef(false);
 
   const withdraw = useMutation({
-    mutationFn: () => trpc.withdrawals.create.mutate({ amount: amount.trim(), destinationId: destination, code: code.trim() }),
+    mutationFn: () =>
+      trpc.withdrawals.create.mutate(
+        { amount: amount.trim(), destinationId: destination, code: code.trim() },
+        withIdempotencyKey(idempotencyKey),
+      ),
     onSuccess: (result) => {
       setNotice(`Withdrawal of ${displayMoney(result.amount)} requested: it is reserved from your balance until it is paid.`);
       setAmount("");
       setCode("");
+      setIdempotencyKey(crypto.randomUUID());
       router.refresh();
     },
     onSettled: async () => {
+      inFlight.current = false;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
         queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
@@ -52,6 +66,8 @@ export function WalletWithdrawForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
     setNotice(null);
     withdraw.mutate();
   }

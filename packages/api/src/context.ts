@@ -10,9 +10,10 @@ export interface RequestHeaders {
 
 /**
  * The outcome of checking a second-factor code (TOTP or a backup code) for the signed-in user.
+ * "used": a right code that was used already (each code moves money once); not a wrong guess.
  * "unavailable": the transport has no second factor to offer (REST: an API key never moves money out).
  */
-export type SecondFactorCheck = "ok" | "wrong" | "not_enrolled" | "unavailable";
+export type SecondFactorCheck = "ok" | "wrong" | "used" | "not_enrolled" | "unavailable";
 
 export interface Context {
   source: RequestSource;

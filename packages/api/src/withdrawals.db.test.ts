@@ -35,7 +35,7 @@ const { createContext } = await import("./context.ts");
 const { createCaller } = await import("./root.ts");
 
 type Services = Awaited<ReturnType<typeof openServices>>;
-type SecondFactorCheck = "ok" | "wrong" | "not_enrolled" | "unavailable";
+type SecondFactorCheck = import("./context.ts").SecondFactorCheck;
 let services: Services;
 let app: Server;
 let appUrl: string;
@@ -58,17 +58,23 @@ afterAll(async () => {
 
 const db = () => services.database.prisma;
 
-const web = (userId: string, factor: SecondFactorCheck = "ok") =>
+const web = (userId: string, factor: SecondFactorCheck | ((code: string) => SecondFactorCheck) = "ok", headers = new Headers()) =>
   createCaller(
     createContext({
       source: "web",
       services,
-      headers: new Headers(),
+      headers,
       resolveSessionUserId: async () => userId,
-      verifySecondFactor: async (id) => (id === userId ? factor : "wrong"),
+      verifySecondFactor: async (id, code) => (id !== userId ? "wrong" : typeof factor === "function" ? factor(code) : factor),
       mailer,
     }),
   );
+
+/** An authenticator's codes as the web transport checks them: each right code is accepted once, then "used". */
+function singleUseCodes(...codes: string[]) {
+  const unused = new Set(codes);
+  return (code: string): SecondFactorCheck => (unused.delete(code) ? "ok" : codes.includes(code) ? "used" : "wrong");
+}
 
 async function rest(apiKey: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${appUrl}${path}`, {
@@ -190,6 +196,59 @@ describe("withdrawals", () => {
     expect((await rest(apiKey, "POST", "/v1/payout-destinations", { payoutMethodId: "BTC-CHAIN", address: "bc1q" })).status).toBe(404);
     expect(await db().withdrawal.count({ where: { userId } })).toBe(0);
     expect(await balanceOf(userId)).toBe("100.00");
+  });
+
+  it("ten submissions at once with one code make one withdrawal, the others refused as used; the next code is accepted", async () => {
+    const { userId } = await player();
+    const destinationId = await destination(userId);
+    const codes = singleUseCodes("111111", "222222");
+    const input = { amount: "20.00", destinationId, code: "111111" };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => web(userId, codes).withdrawals.create(input)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    // tRPC's caller wraps the AppError as the cause.
+    const refusals = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as { cause?: unknown }).cause] : []));
+    expect(refusals).toHaveLength(9);
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(/^code: this two-factor code was already used/),
+      });
+    expect(await db().withdrawal.count({ where: { userId } })).toBe(1);
+    expect(await balanceOf(userId)).toBe("80.00");
+    // No lock-out: the authenticator's next code moves money at once.
+    expect(await web(userId, codes).withdrawals.create({ ...input, code: "222222" })).toMatchObject({ state: "requested" });
+    expect(await balanceOf(userId)).toBe("60.00");
+    await expectBooksBalance();
+  });
+
+  it("ten submissions at once with one Idempotency-Key make one withdrawal and all answer it; another amount is a 409", async () => {
+    const { userId, apiKey } = await player();
+    const destinationId = await destination(userId);
+    const codes = singleUseCodes("111111", "222222");
+    const keyed = new Headers({ "idempotency-key": randomUUID() });
+    const input = { amount: "20.00", destinationId, code: "111111" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => web(userId, codes, keyed).withdrawals.create(input)));
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(await db().withdrawal.count({ where: { userId } })).toBe(1);
+    expect(await balanceOf(userId)).toBe("80.00");
+    // A retry replays without asking for the code again; the key with another amount does nothing.
+    expect(await web(userId, codes, keyed).withdrawals.create({ ...input, code: "999999" })).toEqual(answers[0]);
+    const reused = await failure(web(userId, codes, keyed).withdrawals.create({ ...input, amount: "30.00", code: "222222" }));
+    expect([reused.code, reused.message]).toEqual([
+      "CONFLICT",
+      "This Idempotency-Key was already used for another withdrawal (another amount or destination).",
+    ]);
+    expect(await balanceOf(userId)).toBe("80.00");
+    // The code the refusal did not use still moves money; an API key with the header is still a 403.
+    expect(await web(userId, codes).withdrawals.create({ ...input, code: "222222" })).toMatchObject({ state: "requested" });
+    const overRest = await fetch(`${appUrl}/v1/withdrawals`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "idempotency-key": keyed.get("idempotency-key")! },
+      body: JSON.stringify(input),
+    });
+    expect(overRest.status).toBe(403);
+    expect(await balanceOf(userId)).toBe("60.00");
+    await expectBooksBalance();
   });
 
   it("reserve at once, are approved, paid through BTCPay and followed to completion; keys can list them", async () => {

@@ -18,8 +18,11 @@ const TOTP_WINDOW = 1;
 /** The issuer authenticator apps show next to the account. */
 export const TOTP_ISSUER = "prizepacks";
 
-/** The outcome of a second-factor check (the same words as @prizepacks/api's SecondFactorCheck). */
-export type SecondFactorCodeCheck = "ok" | "wrong" | "not_enrolled";
+/**
+ * The outcome of a second-factor check (the same words as @prizepacks/api's SecondFactorCheck).
+ * "used": the code is the account's, but was used already: refused, and not a wrong guess.
+ */
+export type SecondFactorCodeCheck = "ok" | "wrong" | "used" | "not_enrolled";
 
 /** The plugin keeps some secrets as "base32:<text>" (as imported ones); its own are raw text. */
 const BASE32_PREFIX = "base32:";
@@ -36,9 +39,11 @@ const BACKUP_CODE_ATTEMPTS = 3;
  * secret) with better-auth's own helpers.
  *
  * A TOTP code is used once: the row remembers the last time step accepted here
- * (lastUsedTotpStep), and a code whose step is not newer than that is "wrong", like any other
- * wrong code (so replays count against the limit below). The step is moved forward with a
- * compare and set, so the same code sent twice at once is accepted once. Sign-in through the
+ * (lastUsedTotpStep), and a code whose step is not newer than that is "used". The step is moved
+ * forward with a compare and set, so the same code sent twice at once is accepted once and the
+ * other is "used". A used code is no guess (only the account's authenticator makes it, and it
+ * can no longer move money), so it does not count against the limit below: a form submitted
+ * twice does not lock its player out. Sign-in through the
  * plugin's own /two-factor/verify-totp uses the same record (claimTotpStepAtSignIn), so a code
  * that signed in cannot then move money, nor sign in again.
  *
@@ -46,6 +51,8 @@ const BACKUP_CODE_ATTEMPTS = 3;
  * @prizepacks/api, handed over as takeRateLimitSlot): every check takes a slot first and gives
  * it back unless the code was wrong, so parallel guesses are counted too; once the limit is
  * reached even the right code is refused, with AppError RATE_LIMITED (429 and Retry-After).
+ * A used backup code is gone from the row, so it reads as wrong, unless it was used by a check
+ * running at the same moment (the compare and set lost to it): then it is "used".
  */
 export async function verifySecondFactorCode(
   services: Services,
@@ -98,14 +105,14 @@ async function matchingTotpStep(secret: string | Uint8Array, code: string): Prom
 
 /**
  * Records the step as used if it is newer than the last one used (one conditional UPDATE, so of
- * two checks of the same code at once exactly one moves it): "ok" if it did, "wrong" otherwise.
+ * two checks of the same code at once exactly one moves it): "ok" if it did, "used" otherwise.
  */
 async function useTotpStep(db: Db, twoFactorId: string, step: number): Promise<SecondFactorCodeCheck> {
   const { count } = await db.twoFactor.updateMany({
     where: { id: twoFactorId, OR: [{ lastUsedTotpStep: null }, { lastUsedTotpStep: { lt: step } }] },
     data: { lastUsedTotpStep: step },
   });
-  return count === 1 ? "ok" : "wrong";
+  return count === 1 ? "ok" : "used";
 }
 
 type SecretKey = Parameters<typeof symmetricDecrypt>[0]["key"];
@@ -150,7 +157,8 @@ async function useBackupCode(
   let stored = enrolment.backupCodes;
   for (let attempt = 0; attempt < BACKUP_CODE_ATTEMPTS; attempt++) {
     const codes = parseCodes(await symmetricDecrypt({ key, data: stored }));
-    if (!codes.includes(code)) return "wrong";
+    // Gone after a lost compare and set: a check running at the same moment used this very code.
+    if (!codes.includes(code)) return attempt === 0 ? "wrong" : "used";
     const remaining = await symmetricEncrypt({ key, data: JSON.stringify(codes.filter((other) => other !== code)) });
     const { count } = await db.twoFactor.updateMany({ where: { id: enrolment.id, backupCodes: stored }, data: { backupCodes: remaining } });
     if (count === 1) return "ok";

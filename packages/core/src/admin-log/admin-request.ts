@@ -16,6 +16,20 @@ export const RequestKeyed = z.object({ requestKey: RequestKeySchema });
 type Json = Prisma.InputJsonValue;
 
 /**
+ * One console request: its key, the action it takes, and what it asks for (`request`: the
+ * target and fields, the input without its key and without the typed-back confirmation). A key
+ * stands for that one request: replayed with another action, target or fields it is refused
+ * (409), as an Idempotency-Key is on the API, instead of answering the first request's result
+ * for a request that was never carried out.
+ */
+export interface ConsoleRequest {
+  requestKey: string;
+  action: string;
+  request: Json;
+  part?: string;
+}
+
+/**
  * Runs `perform` once per (admin, key), or once per (admin, key, part) for a batch whose parts
  * commit one by one (a part: one shipment of a selection). The claim (an INSERT on the unique
  * (actorId, key)) and the change share one transaction: a second submission with the same key
@@ -27,22 +41,30 @@ type Json = Prisma.InputJsonValue;
 export async function oncePerRequest<T extends Json>(
   db: Db,
   actor: AdminActor,
-  { requestKey, action, part }: { requestKey: string; action: string; part?: string },
+  { requestKey, action, request, part }: ConsoleRequest,
   perform: (tx: DbTx) => Promise<T>,
   after?: (result: T) => void,
 ): Promise<T> {
   if (!actor.id) throw new AppError("FORBIDDEN", "Console requests need a signed-in admin.");
   const actorId = actor.id;
   const key = part === undefined ? RequestKeySchema.parse(requestKey) : `${RequestKeySchema.parse(requestKey)}/${part}`;
+  const fields = JSON.stringify(request);
   const outcome = await db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<Array<{ id: bigint }>>`
-      INSERT INTO admin_request ("actorId", key, action) VALUES (${actorId}, ${key}, ${action})
+      INSERT INTO admin_request ("actorId", key, action, request) VALUES (${actorId}, ${key}, ${action}, ${fields}::jsonb)
       ON CONFLICT ("actorId", key) DO NOTHING RETURNING id`;
     if (claimed.length === 0) {
-      // Read committed: this statement sees the row the other submission committed.
-      const stored = await tx.adminRequest.findUniqueOrThrow({ where: { actorId_key: { actorId, key } } });
-      if (stored.action !== action)
-        throw new AppError("CONFLICT", `This request key was already used for ${stored.action}; reload the form.`);
+      // Read committed: this statement sees the row the other submission committed. jsonb's
+      // equality ignores the order of keys; a row from before requests were kept has none.
+      const [stored] = await tx.$queryRaw<Array<{ action: string; sameRequest: boolean; result: unknown }>>`
+        SELECT action, (request IS NULL OR request = ${fields}::jsonb) AS "sameRequest", result
+        FROM admin_request WHERE "actorId" = ${actorId} AND key = ${key}`;
+      if (!stored) throw new AppError("CONFLICT", "This request key's first submission is gone; reload the form.");
+      if (stored.action !== action || !stored.sameRequest)
+        throw new AppError(
+          "CONFLICT",
+          `This request key was already used for another request (${stored.action}${stored.action === action ? " with another target or other fields" : ""}): nothing was done; reload the form.`,
+        );
       return { result: stored.result as T, replayed: true };
     }
     const result = await perform(tx);
@@ -61,7 +83,7 @@ export async function oncePerRequest<T extends Json>(
 export async function runAdminMutation<T extends Json>(
   db: Db,
   actor: AdminActor,
-  request: { requestKey?: string | undefined; action: string; part?: string },
+  request: Omit<ConsoleRequest, "requestKey"> & { requestKey?: string | undefined },
   perform: (tx: DbTx) => Promise<T>,
   after?: (result: T) => void,
 ): Promise<T> {

@@ -112,22 +112,27 @@ export async function clearAgeRefusal(
   input: ClearAgeRefusalInput,
 ): Promise<{ ageRefusalId: string }> {
   const { ageRefusalId, requestKey } = parseInputOrThrow(ClearAgeRefusalSchema, input);
-  return runAdminMutation(services.database.prisma, actor, { requestKey, action: "age_refusal.cleared" }, async (tx) => {
-    const [refusal] = await tx.$queryRaw<Array<{ email: string | null; userId: string | null; refusedAt: Date }>>`
+  return runAdminMutation(
+    services.database.prisma,
+    actor,
+    { requestKey, action: "age_refusal.cleared", request: { ageRefusalId } },
+    async (tx) => {
+      const [refusal] = await tx.$queryRaw<Array<{ email: string | null; userId: string | null; refusedAt: Date }>>`
       DELETE FROM age_refusal WHERE id = ${ageRefusalId} RETURNING email, "userId", "refusedAt"`;
-    if (!refusal) throw new AppError("NOT_FOUND", "No such refusal waiting for review: it may have been cleared already.");
-    await writeAdminLog(
-      services,
-      actor,
-      {
-        action: "age_refusal.cleared",
-        ...(refusal.userId ? { targetType: "account", targetId: refusal.userId } : { targetType: "age_refusal", targetId: ageRefusalId }),
-        before: { refusedAt: refusal.refusedAt.toISOString(), ...(refusal.userId ? {} : { email: refusal.email }) },
-      },
-      { tx },
-    );
-    return { ageRefusalId };
-  });
+      if (!refusal) throw new AppError("NOT_FOUND", "No such refusal waiting for review: it may have been cleared already.");
+      await writeAdminLog(
+        services,
+        actor,
+        {
+          action: "age_refusal.cleared",
+          ...(refusal.userId ? { targetType: "account", targetId: refusal.userId } : { targetType: "age_refusal", targetId: ageRefusalId }),
+          before: { refusedAt: refusal.refusedAt.toISOString(), ...(refusal.userId ? {} : { email: refusal.email }) },
+        },
+        { tx },
+      );
+      return { ageRefusalId };
+    },
+  );
 }
 
 /** The admin CLI's age:clear: the refusal kept for this e-mail, as a sign-up's or as its account's. */

@@ -172,9 +172,10 @@ export async function setExclusion(
     await recordProtectionEvent(tx, { userId, kind: "exclusion_set", actor: eventActor(by), exclusionPeriod: period, detail: view });
     return view;
   };
+  const request = { userId, period };
   const run = () =>
     "operator" in by
-      ? runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded" }, perform)
+      ? runAdminMutation(db, by.operator, { requestKey: input.requestKey, action: "account.excluded", request }, perform)
       : db.$transaction(perform);
   try {
     // Once more when a join of the player's committed under it (OpenBattlesChanged): the second

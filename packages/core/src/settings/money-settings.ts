@@ -165,51 +165,56 @@ export async function decideSettingChange(
   if (!actor.id) throw new AppError("FORBIDDEN", "A setting change is decided by a signed-in admin.");
   const deciderId = actor.id;
   const action = decision === "approve" ? "settings.change_approved" : "settings.change_rejected";
-  return runAdminMutation<SettingChangeDecisionResult>(db, actor, { requestKey, action }, async (tx) => {
-    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
+  return runAdminMutation<SettingChangeDecisionResult>(
+    db,
+    actor,
+    { requestKey, action, request: { pendingChangeId, decision } },
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
-    if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
-    const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
-    if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
-    if (change.requestedById === deciderId)
-      throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
-    const setting = change.setting;
-    if (!isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
-    const status = decision === "approve" ? "approved" : "rejected";
-    await tx.pendingSettingChange.update({
-      where: { id: pendingChangeId },
-      data: { status, decidedById: deciderId, decidedBy: actor.email, decidedAt: new Date() },
-    });
-    const value = formatMoney(change.value);
-    await writeAdminLog(
-      services,
-      actor,
-      {
-        action,
-        targetType: "settings",
-        targetId: setting,
-        before: { status: "pending" },
-        after: { pendingChangeId, status, value, requestedBy: change.requestedBy },
-      },
-      { tx },
-    );
-    if (status === "approved") {
-      const spec: MoneySetting = MONEY_SETTINGS[setting];
-      const before = await spec.read(tx, { forUpdate: true });
-      await spec.write(tx, new Prisma.Decimal(change.value));
+      if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
+      const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
+      if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
+      if (change.requestedById === deciderId)
+        throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
+      const setting = change.setting;
+      if (!isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
+      const status = decision === "approve" ? "approved" : "rejected";
+      await tx.pendingSettingChange.update({
+        where: { id: pendingChangeId },
+        data: { status, decidedById: deciderId, decidedBy: actor.email, decidedAt: new Date() },
+      });
+      const value = formatMoney(change.value);
       await writeAdminLog(
         services,
         actor,
         {
-          action: spec.logAction,
+          action,
           targetType: "settings",
           targetId: setting,
-          before: { value: formatMoney(before) },
-          after: { value, requestedBy: change.requestedBy },
+          before: { status: "pending" },
+          after: { pendingChangeId, status, value, requestedBy: change.requestedBy },
         },
         { tx },
       );
-    }
-    return { pendingChangeId, status, setting, value };
-  });
+      if (status === "approved") {
+        const spec: MoneySetting = MONEY_SETTINGS[setting];
+        const before = await spec.read(tx, { forUpdate: true });
+        await spec.write(tx, new Prisma.Decimal(change.value));
+        await writeAdminLog(
+          services,
+          actor,
+          {
+            action: spec.logAction,
+            targetType: "settings",
+            targetId: setting,
+            before: { value: formatMoney(before) },
+            after: { value, requestedBy: change.requestedBy },
+          },
+          { tx },
+        );
+      }
+      return { pendingChangeId, status, setting, value };
+    },
+  );
 }

@@ -58,10 +58,16 @@ export async function moveShipmentsAsAdmin(services: Services, actor: AdminActor
   const db = services.database.prisma;
   const { requestKey, ids, ...move } = parseInputOrThrow(MoveShipmentsSchema, input);
   parseShipmentMove(move);
+  const action = `shipment.${move.to.toLowerCase()}`;
+  const selection = [...new Set(ids)];
+  // The key's own claim, before any part's: it pins the selection and the move, so the key
+  // replayed for other shipments (whose parts it never claimed) is refused, not applied.
+  const request = { ids: selection.toSorted(), ...move };
+  await runAdminMutation(db, actor, { requestKey, action, request }, async () => ({ ids: request.ids }));
   const result: MovedShipments = { moved: [], skipped: [] };
-  for (const id of new Set(ids)) {
+  for (const id of selection) {
     try {
-      const shipment = await runAdminMutation(db, actor, { requestKey, action: `shipment.${move.to.toLowerCase()}`, part: id }, (tx) =>
+      const shipment = await runAdminMutation(db, actor, { requestKey, action, request, part: id }, (tx) =>
         moveShipmentInTransaction(services, id, { kind: "operator", admin: actor, ...move }, { tx }),
       );
       result.moved.push(shipment);
@@ -79,7 +85,7 @@ export const SetShippingZoneSchema = RequestKeyed.partial().extend(ShippingZoneS
 export async function setShippingZoneAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<ShippingZone> {
   const db = services.database.prisma;
   const { requestKey, ...zone } = parseInputOrThrow(SetShippingZoneSchema, input);
-  return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_set" }, async (tx) => {
+  return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_set", request: zone }, async (tx) => {
     const { before, after } = await setShippingZone(tx, zone);
     await writeAdminLog(
       services,
@@ -96,7 +102,7 @@ export const DeleteShippingZoneSchema = RequestKeyed.partial().extend({ country:
 export async function deleteShippingZoneAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<ShippingZone> {
   const db = services.database.prisma;
   const { requestKey, country } = parseInputOrThrow(DeleteShippingZoneSchema, input);
-  return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_deleted" }, async (tx) => {
+  return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_deleted", request: { country } }, async (tx) => {
     const before = await deleteShippingZone(tx, country);
     await writeAdminLog(
       services,

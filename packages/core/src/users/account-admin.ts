@@ -196,7 +196,7 @@ export async function setAccountStanding(services: Services, actor: AdminActor, 
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: logAction },
+    { requestKey, action: logAction, request: { userId, action, reason: why ?? null } },
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
       const user = await userOrThrow(tx, userId);
@@ -247,7 +247,7 @@ export async function setAccountRole(services: Services, actor: AdminActor, inpu
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: "account.role" },
+    { requestKey, action: "account.role", request: { userId, role } },
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
       const user = await userOrThrow(tx, userId);
@@ -282,7 +282,7 @@ export async function revokeAccountKeyAsAdmin(services: Services, actor: AdminAc
   return runAdminMutation(
     db,
     actor,
-    { requestKey, action: "key.revoked" },
+    { requestKey, action: "key.revoked", request: { apiKeyId } },
     async (tx) => {
       const { key, revokedNow } = await revokeApiKeyInTransaction(tx, { apiKeyId });
       if (revokedNow) {
@@ -339,7 +339,8 @@ export async function adjustBalance(services: Services, actor: AdminActor, input
   assertNotOwnAccount(actor, userId);
   // One action for both outcomes: whether it waits depends on the admin's earlier credits, so a
   // repeated submission must find its first answer (applied or pending) under the same name.
-  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: "wallet.adjusted" }, async (tx) => {
+  const request = { userId, direction, amount: formatMoney(amount), reason };
+  return runAdminMutation<AdjustmentResult>(db, actor, { requestKey, action: "wallet.adjusted", request }, async (tx) => {
     const waits = direction === "credit" ? await creditNeedsSecondAdmin(tx, actor, { userId, amount }) : null;
     return waits
       ? requestCreditApproval(services, tx, actor, { userId, amount, reason, ...waits })

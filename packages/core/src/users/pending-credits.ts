@@ -171,7 +171,7 @@ export async function decidePendingCredit(services: Services, actor: AdminActor,
   if (!actor.id) throw new AppError("FORBIDDEN", "A pending credit is decided by a signed-in admin.");
   const approverId = actor.id;
   const action = decision === "approve" ? "credit.approved" : "credit.rejected";
-  return runAdminMutation<CreditDecisionResult>(db, actor, { requestKey, action }, async (tx) => {
+  return runAdminMutation<CreditDecisionResult>(db, actor, { requestKey, action, request: { pendingCreditId, decision } }, async (tx) => {
     const [pending] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM pending_credit WHERE id = ${pendingCreditId} FOR UPDATE`;
     if (!pending) throw new AppError("NOT_FOUND", `No pending credit ${pendingCreditId}.`);
     const credit = await tx.pendingCredit.findUniqueOrThrow({ where: { id: pendingCreditId } });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DbTx } from "@prizepacks/db";
+import type { DbTx, SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
@@ -7,6 +7,7 @@ import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.t
 import { depositEnv } from "../deposits/deposit-env.ts";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
+import { assertIdempotencyKey, claimKey, findReplay, storeAnswer, type KeyedRequest } from "../idempotency-key.ts";
 import { formatMoney, Money, parseMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
@@ -55,8 +56,20 @@ export type RequestWithdrawalInput = z.input<typeof RequestWithdrawalSchema>;
  * number of concurrent requests can overdraw or pass the maximum. Time-outs and
  * self-exclusions do not refuse it (a player can always take their money out). When
  * approvesAutomatically says so (auto-approval.ts) it is approved at once and its payout started.
+ *
+ * With an Idempotency-Key (the API's one mechanism, idempotency-key.ts) the key stands for this
+ * amount to this destination: once the first request has finished, a repeat gets its answer back
+ * before the second factor is asked again (the first used its code) and reserves nothing more.
+ * The router runs an account's requests in turn in one process, so a repeat sent meanwhile
+ * waits for that; on another instance it is refused as a used code, or, with a fresh code, waits
+ * on the key's claim (claimKey) and replays. `checkSecondFactor` (the web transport's) runs after
+ * the replay and before anything is reserved.
  */
-export async function requestWithdrawal(services: Services, input: { userId: string } & RequestWithdrawalInput): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  services: Services,
+  input: { userId: string } & RequestWithdrawalInput,
+  options: { idempotencyKey?: string | undefined; checkSecondFactor?: () => Promise<void> } = {},
+): Promise<Withdrawal> {
   const { amount: text, destinationId } = parseInputOrThrow(RequestWithdrawalSchema, input);
   const { userId } = input;
   const provider = services.payouts;
@@ -65,9 +78,27 @@ export async function requestWithdrawal(services: Services, input: { userId: str
   const amount = parseMoney(text);
   if (amount.lt(min) || amount.isZero())
     throw new AppError("BAD_REQUEST", `A withdrawal must be at least ${displayMoney(formatMoney(parseMoney(min)))}.`);
+  assertIdempotencyKey(options.idempotencyKey);
+  const keyed: KeyedRequest | null = options.idempotencyKey
+    ? {
+        userId,
+        key: options.idempotencyKey,
+        target: `withdrawal:${destinationId}:${amount.toFixed(2)}`,
+        reused: "This Idempotency-Key was already used for another withdrawal (another amount or destination).",
+      }
+    : null;
+  if (keyed) {
+    const replay = await findReplay<Withdrawal>(services.database.sql, keyed);
+    if (replay) return replay;
+  }
+  await options.checkSecondFactor?.();
   const db = services.database.prisma;
   const id = newId();
-  const row = await db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx): Promise<{ replay: Withdrawal } | { row: WithdrawalRow }> => {
+    if (keyed) {
+      const replay = await claimKey<Withdrawal>(sqlOf(tx), keyed);
+      if (replay) return { replay };
+    }
     // The wallet's row lock: every money-moving request of this account waits here in turn.
     const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
       SELECT balance FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
@@ -121,11 +152,16 @@ export async function requestWithdrawal(services: Services, input: { userId: str
     await recordAccountEvent(tx, userId, "withdrawal.requested", withdrawalView({ ...created, state: "requested" }));
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(debited.balance, amount.negated(), "WITHDRAWAL", note));
     if (auto) await recordAccountEvent(tx, userId, "withdrawal.approved", withdrawalView(created));
-    return created;
+    if (keyed) await storeAnswer(sqlOf(tx), keyed, withdrawalView(created));
+    return { row: created };
   });
-  if (row.state === "approved") await startPayout(services, id);
+  if ("replay" in outcome) return outcome.replay;
+  if (outcome.row.state === "approved") await startPayout(services, id);
   return withdrawalView(await db.withdrawal.findUniqueOrThrow({ where: { id } }));
 }
+
+/** The idempotency record's SQL (written for the SQL runner) inside a Prisma transaction. */
+const sqlOf = (tx: DbTx): SqlQuery => ({ query: (text, params = []) => tx.$queryRawUnsafe(text, ...params) });
 
 /** Starts an approved withdrawal's payout now (the payout job would within seconds); a failure is the job's to retry. */
 async function startPayout(services: Services, id: string): Promise<void> {
@@ -222,7 +258,8 @@ export async function decideWithdrawal(services: Services, actor: AdminActor, in
   const { withdrawalId, decision, reason, requestKey } = parseInputOrThrow(WithdrawalDecisionSchema, input);
   const action = decision === "approve" ? "withdrawal.approved" : "withdrawal.rejected";
   const db = services.database.prisma;
-  const result = await runAdminMutation<Withdrawal>(db, actor, { requestKey, action }, async (tx) => {
+  const request = { withdrawalId, decision, reason: reason ?? null };
+  const result = await runAdminMutation<Withdrawal>(db, actor, { requestKey, action, request }, async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM withdrawal WHERE id = ${withdrawalId} FOR UPDATE`;
     if (!locked) throw new AppError("NOT_FOUND", `No withdrawal ${withdrawalId}.`);
     const row = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
@@ -316,7 +353,8 @@ export async function setWithdrawalSettings(
   const db = services.database.prisma;
   const { autoApproveBelow, requestKey } = parseInputOrThrow(WithdrawalSettingsSchema, input);
   const value = parseMoney(autoApproveBelow);
-  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve" }, (tx) =>
+  const request = { autoApproveBelow: formatMoney(value) };
+  return runAdminMutation(db, actor, { requestKey, action: "settings.withdrawal_auto_approve", request }, (tx) =>
     changeMoneySetting(services, tx, actor, { setting: "withdrawal_auto_approve_below", value }),
   );
 }

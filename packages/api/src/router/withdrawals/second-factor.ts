@@ -14,6 +14,11 @@ export async function requireSecondFactor(ctx: Context, userId: string, code: st
       "FORBIDDEN",
       "Set up two-factor authentication first (Settings → Security): withdrawals and payout destinations need your second factor.",
     );
+  if (check === "used")
+    throw new AppError(
+      "BAD_REQUEST",
+      "code: this two-factor code was already used; wait for the next code from your app, or use a backup code.",
+    );
   if (check === "wrong")
     throw new AppError(
       "BAD_REQUEST",

@@ -25,10 +25,17 @@ export const createWithdrawalRoute = accountMutationProcedure
   .use(wellFormedBody)
   .input(createWithdrawalInput)
   .output(createWithdrawalOutput)
-  .mutation(async ({ ctx, input }) => {
-    await requireSecondFactor(ctx, ctx.userId, input.code);
-    return requestWithdrawal(ctx.services, { userId: ctx.userId, amount: input.amount, destinationId: input.destinationId });
-  });
+  .mutation(({ ctx, input }) =>
+    requestWithdrawal(
+      ctx.services,
+      { userId: ctx.userId, amount: input.amount, destinationId: input.destinationId },
+      {
+        idempotencyKey: ctx.headers.get("idempotency-key") ?? undefined,
+        // After a replay (whose code the first request used up), before anything is reserved.
+        checkSecondFactor: () => requireSecondFactor(ctx, ctx.userId, input.code),
+      },
+    ),
+  );
 
 export const listWithdrawalsRoute = accountProcedure
   .meta(listWithdrawalsMeta)

@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError, createAddress, createApiKey, createUser, openPack, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { openTestDatabase } from "@prizepacks/core/testing";
+import { createTestPack } from "@prizepacks/core/testing/fixtures";
+import { createContext } from "../../context.ts";
+import { createCaller } from "../../root.ts";
+
+// Every console action that takes a request key, over tRPC as the console calls it: the key
+// stands for one request. Replayed with the same target and fields it answers the first result
+// again; replayed with another target or other fields it is refused (409) and nothing is done
+// or logged, as an Idempotency-Key is on the API (before, it answered the first result: the key
+// that approved withdrawal A "approved" B with a 200, doing nothing).
+
+let services: Services;
+beforeAll(async () => {
+  services = await openServices(await openTestDatabase());
+});
+afterAll(async () => {
+  await services?.database.close();
+});
+
+const db = () => services.database.prisma;
+const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
+const mails: string[] = [];
+
+async function account(label: string, role?: "admin") {
+  const { userId } = await createUser(services, { email: email(label), balance: parseMoney("50.00"), ageConfirmation: true });
+  if (role) await db().user.update({ where: { id: userId }, data: { role } });
+  return userId;
+}
+
+const consoleAs = (userId: string) =>
+  createCaller(
+    createContext({
+      source: "web",
+      services,
+      headers: new Headers(),
+      resolveSessionUserId: async () => userId,
+      verifySecondFactor: async () => "ok",
+      mailer: { send: (mail) => void mails.push(mail.text), linkBase: "http://localhost:3000" },
+    }),
+  );
+
+async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, "the call was refused").not.toBeNull();
+  const cause = error instanceof AppError ? error : (error as { cause?: unknown }).cause;
+  expect(cause, String(error)).toBeInstanceOf(AppError);
+  return { code: (cause as AppError).code, message: (cause as AppError).message };
+}
+
+/** A withdrawal waiting for an admin (the demo provider: loopback, no BTCPay). */
+async function requestedWithdrawal(amount: string) {
+  const playerId = await account("withdrawer");
+  const player = consoleAs(playerId);
+  const added = await player.payoutDestinations.add({
+    payoutMethodId: "BTC-LN",
+    address: "player@wallet.example",
+    label: "phone",
+    code: "123456",
+  });
+  await player.payoutDestinations.confirm({ token: /token=([\w-]+)/.exec(mails.at(-1)!)![1]! });
+  await db().$executeRaw`
+    UPDATE payout_destination SET "confirmedAt" = now() - interval '25 hours', "usableAt" = now() - interval '1 hour' WHERE id = ${added.id}`;
+  const withdrawal = await player.withdrawals.create({ amount, destinationId: added.id, code: "123456" });
+  expect(withdrawal.state).toBe("requested");
+  return withdrawal.id;
+}
+
+/** Shipments a player asked for, waiting in the queue. */
+async function requestedShipments(count: number) {
+  const playerId = await account("shipper");
+  const pack = await createTestPack(services, {
+    price: "2.80",
+    items: [{ key: "only", name: "Only Item", rarity: "RARE", value: "2.50", image: "/images/test.svg", tickets: 100_000 }],
+  });
+  const address = await createAddress(services, playerId, { name: "J", line1: "1 St", city: "Paris", postalCode: "75001", country: "FR" });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const item = (await openPack(services, { userId: playerId, idOrSlug: pack.slug })).inventoryItem.id;
+    ids.push((await consoleAs(playerId).shipments.create({ inventoryItemIds: [item], addressId: address.id })).id);
+  }
+  return ids;
+}
+
+type Console = ReturnType<typeof consoleAs>;
+
+/**
+ * One console action: `first` uses the key for one request, each of `others` the same key for
+ * another target or other fields; `untouched` says the refused requests changed nothing.
+ */
+interface KeyedAction {
+  name: string;
+  prepare: (
+    admin: Console,
+    adminId: string,
+  ) => Promise<{
+    first: (requestKey: string) => Promise<unknown>;
+    others: Array<(requestKey: string) => Promise<unknown>>;
+    untouched?: () => Promise<void>;
+  }>;
+}
+
+const actions: KeyedAction[] = [
+  {
+    name: "withdrawals.decide",
+    prepare: async (admin) => {
+      const [a, b] = [await requestedWithdrawal("20.00"), await requestedWithdrawal("21.00")];
+      return {
+        first: (requestKey) => admin.admin.withdrawals.decide({ withdrawalId: a, decision: "approve", requestKey }),
+        others: [
+          (requestKey) => admin.admin.withdrawals.decide({ withdrawalId: b, decision: "approve", requestKey }),
+          (requestKey) => admin.admin.withdrawals.decide({ withdrawalId: a, decision: "reject", reason: "not this one", requestKey }),
+        ],
+        untouched: async () => expect((await db().withdrawal.findUniqueOrThrow({ where: { id: b } })).state).toBe("requested"),
+      };
+    },
+  },
+  {
+    name: "withdrawals.setSettings",
+    prepare: async (admin) => {
+      const { autoApproveBelow } = await db().withdrawalSettings.findUniqueOrThrow({ where: { id: 1 } });
+      const other = autoApproveBelow.plus(1).toFixed(2);
+      return {
+        first: (requestKey) => admin.admin.withdrawals.setSettings({ autoApproveBelow: autoApproveBelow.toFixed(2), requestKey }),
+        others: [(requestKey) => admin.admin.withdrawals.setSettings({ autoApproveBelow: other, requestKey })],
+        untouched: async () =>
+          expect((await db().withdrawalSettings.findUniqueOrThrow({ where: { id: 1 } })).autoApproveBelow.toFixed(2)).toBe(
+            autoApproveBelow.toFixed(2),
+          ),
+      };
+    },
+  },
+  {
+    name: "accounts.adjust",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      return {
+        first: (requestKey) =>
+          admin.admin.accounts.adjust({ userId: a, direction: "credit", amount: "1.00", reason: "goodwill", requestKey }),
+        others: [
+          (requestKey) => admin.admin.accounts.adjust({ userId: b, direction: "credit", amount: "1.00", reason: "goodwill", requestKey }),
+          (requestKey) => admin.admin.accounts.adjust({ userId: a, direction: "credit", amount: "2.00", reason: "goodwill", requestKey }),
+          (requestKey) => admin.admin.accounts.adjust({ userId: a, direction: "debit", amount: "1.00", reason: "goodwill", requestKey }),
+        ],
+        untouched: async () => {
+          const balances = await db().wallet.findMany({ where: { userId: { in: [a, b] } }, orderBy: { balance: "asc" } });
+          expect(balances.map((w) => w.balance.toFixed(2))).toEqual(["50.00", "51.00"]);
+        },
+      };
+    },
+  },
+  {
+    name: "credits.decide",
+    prepare: async (admin) => {
+      const asker = consoleAs(await account("asker", "admin"));
+      const target = await account("target");
+      const ask = () =>
+        asker.admin.accounts.adjust({
+          userId: target,
+          direction: "credit",
+          amount: "5000.00",
+          reason: "big win",
+          requestKey: randomUUID(),
+        });
+      const [a, b] = [await ask(), await ask()] as Array<{ pendingCreditId?: string }>;
+      return {
+        first: (requestKey) => admin.admin.credits.decide({ pendingCreditId: a!.pendingCreditId!, decision: "reject", requestKey }),
+        others: [(requestKey) => admin.admin.credits.decide({ pendingCreditId: b!.pendingCreditId!, decision: "reject", requestKey })],
+        untouched: async () =>
+          expect((await db().pendingCredit.findUniqueOrThrow({ where: { id: b!.pendingCreditId! } })).status).toBe("pending"),
+      };
+    },
+  },
+  {
+    name: "accounts.setStanding",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      return {
+        first: (requestKey) => admin.admin.accounts.setStanding({ userId: a, action: "unverify", requestKey }),
+        others: [
+          (requestKey) => admin.admin.accounts.setStanding({ userId: b, action: "unverify", requestKey }),
+          (requestKey) => admin.admin.accounts.setStanding({ userId: a, action: "unban", reason: "appeal upheld", requestKey }),
+        ],
+        untouched: async () => expect((await db().user.findUniqueOrThrow({ where: { id: b } })).emailVerified).toBe(true),
+      };
+    },
+  },
+  {
+    name: "accounts.setRole",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      return {
+        first: (requestKey) => admin.admin.accounts.setRole({ userId: a, role: "player", requestKey }),
+        others: [(requestKey) => admin.admin.accounts.setRole({ userId: b, role: "player", requestKey })],
+      };
+    },
+  },
+  {
+    name: "accounts.revokeKey",
+    prepare: async (admin) => {
+      const owner = await account("owner");
+      const [a, b] = [
+        await createApiKey(services, { userId: owner, name: "a" }),
+        await createApiKey(services, { userId: owner, name: "b" }),
+      ];
+      return {
+        first: (requestKey) => admin.admin.accounts.revokeKey({ apiKeyId: a.apiKeyId, requestKey }),
+        others: [(requestKey) => admin.admin.accounts.revokeKey({ apiKeyId: b.apiKeyId, requestKey })],
+        untouched: async () => expect((await db().apiKey.findUniqueOrThrow({ where: { id: b.apiKeyId } })).revokedAt).toBeNull(),
+      };
+    },
+  },
+  {
+    name: "protection.exclude",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      const typed = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).email;
+      const [emailA, emailB] = [await typed(a), await typed(b)];
+      return {
+        first: (requestKey) => admin.admin.protection.exclude({ userId: a, period: "24h", confirmation: emailA, requestKey }),
+        others: [
+          (requestKey) => admin.admin.protection.exclude({ userId: b, period: "24h", confirmation: emailB, requestKey }),
+          (requestKey) => admin.admin.protection.exclude({ userId: a, period: "7d", confirmation: emailA, requestKey }),
+        ],
+        untouched: async () => expect(await db().playerExclusion.count({ where: { userId: { in: [a, b] } } })).toBe(1),
+      };
+    },
+  },
+  {
+    name: "shipments.move",
+    prepare: async (admin) => {
+      const [a, b, c] = await requestedShipments(3);
+      return {
+        first: (requestKey) => admin.admin.shipments.move({ ids: [a!, b!], to: "APPROVED", requestKey }),
+        others: [
+          (requestKey) => admin.admin.shipments.move({ ids: [c!], to: "APPROVED", requestKey }),
+          (requestKey) => admin.admin.shipments.move({ ids: [a!, b!, c!], to: "APPROVED", requestKey }),
+          (requestKey) => admin.admin.shipments.move({ ids: [a!, b!], to: "REJECTED", reason: "no stock", requestKey }),
+        ],
+        untouched: async () => expect((await db().shipment.findUniqueOrThrow({ where: { id: c! } })).state).toBe("REQUESTED"),
+      };
+    },
+  },
+  {
+    name: "shipping.setZone",
+    prepare: async (admin) => ({
+      first: (requestKey) => admin.admin.shipping.setZone({ country: "LU", fee: "7.00", requestKey }),
+      others: [
+        (requestKey) => admin.admin.shipping.setZone({ country: "MT", fee: "7.00", requestKey }),
+        (requestKey) => admin.admin.shipping.setZone({ country: "LU", fee: "8.00", requestKey }),
+      ],
+      untouched: async () => expect((await db().shippingZone.findUniqueOrThrow({ where: { country: "LU" } })).fee.toFixed(2)).toBe("7.00"),
+    }),
+  },
+  {
+    name: "shipping.deleteZone",
+    prepare: async (admin) => {
+      await admin.admin.shipping.setZone({ country: "CY", fee: "6.00", requestKey: randomUUID() });
+      await admin.admin.shipping.setZone({ country: "IS", fee: "6.00", requestKey: randomUUID() });
+      return {
+        first: (requestKey) => admin.admin.shipping.deleteZone({ country: "CY", requestKey }),
+        others: [(requestKey) => admin.admin.shipping.deleteZone({ country: "IS", requestKey })],
+        untouched: async () => expect(await db().shippingZone.count({ where: { country: "IS" } })).toBe(1),
+      };
+    },
+  },
+];
+
+describe("a console request key", () => {
+  it.each(actions)(
+    "$name: replayed with another target or other fields is a 409 that does nothing; with the same, it replays",
+    async (action) => {
+      const adminId = await account("operator", "admin");
+      const admin = consoleAs(adminId);
+      const { first, others, untouched } = await action.prepare(admin, adminId);
+      const requestKey = randomUUID();
+      const answered = await first(requestKey);
+      const logged = await db().adminLog.count({ where: { actorId: adminId } });
+      for (const other of others) {
+        const refused = await refusal(other(requestKey));
+        expect(refused.code).toBe("CONFLICT");
+        expect(refused.message).toMatch(
+          /^This request key was already used for another request \(.+\): nothing was done; reload the form\.$/,
+        );
+      }
+      await untouched?.();
+      expect(await db().adminLog.count({ where: { actorId: adminId } })).toBe(logged);
+      expect(await first(requestKey)).toEqual(answered);
+      expect(await db().adminLog.count({ where: { actorId: adminId } })).toBe(logged);
+    },
+  );
+});
