@@ -30,6 +30,7 @@ export const ADMIN_ACTIONS = [
   "account.verified",
   "account.unverified",
   "account.role",
+  "account.role_requested",
   "account.excluded",
   "wallet.adjusted",
   "credit.requested",

@@ -1,15 +1,11 @@
 import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
-import { z } from "zod";
 import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/admin-log.ts";
-import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
-import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
-import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema } from "../schemas.ts";
 import type { Services } from "../runtime/services.ts";
+import { ROLE_GRANT } from "./pending-changes.ts";
 
-interface MoneySetting {
+export interface MoneySetting {
   /** What the console calls it. */
   label: string;
   /** The admin log's action when a change takes effect. */
@@ -50,7 +46,7 @@ export const MONEY_SETTINGS = {
   },
 } satisfies Record<string, MoneySetting>;
 export type MoneySettingName = keyof typeof MONEY_SETTINGS;
-const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
+export const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
 
 export type MoneySettingChange =
   | { status: "applied"; setting: MoneySettingName; value: string }
@@ -119,7 +115,11 @@ export interface PendingSettingChangeRow {
 /** The raises waiting for a second admin, oldest first. */
 export async function listPendingSettingChanges(services: Services): Promise<PendingSettingChangeRow[]> {
   const db = services.database.prisma;
-  const rows = await db.pendingSettingChange.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, take: 200 });
+  const rows = await db.pendingSettingChange.findMany({
+    where: { status: "pending", setting: { not: ROLE_GRANT } },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
   const current = new Map<string, string>();
   for (const [setting, spec] of Object.entries(MONEY_SETTINGS)) current.set(setting, formatMoney(await (spec as MoneySetting).read(db)));
   return rows.flatMap((row) => {
@@ -131,85 +131,12 @@ export async function listPendingSettingChanges(services: Services): Promise<Pen
         setting,
         label: MONEY_SETTINGS[setting].label,
         current: current.get(setting) ?? "",
-        before: formatMoney(row.before),
-        value: formatMoney(row.value),
+        before: formatMoney(row.before ?? 0),
+        value: formatMoney(row.value ?? 0),
         requestedBy: row.requestedBy,
         requestedById: row.requestedById,
         createdAt: row.createdAt.toISOString(),
       },
     ];
-  });
-}
-
-export const SettingChangeDecisionSchema = z.object({
-  pendingChangeId: IdSchema,
-  decision: z.enum(["approve", "reject"]),
-  requestKey: RequestKeySchema.optional(),
-});
-export type SettingChangeDecision = z.input<typeof SettingChangeDecisionSchema>;
-
-export type SettingChangeDecisionResult = { pendingChangeId: string; status: "approved" | "rejected"; setting: string; value: string };
-
-/**
- * A second admin approves (the value takes effect now) or rejects a raise. The row is locked
- * first, so of two decisions one applies; the requester cannot decide their own (the table's
- * CHECK backs that), and the CLI decides nothing here: it changes settings directly.
- */
-export async function decideSettingChange(
-  services: Services,
-  actor: AdminActor,
-  input: SettingChangeDecision,
-): Promise<SettingChangeDecisionResult> {
-  const db = services.database.prisma;
-  const { pendingChangeId, decision, requestKey } = parseInputOrThrow(SettingChangeDecisionSchema, input);
-  if (!actor.id) throw new AppError("FORBIDDEN", "A setting change is decided by a signed-in admin.");
-  const deciderId = actor.id;
-  const action = decision === "approve" ? "settings.change_approved" : "settings.change_rejected";
-  return runAdminMutation<SettingChangeDecisionResult>(db, actor, { requestKey, action }, async (tx) => {
-    const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
-    if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
-    const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
-    if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
-    if (change.requestedById === deciderId)
-      throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
-    const setting = change.setting;
-    if (!isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
-    const status = decision === "approve" ? "approved" : "rejected";
-    await tx.pendingSettingChange.update({
-      where: { id: pendingChangeId },
-      data: { status, decidedById: deciderId, decidedBy: actor.email, decidedAt: new Date() },
-    });
-    const value = formatMoney(change.value);
-    await writeAdminLog(
-      services,
-      actor,
-      {
-        action,
-        targetType: "settings",
-        targetId: setting,
-        before: { status: "pending" },
-        after: { pendingChangeId, status, value, requestedBy: change.requestedBy },
-      },
-      { tx },
-    );
-    if (status === "approved") {
-      const spec: MoneySetting = MONEY_SETTINGS[setting];
-      const before = await spec.read(tx, { forUpdate: true });
-      await spec.write(tx, new Prisma.Decimal(change.value));
-      await writeAdminLog(
-        services,
-        actor,
-        {
-          action: spec.logAction,
-          targetType: "settings",
-          targetId: setting,
-          before: { value: formatMoney(before) },
-          after: { value, requestedBy: change.requestedBy },
-        },
-        { tx },
-      );
-    }
-    return { pendingChangeId, status, setting, value };
   });
 }

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { Prisma } from "@prizepacks/db/prisma";
 import { CLI_ACTOR, listAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { auditInvariants } from "../audit/audit.ts";
-import { decideSettingChange, listPendingSettingChanges } from "../settings/money-settings.ts";
+import { decideSettingChange } from "../settings/decide-setting-change.ts";
+import { listPendingSettingChanges } from "../settings/money-settings.ts";
 import { createTestUser, uniqueEmail } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getWithdrawalSettings, setWithdrawalSettings } from "../withdrawals/withdrawals.ts";
-import { adjustBalance } from "./account-admin.ts";
+import { approvesAutomatically } from "../withdrawals/auto-approval.ts";
+import { adjustBalance, listPendingRoleGrants, setAccountRole } from "./account-admin.ts";
 import { applyAdjustment } from "./apply-adjustment.ts";
 import { decidePendingCredit } from "./pending-credits.ts";
 
@@ -200,6 +202,81 @@ describe("raising a money setting waits for a second admin; lowering applies at 
       requestKey: randomUUID(),
     });
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
+  });
+});
+
+describe("who is an admin: a console grant waits for a second admin; nobody changes their own role", () => {
+  const setRole = (actor: AdminActor, userId: string, email: string, role: "admin" | "player") =>
+    setAccountRole(services(), actor, { userId, role, confirmation: email, requestKey: randomUUID() });
+  const roleOf = async (userId: string) => (await database().prisma.user.findUniqueOrThrow({ where: { id: userId } })).role;
+
+  it("an admin's grant to an account of their own waits; they cannot approve it; another admin can", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    const altEmail = uniqueEmail("alt");
+    const alt = await createTestUser(services(), { email: altEmail });
+    const asked = await setRole(alice, alt.userId, altEmail, "admin");
+    expect(asked).toMatchObject({ status: "pending", role: "player" });
+    if (asked.status !== "pending") throw new Error("expected a pending grant");
+    expect(await roleOf(alt.userId)).toBeNull();
+    expect((await listPendingRoleGrants(services())).find((grant) => grant.id === asked.pendingChangeId)).toMatchObject({
+      userId: alt.userId,
+      email: altEmail,
+      requestedBy: alice.email,
+    });
+    await expectAppError(
+      decideSettingChange(services(), alice, { pendingChangeId: asked.pendingChangeId, decision: "approve", requestKey: randomUUID() }),
+      "FORBIDDEN",
+    );
+    expect(await roleOf(alt.userId)).toBeNull();
+    expect(
+      await decideSettingChange(services(), bob, { pendingChangeId: asked.pendingChangeId, decision: "approve", requestKey: randomUUID() }),
+    ).toMatchObject({ status: "approved", setting: "account_role", value: "admin" });
+    expect(await roleOf(alt.userId)).toBe("admin");
+    const log = await listAdminLog(services(), { targetId: alt.userId });
+    expect(log.entries.map((entry) => [entry.action, entry.actor])).toEqual([
+      ["account.role", bob.email],
+      ["settings.change_approved", bob.email],
+      ["account.role_requested", alice.email],
+    ]);
+  });
+
+  it("no admin changes their own role; revoking another admin applies at once; the CLI grants at once, logged", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    const own = await expectAppError(setRole(alice, alice.id!, alice.email, "player"), "FORBIDDEN");
+    expect(own.message).toMatch(/own role/);
+    expect(await roleOf(alice.id!)).toBe("admin");
+    expect(await setRole(bob, alice.id!, alice.email, "player")).toMatchObject({ status: "applied", role: "player" });
+    expect(await roleOf(alice.id!)).toBeNull();
+    expect(await setAccountRole(services(), CLI_ACTOR, { userId: alice.id!, role: "admin" })).toMatchObject({ status: "applied" });
+    expect(await roleOf(alice.id!)).toBe("admin");
+    expect((await listAdminLog(services(), { targetId: alice.id!, action: "account.role" })).entries.map((entry) => entry.actor)).toEqual([
+      "cli",
+      bob.email,
+    ]);
+  });
+
+  it("an account that was an admin in the last 30 days is not approved automatically", async () => {
+    const bob = await consoleAdmin();
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "100.00" });
+    const approves = (userId: string) =>
+      database().prisma.$transaction((tx) =>
+        approvesAutomatically(tx, { userId, amount: new Prisma.Decimal("10.00"), balance: new Prisma.Decimal("500.00") }),
+      );
+    const formerEmail = uniqueEmail("former");
+    const former = await createTestUser(services(), { email: formerEmail, balance: "0.00" });
+    expect(await approves(former.userId)).toBe(true);
+    await setAccountRole(services(), CLI_ACTOR, { userId: former.userId, role: "admin" });
+    expect(await approves(former.userId)).toBe(false);
+    await setRole(bob, former.userId, formerEmail, "player");
+    expect(await approves(former.userId)).toBe(false);
+    // Demoted 31 days ago (the log is append-only, so another account's entry is written dated back).
+    const longAgo = await createTestUser(services(), { balance: "0.00" });
+    await database().prisma.$executeRaw`
+      INSERT INTO admin_log ("actorId", actor, action, "targetType", "targetId", before, after, "createdAt")
+      VALUES (${bob.id}, ${bob.email}, 'account.role', 'account', ${longAgo.userId},
+              '{"role": "admin"}'::jsonb, '{"role": "player"}'::jsonb, now() - interval '31 days')`;
+    expect(await approves(longAgo.userId)).toBe(true);
     await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
   });
 });
