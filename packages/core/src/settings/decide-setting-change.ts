@@ -10,7 +10,7 @@ import { IdSchema } from "../schemas.ts";
 import { applyRoleGrant } from "../users/account-admin.ts";
 import type { Services } from "../runtime/services.ts";
 import { isMoneySetting, MONEY_SETTINGS, type MoneySetting } from "./money-settings.ts";
-import { ROLE_GRANT } from "./pending-changes.ts";
+import { PENDING_CHANGE_DAYS, pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
 
 export const SettingChangeDecisionSchema = z.object({
   pendingChangeId: IdSchema,
@@ -25,7 +25,10 @@ export type SettingChangeDecisionResult = { pendingChangeId: string; status: "ap
  * A second admin approves (the change takes effect now) or rejects a raise of a money setting or
  * a grant of the admin role. The row is locked first, so of two decisions one applies; the
  * requester cannot decide their own (the table's CHECK backs that), and the CLI decides nothing
- * here: it changes settings and roles directly.
+ * here: it changes settings and roles directly. A raise is approved only while the setting still
+ * has the value it was asked against (409 CONFLICT otherwise), and no change is approved after
+ * PENDING_CHANGE_DAYS; a change that takes effect supersedes the others waiting on the same
+ * setting or account (pending-changes.ts).
  */
 export async function decideSettingChange(
   services: Services,
@@ -47,12 +50,17 @@ export async function decideSettingChange(
       SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
       if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
       const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
+      if (change.status === "superseded")
+        throw new AppError("CONFLICT", "Another change to the same setting took effect since: this one no longer applies; ask again.");
       if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
       if (change.requestedById === deciderId)
         throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
       const setting = change.setting;
       const isRoleGrant = setting === ROLE_GRANT && change.targetId !== null;
       if (!isRoleGrant && !isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
+      // Rejecting an expired change is harmless (it only clears it); approving one is not.
+      if (decision === "approve" && change.createdAt < pendingChangesExpireBefore())
+        throw new AppError("CONFLICT", `This change was asked for more than ${PENDING_CHANGE_DAYS} days ago and has expired: ask again.`);
       const status = decision === "approve" ? "approved" : "rejected";
       await tx.pendingSettingChange.update({
         where: { id: pendingChangeId },
@@ -73,11 +81,19 @@ export async function decideSettingChange(
       );
       if (status === "approved" && isRoleGrant) {
         grantedTo = change.targetId!;
-        await applyRoleGrant(services, tx, actor, { userId: grantedTo, requestedBy: change.requestedBy });
+        await applyRoleGrant(services, tx, actor, { userId: grantedTo, requestedBy: change.requestedBy, pendingChangeId });
       } else if (status === "approved" && isMoneySetting(setting)) {
         const spec: MoneySetting = MONEY_SETTINGS[setting];
+        // The raise was judged against the value in force when it was asked for: if that moved
+        // (a lowering, the CLI, another approved raise), this one is no longer what was judged.
         const before = await spec.read(tx, { forUpdate: true });
+        if (change.before === null || !before.equals(change.before))
+          throw new AppError(
+            "CONFLICT",
+            `The setting changed since (${formatMoney(change.before ?? 0)} then, ${formatMoney(before)} now): ask again.`,
+          );
         await spec.write(tx, new Prisma.Decimal(change.value ?? 0));
+        await supersedePendingChanges(tx, { setting, exceptId: pendingChangeId });
         await writeAdminLog(
           services,
           actor,

@@ -3,7 +3,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/admin-log.ts";
 import { formatMoney } from "../money.ts";
 import type { Services } from "../runtime/services.ts";
-import { ROLE_GRANT } from "./pending-changes.ts";
+import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
 
 export interface MoneySetting {
   /** What the console calls it. */
@@ -84,6 +84,7 @@ export async function changeMoneySetting(
     return { status: "pending", setting, value: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
   }
   await spec.write(tx, value);
+  await supersedePendingChanges(tx, { setting });
   await writeAdminLog(
     services,
     actor,
@@ -112,11 +113,11 @@ export interface PendingSettingChangeRow {
   createdAt: string;
 }
 
-/** The raises waiting for a second admin, oldest first. */
+/** The raises waiting for a second admin and not expired, oldest first. */
 export async function listPendingSettingChanges(services: Services): Promise<PendingSettingChangeRow[]> {
   const db = services.database.prisma;
   const rows = await db.pendingSettingChange.findMany({
-    where: { status: "pending", setting: { not: ROLE_GRANT } },
+    where: { status: "pending", setting: { not: ROLE_GRANT }, createdAt: { gt: pendingChangesExpireBefore() } },
     orderBy: { createdAt: "asc" },
     take: 200,
   });

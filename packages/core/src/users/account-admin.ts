@@ -14,7 +14,7 @@ import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
 import type { Services } from "../runtime/services.ts";
-import { ROLE_GRANT } from "../settings/pending-changes.ts";
+import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "../settings/pending-changes.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
 // Each function's input schema sits above it: the console's procedure declares it as its input,
@@ -291,6 +291,7 @@ export async function setAccountRole(
         return { ...toRow(user), status: "pending", pendingChangeId: pending.id };
       }
       const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
+      await supersedePendingChanges(tx, { setting: ROLE_GRANT, targetId: userId });
       await writeAdminLog(
         services,
         actor,
@@ -317,13 +318,14 @@ export async function applyRoleGrant(
   services: Services,
   tx: DbTx,
   actor: AdminActor,
-  { userId, requestedBy }: { userId: string; requestedBy: string },
+  { userId, requestedBy, pendingChangeId }: { userId: string; requestedBy: string; pendingChangeId: string },
 ): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
   const user = await userOrThrow(tx, userId);
   if (isAdminRole(user.role)) throw new AppError("CONFLICT", "This account is an admin already.");
   if (user.deletedAt) throw new AppError("CONFLICT", "This account was deleted since: it cannot be made an admin.");
   await tx.user.update({ where: { id: userId }, data: { role: "admin" } });
+  await supersedePendingChanges(tx, { setting: ROLE_GRANT, targetId: userId, exceptId: pendingChangeId });
   await writeAdminLog(
     services,
     actor,
@@ -341,11 +343,11 @@ export interface PendingRoleGrantRow {
   createdAt: string;
 }
 
-/** The grants of the admin role waiting for a second admin, oldest first. */
+/** The grants of the admin role waiting for a second admin and not expired, oldest first. */
 export async function listPendingRoleGrants(services: Services): Promise<PendingRoleGrantRow[]> {
   const db = services.database.prisma;
   const rows = await db.pendingSettingChange.findMany({
-    where: { status: "pending", setting: ROLE_GRANT },
+    where: { status: "pending", setting: ROLE_GRANT, createdAt: { gt: pendingChangesExpireBefore() } },
     orderBy: { createdAt: "asc" },
     take: 200,
   });

@@ -168,14 +168,24 @@ describe("raising a money setting waits for a second admin; lowering applies at 
     );
     expect(own.message).toMatch(/another admin/);
 
-    // Lowering takes effect at once, even with a raise waiting.
+    // Lowering takes effect at once, even with a raise waiting, and supersedes that raise: it was
+    // asked against 10.00, which is no longer in force.
     expect(await setAuto(alice, "5.00")).toEqual({ status: "applied", setting: "withdrawal_auto_approve_below", value: "5.00" });
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "5.00" });
+    const stale = await expectAppError(
+      decideSettingChange(services(), bob, { pendingChangeId: raised.pendingChangeId, decision: "approve", requestKey: randomUUID() }),
+      "CONFLICT",
+    );
+    expect(stale.message).toMatch(/ask again/);
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "5.00" });
+    expect((await listPendingSettingChanges(services())).map((change) => change.id)).not.toContain(raised.pendingChangeId);
 
-    const approval = { pendingChangeId: raised.pendingChangeId, decision: "approve" as const, requestKey: randomUUID() };
+    const again = await setAuto(alice, "1999.99");
+    if (again.status !== "pending") throw new Error("expected a pending change");
+    const approval = { pendingChangeId: again.pendingChangeId, decision: "approve" as const, requestKey: randomUUID() };
     const [one, two] = await Promise.all([decideSettingChange(services(), bob, approval), decideSettingChange(services(), bob, approval)]);
     expect(one).toEqual({
-      pendingChangeId: raised.pendingChangeId,
+      pendingChangeId: again.pendingChangeId,
       status: "approved",
       setting: "withdrawal_auto_approve_below",
       value: "1999.99",
@@ -183,15 +193,15 @@ describe("raising a money setting waits for a second admin; lowering applies at 
     expect(two).toEqual(one);
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
     await expectAppError(
-      decideSettingChange(services(), bob, { pendingChangeId: raised.pendingChangeId, decision: "reject", requestKey: randomUUID() }),
+      decideSettingChange(services(), bob, { pendingChangeId: again.pendingChangeId, decision: "reject", requestKey: randomUUID() }),
       "CONFLICT",
     );
     const log = await listAdminLog(services(), { targetId: "withdrawal_auto_approve_below" });
     expect(log.entries.slice(0, 4).map((entry) => [entry.action, entry.actor])).toEqual([
       ["settings.withdrawal_auto_approve", bob.email],
       ["settings.change_approved", bob.email],
-      ["settings.withdrawal_auto_approve", alice.email],
       ["settings.change_requested", alice.email],
+      ["settings.withdrawal_auto_approve", alice.email],
     ]);
 
     const rejected = await setAuto(bob, "3000.00");
@@ -202,6 +212,50 @@ describe("raising a money setting waits for a second admin; lowering applies at 
       requestKey: randomUUID(),
     });
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
+  });
+});
+
+describe("a raise is approved only against the value it was asked for, and within 7 days", () => {
+  const setAuto = (actor: AdminActor, autoApproveBelow: string) =>
+    setWithdrawalSettings(services(), actor, { autoApproveBelow, requestKey: randomUUID() });
+  const approve = (actor: AdminActor, pendingChangeId: string) =>
+    decideSettingChange(services(), actor, { pendingChangeId, decision: "approve", requestKey: randomUUID() });
+
+  it("of two raises, the first approved supersedes the other; a value changed outside the console is a conflict", async () => {
+    const [alice, bob, carol] = [await consoleAdmin(), await consoleAdmin(), await consoleAdmin()];
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "10.00" });
+    const small = await setAuto(alice, "50.00");
+    const large = await setAuto(carol, "2000.00");
+    if (small.status !== "pending" || large.status !== "pending") throw new Error("expected pending changes");
+    await approve(bob, small.pendingChangeId);
+    const superseded = await expectAppError(approve(bob, large.pendingChangeId), "CONFLICT");
+    expect(superseded.message).toMatch(/took effect since/);
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "50.00" });
+
+    // Changed under the pending row without superseding it (as by hand in SQL): still refused.
+    const asked = await setAuto(alice, "300.00");
+    if (asked.status !== "pending") throw new Error("expected a pending change");
+    await database().prisma.withdrawalSettings.update({ where: { id: 1 }, data: { autoApproveBelow: new Prisma.Decimal("20.00") } });
+    const changed = await expectAppError(approve(bob, asked.pendingChangeId), "CONFLICT");
+    expect(changed.message).toMatch(/changed since \(50\.00 then, 20\.00 now\): ask again/);
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "20.00" });
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
+  });
+
+  it("a raise not decided within 7 days has expired: it is refused and no longer listed", async () => {
+    const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "10.00" });
+    const asked = await setAuto(alice, "400.00");
+    if (asked.status !== "pending") throw new Error("expected a pending change");
+    await database().prisma.pendingSettingChange.update({
+      where: { id: asked.pendingChangeId },
+      data: { createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000) },
+    });
+    expect((await listPendingSettingChanges(services())).map((change) => change.id)).not.toContain(asked.pendingChangeId);
+    const expired = await expectAppError(approve(bob, asked.pendingChangeId), "CONFLICT");
+    expect(expired.message).toMatch(/expired/);
+    expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "10.00" });
     await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
   });
 });
