@@ -13,24 +13,39 @@ export interface MoneySetting {
   /** The value in force; with `forUpdate`, its row locked for the rest of the transaction (changes to it queue). */
   read(db: DbTx, options?: { forUpdate?: boolean }): Promise<Prisma.Decimal>;
   write(tx: DbTx, value: Prisma.Decimal): Promise<void>;
+  /**
+   * Whether going from `before` to `after` loosens the control (lets more money move without an
+   * admin's look): such a change from the console waits for a second admin. Each setting says
+   * which way is looser; none is assumed.
+   */
+  loosens(before: Prisma.Decimal, after: Prisma.Decimal): boolean;
 }
 
 /**
  * Every money setting an admin can change, in one list. Each is an amount below or above which
- * money moves without an admin's look, so raising it loosens a control: a raise from the
- * console waits for a second admin (pending_setting_change), a lowering applies at once, and
- * the CLI (the operator at the machine) applies either at once, logged.
+ * money moves without an admin's look, and says which change loosens it (`loosens`): a loosening
+ * from the console waits for a second admin (pending_setting_change), a tightening applies at
+ * once, and the CLI (the operator at the machine) applies either at once, logged.
  *
  * Not in the list, on purpose: ADMIN_CREDIT_APPROVAL_ABOVE and ADMIN_CREDIT_DAILY_APPROVAL_ABOVE
  * (service-env.ts), WITHDRAWAL_MIN and WITHDRAWAL_DAILY_MAX (withdrawal-env.ts) are the
  * operator's environment, which no console admin can change; the publishable RTP range
  * (catalog-settings.ts) is a rule on packs, capped at 100% by its CHECK. A money setting the
  * console gains later is added here and gets the rule with it.
+ *
+ * Shipping-zone fees (shipping/fulfilment.ts: setShippingZoneAsAdmin) are out too, decided: they
+ * are a price, not a control on money leaving without a look. Lowering one moves money from the
+ * house to every player shipping to that zone, not to the admin: an admin's own gain is at most
+ * the fees of their own shipments, and every zone change is in the admin log with its before and
+ * after. Four eyes here guard money an admin can steer to an account (credits, withdrawals,
+ * roles); a fee is not that.
  */
 export const MONEY_SETTINGS = {
   withdrawal_auto_approve_below: {
     label: "Automatic withdrawal approval below",
     logAction: "settings.withdrawal_auto_approve",
+    // Withdrawals below it leave without an admin: a higher amount lets more leave.
+    loosens: (before, after) => after.greaterThan(before),
     async read(db, { forUpdate = false } = {}) {
       const [row] = await db.$queryRaw<Array<{ value: Prisma.Decimal }>>`
         SELECT "autoApproveBelow" AS value FROM withdrawal_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
@@ -54,7 +69,7 @@ export type MoneySettingChange =
 
 /**
  * Changes a money setting in the caller's transaction (the caller claims the console's request
- * key): at once when it is not a raise or the actor is the CLI; otherwise it is written to
+ * key): at once when it does not loosen the setting (its `loosens`) or the actor is the CLI; otherwise it is written to
  * pending_setting_change for another admin to approve, and the value in force stays.
  */
 export async function changeMoneySetting(
@@ -65,7 +80,7 @@ export async function changeMoneySetting(
 ): Promise<MoneySettingChange> {
   const spec: MoneySetting = MONEY_SETTINGS[setting];
   const before = await spec.read(tx, { forUpdate: true });
-  if (actor.id && value.greaterThan(before)) {
+  if (actor.id && spec.loosens(before, value)) {
     const pending = await tx.pendingSettingChange.create({
       data: { setting, value, before, requestedById: actor.id, requestedBy: actor.email },
     });

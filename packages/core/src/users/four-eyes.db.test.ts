@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Prisma } from "@prizepacks/db/prisma";
 import { CLI_ACTOR, listAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { auditInvariants } from "../audit/audit.ts";
 import { decideSettingChange } from "../settings/decide-setting-change.ts";
-import { listPendingSettingChanges } from "../settings/money-settings.ts";
+import { listPendingSettingChanges, MONEY_SETTINGS } from "../settings/money-settings.ts";
 import { createTestUser, uniqueEmail } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getWithdrawalSettings, setWithdrawalSettings } from "../withdrawals/withdrawals.ts";
@@ -212,6 +212,27 @@ describe("raising a money setting waits for a second admin; lowering applies at 
       requestKey: randomUUID(),
     });
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "1999.99" });
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
+  });
+});
+
+describe("each money setting says which change loosens it", () => {
+  it("the rule follows the setting's loosens: were lowering the looser way, a lowering would wait and a raise apply", async () => {
+    const alice = await consoleAdmin();
+    const spec = MONEY_SETTINGS.withdrawal_auto_approve_below;
+    expect([
+      spec.loosens(new Prisma.Decimal(10), new Prisma.Decimal(20)),
+      spec.loosens(new Prisma.Decimal(20), new Prisma.Decimal(10)),
+    ]).toEqual([true, false]);
+    await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "10.00" });
+    const inverted = vi.spyOn(spec, "loosens").mockImplementation((before, after) => after.lessThan(before));
+    try {
+      const set = (value: string) => setWithdrawalSettings(services(), alice, { autoApproveBelow: value, requestKey: randomUUID() });
+      expect(await set("5.00")).toMatchObject({ status: "pending" });
+      expect(await set("20.00")).toMatchObject({ status: "applied" });
+    } finally {
+      inverted.mockRestore();
+    }
     await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
   });
 });
