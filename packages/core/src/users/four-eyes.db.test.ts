@@ -94,7 +94,9 @@ describe("an admin's credits count together over 24 hours", () => {
     expect(await credit(alice, other.userId, "0.01")).toMatchObject({ status: "pending" });
   });
 
-  it("ten slices sent at once apply at most the threshold: the rest wait", async () => {
+  // Only PostgreSQL runs the ten at once: PGlite serves one connection, so they would queue and
+  // pass without the advisory lock this is about.
+  it.skipIf(!process.env.DATABASE_URL)("ten slices sent at once apply at most the threshold: the rest wait", async () => {
     const alice = await consoleAdmin();
     const player = await createTestUser(services(), { balance: "0.00" });
     const results = await Promise.all(Array.from({ length: 10 }, () => credit(alice, player.userId, "300.00")));
