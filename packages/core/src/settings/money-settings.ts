@@ -65,7 +65,14 @@ export const isMoneySetting = (name: string): name is MoneySettingName => Object
 
 export type MoneySettingChange =
   | { status: "applied"; setting: MoneySettingName; value: string }
-  | { status: "pending"; setting: MoneySettingName; value: string; requested: string; pendingChangeId: string };
+  | {
+      status: "pending";
+      setting: MoneySettingName;
+      /** The value still in force. */
+      current: string;
+      requested: string;
+      pendingChangeId: string;
+    };
 
 /**
  * Changes a money setting in the caller's transaction (the caller claims the console's request
@@ -96,7 +103,7 @@ export async function changeMoneySetting(
       },
       { tx },
     );
-    return { status: "pending", setting, value: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
+    return { status: "pending", setting, current: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
   }
   await spec.write(tx, value);
   await supersedePendingChanges(tx, { setting });

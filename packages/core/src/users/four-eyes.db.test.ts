@@ -156,7 +156,7 @@ describe("raising a money setting waits for a second admin; lowering applies at 
     const [alice, bob] = [await consoleAdmin(), await consoleAdmin()];
     await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "10.00" }); // the operator, at once
     const raised = await setAuto(alice, "1999.99");
-    expect(raised).toMatchObject({ status: "pending", value: "10.00", requested: "1999.99" });
+    expect(raised).toMatchObject({ status: "pending", current: "10.00", requested: "1999.99" });
     if (raised.status !== "pending") throw new Error("expected a pending change");
     expect(await getWithdrawalSettings(services())).toEqual({ autoApproveBelow: "10.00" });
     expect((await listPendingSettingChanges(services())).find((change) => change.id === raised.pendingChangeId)).toMatchObject({
@@ -200,6 +200,7 @@ describe("raising a money setting waits for a second admin; lowering applies at 
       "CONFLICT",
     );
     const log = await listAdminLog(services(), { targetId: "withdrawal_auto_approve_below" });
+    expect(log.entries[0]?.target).toEqual({ type: "settings", name: MONEY_SETTINGS.withdrawal_auto_approve_below.label });
     expect(log.entries.slice(0, 4).map((entry) => [entry.action, entry.actor])).toEqual([
       ["settings.withdrawal_auto_approve", bob.email],
       ["settings.change_approved", bob.email],
