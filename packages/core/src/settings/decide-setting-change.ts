@@ -47,7 +47,7 @@ export async function decideSettingChange(
     { requestKey, action },
     async (tx) => {
       const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
+        SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
       if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
       const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
       if (change.status === "superseded")
