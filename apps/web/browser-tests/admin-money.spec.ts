@@ -119,10 +119,41 @@ test("raising the automatic withdrawal approval waits for a second admin; loweri
 
   // Lowering (here, off again) takes effect at once.
   await amount.fill("0");
-  await page.getByRole("button", { name: "Save" }).click();
+  // The answer awaited before the reload: a reload at once could read the value before it commits.
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes("admin.withdrawals.setSettings")),
+    page.getByRole("button", { name: "Save" }).click(),
+  ]);
   await expect(page.getByTestId("setting-pending")).toHaveCount(0);
   await page.reload();
   await expect(amount).toHaveValue("0.00");
+});
+
+test("making an account an admin waits for another admin on Approvals", async ({ page, browser }) => {
+  const requester = await newAdmin("granter");
+  const alt = await admin("user:create", { email: uniqueEmail("alt") });
+  await signIn(page, requester, PASSWORD, `/admin/accounts/${alt.userId}`);
+  await page.getByRole("button", { name: "Make admin…" }).click();
+  await page.getByLabel(/to confirm/).fill(alt.email!);
+  await page.getByTestId("typed-confirmation").getByRole("button", { name: "Make admin" }).click();
+  await expect(page.getByRole("region", { name: "Standing and access" }).getByRole("status")).toContainText(
+    "Sent to Approvals: another admin makes it an admin.",
+  );
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Make admin…" })).toBeVisible();
+
+  await page.goto("/admin/approvals");
+  const mine = page.getByTestId("pending-role-grants").getByRole("row", { name: new RegExp(alt.email!.replace(/[.]/g, "\\.")) });
+  await expect(mine).toContainText("Yours: another admin decides");
+  await expect(mine.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, "approvals with a role grant");
+
+  const approver = await signedInAdmin(browser, await newAdmin("approver"), "/admin/approvals");
+  const row = approver.getByTestId("pending-role-grants").getByRole("row", { name: new RegExp(alt.email!.replace(/[.]/g, "\\.")) });
+  await row.getByRole("button", { name: /^Approve/ }).click();
+  await expect(row).toHaveCount(0);
+  await approver.goto(`/admin/accounts/${alt.userId}`);
+  await expect(approver.getByRole("button", { name: "Remove admin role…" })).toBeVisible();
 });
 
 test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe clean", async ({ page }) => {

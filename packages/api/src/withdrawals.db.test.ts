@@ -464,7 +464,7 @@ describe("withdrawals", () => {
     expect(own.code).toBe("FORBIDDEN");
     // Raised alone, it waits: the amount in force stays 0 (off).
     const raised = await boss.caller.admin.withdrawals.setSettings({ autoApproveBelow: "1999.99", requestKey: randomUUID() });
-    expect(raised).toMatchObject({ status: "pending", value: "0.00", requested: "1999.99" });
+    expect(raised).toMatchObject({ status: "pending", current: "0.00", requested: "1999.99" });
     const destinationId = await destination(boss.userId);
     const first = await web(boss.userId).withdrawals.create({ amount: "190.00", destinationId, code: "123456" });
     expect(first.state).toBe("requested");

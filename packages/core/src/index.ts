@@ -108,6 +108,7 @@ export {
   getAccountForAdmin,
   isAdminRole,
   KeyRevocationSchema,
+  listPendingRoleGrants,
   revokeAccountKeyAsAdmin,
   RoleChangeSchema,
   ROLES,
@@ -117,7 +118,7 @@ export {
   STANDING_ACTIONS,
   StandingChangeSchema,
 } from "./users/account-admin.ts";
-export type { AccountRow, AdminAccountDetail, StandingAction } from "./users/account-admin.ts";
+export type { AccountRow, AdminAccountDetail, PendingRoleGrantRow, RoleChangeResult, StandingAction } from "./users/account-admin.ts";
 export type { AdjustmentResult } from "./users/apply-adjustment.ts";
 export {
   CreditDecisionSchema,
@@ -127,16 +128,18 @@ export {
   listPendingCredits,
 } from "./users/pending-credits.ts";
 export {
-  decideSettingChange,
   listPendingSettingChanges,
   MONEY_SETTINGS,
-  SettingChangeDecisionSchema,
   type MoneySettingChange,
   type MoneySettingName,
   type PendingSettingChangeRow,
+} from "./settings/money-settings.ts";
+export {
+  decideSettingChange,
+  SettingChangeDecisionSchema,
   type SettingChangeDecision,
   type SettingChangeDecisionResult,
-} from "./settings/money-settings.ts";
+} from "./settings/decide-setting-change.ts";
 export type { CreditDecision, CreditDecisionResult, PendingCreditRow } from "./users/pending-credits.ts";
 export { RequestKeySchema } from "./admin-log/admin-request.ts";
 export { getPackReport, MARGIN_FORMULA, ReportQuerySchema, rollUpReports } from "./reports/pack-reports.ts";

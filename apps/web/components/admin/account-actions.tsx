@@ -51,7 +51,10 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
     if (!confirming || !confirmed) return;
     if (confirming.kind === "role") {
       const role = confirming.role;
-      run("Role changed.", () => trpc.admin.accounts.setRole.mutate({ userId: account.id, role, confirmation: typed, requestKey }));
+      // A grant waits for another admin on Approvals; a removal applies at once.
+      run(role === "admin" ? "Sent to Approvals: another admin makes it an admin." : "Admin role removed.", () =>
+        trpc.admin.accounts.setRole.mutate({ userId: account.id, role, confirmation: typed, requestKey }),
+      );
     } else standing(confirming.kind, reason, typed);
   };
 

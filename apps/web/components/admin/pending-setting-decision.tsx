@@ -6,7 +6,7 @@ import { DecisionButtons } from "./decision-buttons";
 import { ErrorAlert } from "../error-alert";
 import { useRequestKey } from "./request-key";
 
-/** Approve (it takes effect now) or reject one raise of a money setting; the admin who asked sees why they cannot. */
+/** Approve (it takes effect now) or reject one raise of a money setting or grant of the admin role; the admin who asked sees why they cannot. */
 export function PendingSettingDecision({
   pendingChangeId,
   label,

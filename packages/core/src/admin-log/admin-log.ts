@@ -5,6 +5,7 @@ import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
 import type { Services } from "../runtime/services.ts";
+import { isMoneySetting, MONEY_SETTINGS } from "../settings/money-settings.ts";
 
 /** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
 export interface AdminActor {
@@ -30,6 +31,7 @@ export const ADMIN_ACTIONS = [
   "account.verified",
   "account.unverified",
   "account.role",
+  "account.role_requested",
   "account.excluded",
   "wallet.adjusted",
   "credit.requested",
@@ -129,10 +131,13 @@ export type AdminLogTarget =
   | { type: "api_key"; name: string; start: string; userId: string; email: string }
   | { type: "settings"; name: string };
 
-const SETTING_NAMES: Record<string, string> = {
-  rtp_range: "publishable return range",
-  withdrawal_auto_approve_below: "automatic withdrawal approval",
-};
+/**
+ * A setting's name in the log: the money settings by their console label (MONEY_SETTINGS, so a
+ * new one is named with it), the rest here. Read when called: money-settings.ts imports this
+ * module, so MONEY_SETTINGS may not exist yet while this one loads.
+ */
+const settingName = (id: string): string =>
+  (({ rtp_range: "publishable return range" }) as Record<string, string>)[id] ?? (isMoneySetting(id) ? MONEY_SETTINGS[id].label : id);
 
 /** The targets of a page of entries by name: one query per kind of target. */
 async function describeTargets(
@@ -156,7 +161,7 @@ async function describeTargets(
   }
   for (const row of rows) {
     if (row.targetType === "settings" && row.targetId) {
-      found.set(`settings:${row.targetId}`, { type: "settings", name: SETTING_NAMES[row.targetId] ?? row.targetId });
+      found.set(`settings:${row.targetId}`, { type: "settings", name: settingName(row.targetId) });
     }
   }
   return found;

@@ -21,10 +21,12 @@ export interface AuditReport {
    */
   flaggedDeposits: Array<{ depositId: string; userId: string; invoiceId: string | null; flag: string }>;
   /**
-   * Credits applied without a second admin that took their admin (or the CLI) past
-   * ADMIN_CREDIT_APPROVAL_ABOVE for one account, or past ADMIN_CREDIT_DAILY_APPROVAL_ABOVE over
-   * all accounts, within 24 hours: the books balance, but four eyes were not on them. The CLI's
-   * are expected (it is exempt); any other is a breach of the rule to look into.
+   * Console credits of the last `creditWindowDays` (90 by default) applied without a second admin
+   * that took their admin past ADMIN_CREDIT_APPROVAL_ABOVE for one account, or past
+   * ADMIN_CREDIT_DAILY_APPROVAL_ABOVE over all accounts, within 24 hours: the books balance, but
+   * four eyes were not on them. Each is judged by the thresholds its log entry recorded (those in
+   * force when it was applied), or by today's for entries older than that record. A flag to look
+   * into, not a breach.
    */
   flaggedCredits: Array<{
     adminLogId: string;
@@ -37,7 +39,14 @@ export interface AuditReport {
     window: "account" | "all accounts";
     createdAt: string;
   }>;
+  /** The CLI's credits in the same window, summed: it is exempt (the operator at the machine), so they are expected. */
+  cliCredits: { count: number; total: string };
+  /** The window flaggedCredits and cliCredits cover, in days back from now. */
+  creditWindowDays: number;
 }
+
+/** The audit looks at this many days of credits unless told otherwise. */
+export const AUDIT_CREDIT_WINDOW_DAYS = 90;
 
 /**
  * Checks the money and fairness invariants over the whole database:
@@ -53,7 +62,10 @@ export interface AuditReport {
  * it lists what is the operator's to look at: flagged deposits, and credits applied without a
  * second admin past the approval thresholds (flaggedCredits).
  */
-export async function auditInvariants(services: Services, { demoMode = isDemoMode() }: { demoMode?: boolean } = {}): Promise<AuditReport> {
+export async function auditInvariants(
+  services: Services,
+  { demoMode = isDemoMode(), creditWindowDays = AUDIT_CREDIT_WINDOW_DAYS }: { demoMode?: boolean; creditWindowDays?: number } = {},
+): Promise<AuditReport> {
   const db = services.database.prisma;
   const breaches: AuditBreach[] = [];
   const add = (rule: string, rows: Array<Record<string, unknown>>) => {
@@ -274,43 +286,72 @@ export async function auditInvariants(services: Services, { demoMode = isDemoMod
   });
   const flaggedDeposits = flagged.map(({ id, userId, invoiceId, flag }) => ({ depositId: id, userId, invoiceId, flag: flag ?? "" }));
 
-  const flaggedCredits = await loneCreditsAboveThresholds(services);
+  const { flaggedCredits, cliCredits } = await loneCreditsAboveThresholds(services, creditWindowDays);
 
   const [wallets, spins, seedPairs] = await Promise.all([db.wallet.count(), db.spin.count(), db.seedPair.count()]);
-  return { ok: breaches.length === 0, checked: { wallets, spins, seedPairs }, breaches, flaggedDeposits, flaggedCredits };
+  return {
+    ok: breaches.length === 0,
+    checked: { wallets, spins, seedPairs },
+    breaches,
+    flaggedDeposits,
+    flaggedCredits,
+    cliCredits,
+    creditWindowDays,
+  };
 }
 
 /**
  * The four-eyes rule on credits (creditNeedsSecondAdmin) checked after the fact over the admin
- * log: each lone credit with the same actor's lone credits in the 24 hours up to it, per account
- * and over all accounts, against today's thresholds.
+ * log's last `days` days: each console lone credit with the same admin's lone credits in the 24
+ * hours up to it (read from a day further back, so the window's first credits are summed
+ * right), per account and over all accounts, against the thresholds its entry recorded, or
+ * today's where it recorded none. The CLI's credits are only counted and summed.
  */
-async function loneCreditsAboveThresholds(services: Services): Promise<AuditReport["flaggedCredits"]> {
+async function loneCreditsAboveThresholds(services: Services, days: number): Promise<Pick<AuditReport, "flaggedCredits" | "cliCredits">> {
+  const db = services.database.prisma;
   const perAccount = creditApprovalAbove();
   const perAdmin = dailyCreditApprovalAbove();
-  const rows = await services.database.prisma.$queryRaw<
-    Array<{ id: bigint; actor: string; targetId: string; amount: string; account: string; all: string; createdAt: Date }>
+  const rows = await db.$queryRaw<
+    Array<{
+      id: bigint;
+      actor: string;
+      targetId: string;
+      amount: string;
+      account: string;
+      all: string;
+      accountAbove: string;
+      allAbove: string;
+      createdAt: Date;
+    }>
   >`
-    SELECT id, actor, "targetId", amount::text, account::text, "all"::text, "createdAt" FROM (
+    SELECT id, actor, "targetId", amount::text, account::text, "all"::text, "accountAbove"::text, "allAbove"::text, "createdAt" FROM (
       SELECT id, actor, "targetId", amount, "createdAt",
-        SUM(amount) OVER (PARTITION BY COALESCE("actorId", actor), "targetId" ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS account,
-        SUM(amount) OVER (PARTITION BY COALESCE("actorId", actor) ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS "all"
-      FROM (${LONE_CREDITS_SQL}) lone) windows
-    WHERE account > ${perAccount} OR "all" > ${perAdmin}
+        COALESCE("approvalAbove", ${perAccount}) AS "accountAbove",
+        COALESCE("dailyApprovalAbove", ${perAdmin}) AS "allAbove",
+        SUM(amount) OVER (PARTITION BY "actorId", "targetId" ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS account,
+        SUM(amount) OVER (PARTITION BY "actorId" ORDER BY "createdAt" RANGE BETWEEN interval '24 hours' PRECEDING AND CURRENT ROW) AS "all"
+      FROM (${LONE_CREDITS_SQL}) lone
+      WHERE "actorId" IS NOT NULL AND "createdAt" > now() - make_interval(days => ${days + 1})) windows
+    WHERE "createdAt" > now() - make_interval(days => ${days}) AND (account > "accountAbove" OR "all" > "allAbove")
     ORDER BY id`;
-  return rows.map((row) => {
-    const overAccount = new Prisma.Decimal(row.account).greaterThan(perAccount);
+  const flaggedCredits = rows.map((row) => {
+    const accountAbove = new Prisma.Decimal(row.accountAbove);
+    const overAccount = new Prisma.Decimal(row.account).greaterThan(accountAbove);
     return {
       adminLogId: row.id.toString(),
       actor: row.actor,
       userId: row.targetId,
       amount: formatMoney(new Prisma.Decimal(row.amount)),
       windowTotal: formatMoney(new Prisma.Decimal(overAccount ? row.account : row.all)),
-      above: formatMoney(overAccount ? perAccount : perAdmin),
-      window: overAccount ? "account" : "all accounts",
+      above: formatMoney(overAccount ? accountAbove : new Prisma.Decimal(row.allAbove)),
+      window: overAccount ? ("account" as const) : ("all accounts" as const),
       createdAt: row.createdAt.toISOString(),
     };
   });
+  const [cli] = await db.$queryRaw<Array<{ count: bigint; total: Prisma.Decimal }>>`
+    SELECT count(*) AS count, COALESCE(SUM(amount), 0) AS total FROM (${LONE_CREDITS_SQL}) lone
+    WHERE "actorId" IS NULL AND "createdAt" > now() - make_interval(days => ${days})`;
+  return { flaggedCredits, cliCredits: { count: Number(cli?.count ?? 0), total: formatMoney(new Prisma.Decimal(cli?.total ?? 0)) } };
 }
 
 /** Recomputes every settled battle from what its GET publishes, as a player's verifier would. */

@@ -1,15 +1,11 @@
 import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
-import { z } from "zod";
 import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/admin-log.ts";
-import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
-import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
-import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema } from "../schemas.ts";
 import type { Services } from "../runtime/services.ts";
+import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
 
-interface MoneySetting {
+export interface MoneySetting {
   /** What the console calls it. */
   label: string;
   /** The admin log's action when a change takes effect. */
@@ -17,24 +13,39 @@ interface MoneySetting {
   /** The value in force; with `forUpdate`, its row locked for the rest of the transaction (changes to it queue). */
   read(db: DbTx, options?: { forUpdate?: boolean }): Promise<Prisma.Decimal>;
   write(tx: DbTx, value: Prisma.Decimal): Promise<void>;
+  /**
+   * Whether going from `before` to `after` loosens the control (lets more money move without an
+   * admin's look): such a change from the console waits for a second admin. Each setting says
+   * which way is looser; none is assumed.
+   */
+  loosens(before: Prisma.Decimal, after: Prisma.Decimal): boolean;
 }
 
 /**
  * Every money setting an admin can change, in one list. Each is an amount below or above which
- * money moves without an admin's look, so raising it loosens a control: a raise from the
- * console waits for a second admin (pending_setting_change), a lowering applies at once, and
- * the CLI (the operator at the machine) applies either at once, logged.
+ * money moves without an admin's look, and says which change loosens it (`loosens`): a loosening
+ * from the console waits for a second admin (pending_setting_change), a tightening applies at
+ * once, and the CLI (the operator at the machine) applies either at once, logged.
  *
  * Not in the list, on purpose: ADMIN_CREDIT_APPROVAL_ABOVE and ADMIN_CREDIT_DAILY_APPROVAL_ABOVE
  * (service-env.ts), WITHDRAWAL_MIN and WITHDRAWAL_DAILY_MAX (withdrawal-env.ts) are the
  * operator's environment, which no console admin can change; the publishable RTP range
  * (catalog-settings.ts) is a rule on packs, capped at 100% by its CHECK. A money setting the
  * console gains later is added here and gets the rule with it.
+ *
+ * Shipping-zone fees (shipping/fulfilment.ts: setShippingZoneAsAdmin) are out too, decided: they
+ * are a price, not a control on money leaving without a look. Lowering one moves money from the
+ * house to every player shipping to that zone, not to the admin: an admin's own gain is at most
+ * the fees of their own shipments, and every zone change is in the admin log with its before and
+ * after. Four eyes here guard money an admin can steer to an account (credits, withdrawals,
+ * roles); a fee is not that.
  */
 export const MONEY_SETTINGS = {
   withdrawal_auto_approve_below: {
     label: "Automatic withdrawal approval below",
     logAction: "settings.withdrawal_auto_approve",
+    // Withdrawals below it leave without an admin: a higher amount lets more leave.
+    loosens: (before, after) => after.greaterThan(before),
     async read(db, { forUpdate = false } = {}) {
       const [row] = await db.$queryRaw<Array<{ value: Prisma.Decimal }>>`
         SELECT "autoApproveBelow" AS value FROM withdrawal_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
@@ -50,15 +61,22 @@ export const MONEY_SETTINGS = {
   },
 } satisfies Record<string, MoneySetting>;
 export type MoneySettingName = keyof typeof MONEY_SETTINGS;
-const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
+export const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
 
 export type MoneySettingChange =
   | { status: "applied"; setting: MoneySettingName; value: string }
-  | { status: "pending"; setting: MoneySettingName; value: string; requested: string; pendingChangeId: string };
+  | {
+      status: "pending";
+      setting: MoneySettingName;
+      /** The value still in force. */
+      current: string;
+      requested: string;
+      pendingChangeId: string;
+    };
 
 /**
  * Changes a money setting in the caller's transaction (the caller claims the console's request
- * key): at once when it is not a raise or the actor is the CLI; otherwise it is written to
+ * key): at once when it does not loosen the setting (its `loosens`) or the actor is the CLI; otherwise it is written to
  * pending_setting_change for another admin to approve, and the value in force stays.
  */
 export async function changeMoneySetting(
@@ -69,7 +87,7 @@ export async function changeMoneySetting(
 ): Promise<MoneySettingChange> {
   const spec: MoneySetting = MONEY_SETTINGS[setting];
   const before = await spec.read(tx, { forUpdate: true });
-  if (actor.id && value.greaterThan(before)) {
+  if (actor.id && spec.loosens(before, value)) {
     const pending = await tx.pendingSettingChange.create({
       data: { setting, value, before, requestedById: actor.id, requestedBy: actor.email },
     });
@@ -85,9 +103,10 @@ export async function changeMoneySetting(
       },
       { tx },
     );
-    return { status: "pending", setting, value: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
+    return { status: "pending", setting, current: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
   }
   await spec.write(tx, value);
+  await supersedePendingChanges(tx, { setting });
   await writeAdminLog(
     services,
     actor,
@@ -116,10 +135,14 @@ export interface PendingSettingChangeRow {
   createdAt: string;
 }
 
-/** The raises waiting for a second admin, oldest first. */
+/** The raises waiting for a second admin and not expired, oldest first. */
 export async function listPendingSettingChanges(services: Services): Promise<PendingSettingChangeRow[]> {
   const db = services.database.prisma;
-  const rows = await db.pendingSettingChange.findMany({ where: { status: "pending" }, orderBy: { createdAt: "asc" }, take: 200 });
+  const rows = await db.pendingSettingChange.findMany({
+    where: { status: "pending", setting: { not: ROLE_GRANT }, createdAt: { gt: pendingChangesExpireBefore() } },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
   const current = new Map<string, string>();
   for (const [setting, spec] of Object.entries(MONEY_SETTINGS)) current.set(setting, formatMoney(await (spec as MoneySetting).read(db)));
   return rows.flatMap((row) => {
@@ -131,90 +154,12 @@ export async function listPendingSettingChanges(services: Services): Promise<Pen
         setting,
         label: MONEY_SETTINGS[setting].label,
         current: current.get(setting) ?? "",
-        before: formatMoney(row.before),
-        value: formatMoney(row.value),
+        before: formatMoney(row.before ?? 0),
+        value: formatMoney(row.value ?? 0),
         requestedBy: row.requestedBy,
         requestedById: row.requestedById,
         createdAt: row.createdAt.toISOString(),
       },
     ];
   });
-}
-
-export const SettingChangeDecisionSchema = z.object({
-  pendingChangeId: IdSchema,
-  decision: z.enum(["approve", "reject"]),
-  requestKey: RequestKeySchema.optional(),
-});
-export type SettingChangeDecision = z.input<typeof SettingChangeDecisionSchema>;
-
-export type SettingChangeDecisionResult = { pendingChangeId: string; status: "approved" | "rejected"; setting: string; value: string };
-
-/**
- * A second admin approves (the value takes effect now) or rejects a raise. The row is locked
- * first, so of two decisions one applies; the requester cannot decide their own (the table's
- * CHECK backs that), and the CLI decides nothing here: it changes settings directly.
- */
-export async function decideSettingChange(
-  services: Services,
-  actor: AdminActor,
-  input: SettingChangeDecision,
-): Promise<SettingChangeDecisionResult> {
-  const db = services.database.prisma;
-  const { pendingChangeId, decision, requestKey } = parseInputOrThrow(SettingChangeDecisionSchema, input);
-  if (!actor.id) throw new AppError("FORBIDDEN", "A setting change is decided by a signed-in admin.");
-  const deciderId = actor.id;
-  const action = decision === "approve" ? "settings.change_approved" : "settings.change_rejected";
-  return runAdminMutation<SettingChangeDecisionResult>(
-    db,
-    actor,
-    { requestKey, action, request: { pendingChangeId, decision } },
-    async (tx) => {
-      const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM pending_setting_change WHERE id = ${pendingChangeId} FOR UPDATE`;
-      if (!locked) throw new AppError("NOT_FOUND", `No pending setting change ${pendingChangeId}.`);
-      const change = await tx.pendingSettingChange.findUniqueOrThrow({ where: { id: pendingChangeId } });
-      if (change.status !== "pending") throw new AppError("CONFLICT", `This change was already ${change.status} by ${change.decidedBy}.`);
-      if (change.requestedById === deciderId)
-        throw new AppError("FORBIDDEN", "The admin who asked for a setting change cannot decide it: another admin must.");
-      const setting = change.setting;
-      if (!isMoneySetting(setting)) throw new AppError("CONFLICT", `${setting} is no longer a money setting.`);
-      const status = decision === "approve" ? "approved" : "rejected";
-      await tx.pendingSettingChange.update({
-        where: { id: pendingChangeId },
-        data: { status, decidedById: deciderId, decidedBy: actor.email, decidedAt: new Date() },
-      });
-      const value = formatMoney(change.value);
-      await writeAdminLog(
-        services,
-        actor,
-        {
-          action,
-          targetType: "settings",
-          targetId: setting,
-          before: { status: "pending" },
-          after: { pendingChangeId, status, value, requestedBy: change.requestedBy },
-        },
-        { tx },
-      );
-      if (status === "approved") {
-        const spec: MoneySetting = MONEY_SETTINGS[setting];
-        const before = await spec.read(tx, { forUpdate: true });
-        await spec.write(tx, new Prisma.Decimal(change.value));
-        await writeAdminLog(
-          services,
-          actor,
-          {
-            action: spec.logAction,
-            targetType: "settings",
-            targetId: setting,
-            before: { value: formatMoney(before) },
-            after: { value, requestedBy: change.requestedBy },
-          },
-          { tx },
-        );
-      }
-      return { pendingChangeId, status, setting, value };
-    },
-  );
 }

@@ -41,7 +41,18 @@ describe("adjustBalance", () => {
     const log = await listAdminLog(services(), { targetId: user.userId, action: "wallet.adjusted" });
     expect(log.entries.map((entry) => [entry.actor, entry.before, entry.after])).toEqual([
       [admin.email, { balance: "12.50" }, { balance: "0.00", amount: "-12.50", reason: "chargeback" }],
-      [admin.email, { balance: "10.00" }, { balance: "12.50", amount: "2.50", reason: "goodwill for a slow delivery" }],
+      // A lone credit records the four-eyes thresholds in force (the audit judges it by them).
+      [
+        admin.email,
+        { balance: "10.00" },
+        {
+          balance: "12.50",
+          amount: "2.50",
+          reason: "goodwill for a slow delivery",
+          approvalAbove: "1000.00",
+          dailyApprovalAbove: "5000.00",
+        },
+      ],
     ]);
     expect(log.entries[0]!.target).toMatchObject({ type: "account", email: user.email });
     const events = await db.accountEvent.findMany({

@@ -14,6 +14,7 @@ import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
 import type { Services } from "../runtime/services.ts";
+import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "../settings/pending-changes.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
 // Each function's input schema sits above it: the console's procedure declares it as its input,
@@ -24,14 +25,14 @@ export type Role = (typeof ROLES)[number];
 
 export const isAdminRole = (role: string | null | undefined) => role === "admin";
 
-export interface AccountRow {
+export type AccountRow = {
   id: string;
   email: string;
   name: string;
   role: string;
   standing: "ok" | "banned" | "deleted" | "unverified";
   createdAt: string;
-}
+};
 
 type StandingFields = { banned: boolean; banExpires: Date | null; deletedAt: Date | null; emailVerified: boolean };
 function standingOf(user: StandingFields): AccountRow["standing"] {
@@ -240,11 +241,28 @@ export async function setAccountStanding(services: Services, actor: AdminActor, 
 
 export const RoleChangeSchema = z.object({ userId: IdSchema, role: z.enum(ROLES), confirmation, requestKey });
 
-/** Makes an account an admin or a player again; from the console, with the e-mail typed back. */
-export async function setAccountRole(services: Services, actor: AdminActor, input: z.input<typeof RoleChangeSchema>) {
+export type RoleChangeResult = AccountRow & ({ status: "applied" } | { status: "pending"; pendingChangeId: string });
+
+/**
+ * Makes an account an admin or a player again; from the console, with the e-mail typed back.
+ * An admin is a second pair of eyes on every other admin's money (pending credits, setting
+ * raises, withdrawals), so no console admin makes one alone: a grant waits in
+ * pending_setting_change for another admin (decide-setting-change.ts), or an admin could promote
+ * an account of their own and approve their own credits with it. Removing the role only takes
+ * power away, so it applies at once; but no admin changes their own role (demoting oneself
+ * would let one's own withdrawals approve automatically). The CLI (the operator at the machine)
+ * applies either at once, logged.
+ */
+export async function setAccountRole(
+  services: Services,
+  actor: AdminActor,
+  input: z.input<typeof RoleChangeSchema>,
+): Promise<RoleChangeResult> {
   const db = services.database.prisma;
   const { userId, role, confirmation: typed, requestKey } = parseInputOrThrow(RoleChangeSchema, input);
-  return runAdminMutation(
+  if (actor.id !== null && actor.id === userId)
+    throw new AppError("FORBIDDEN", "An admin cannot change their own role: another admin does.");
+  return runAdminMutation<RoleChangeResult>(
     db,
     actor,
     { requestKey, action: "account.role", request: { userId, role } },
@@ -252,9 +270,28 @@ export async function setAccountRole(services: Services, actor: AdminActor, inpu
       await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
       const user = await userOrThrow(tx, userId);
       const stored = role === "admin" ? "admin" : null;
-      if ((user.role ?? null) === stored) return { ...toRow(user) };
+      if ((user.role ?? null) === stored) return { ...toRow(user), status: "applied" };
       assertTypedConfirmation(actor, user.email, typed, role === "admin" ? "make it an admin" : "remove its admin role");
+      if (role === "admin" && actor.id) {
+        const pending = await tx.pendingSettingChange.create({
+          data: { setting: ROLE_GRANT, targetId: userId, requestedById: actor.id, requestedBy: actor.email },
+        });
+        await writeAdminLog(
+          services,
+          actor,
+          {
+            action: "account.role_requested",
+            targetType: "account",
+            targetId: userId,
+            before: { role: user.role ?? "player" },
+            after: { pendingChangeId: pending.id, role },
+          },
+          { tx },
+        );
+        return { ...toRow(user), status: "pending", pendingChangeId: pending.id };
+      }
       const updated = await tx.user.update({ where: { id: userId }, data: { role: stored } });
+      await supersedePendingChanges(tx, { setting: ROLE_GRANT, targetId: userId });
       await writeAdminLog(
         services,
         actor,
@@ -267,10 +304,63 @@ export async function setAccountRole(services: Services, actor: AdminActor, inpu
         },
         { tx },
       );
-      return { ...toRow(updated) };
+      return { ...toRow(updated), status: "applied" };
     },
     () => announceChange(db, { kind: "user", userId }),
   );
+}
+
+/**
+ * Applies a grant of the admin role that a second admin approved (decide-setting-change.ts), in
+ * its transaction: the account must still exist and not be an admin already.
+ */
+export async function applyRoleGrant(
+  services: Services,
+  tx: DbTx,
+  actor: AdminActor,
+  { userId, requestedBy, pendingChangeId }: { userId: string; requestedBy: string; pendingChangeId: string },
+): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
+  const user = await userOrThrow(tx, userId);
+  if (isAdminRole(user.role)) throw new AppError("CONFLICT", "This account is an admin already.");
+  if (user.deletedAt) throw new AppError("CONFLICT", "This account was deleted since: it cannot be made an admin.");
+  await tx.user.update({ where: { id: userId }, data: { role: "admin" } });
+  await supersedePendingChanges(tx, { setting: ROLE_GRANT, targetId: userId, exceptId: pendingChangeId });
+  await writeAdminLog(
+    services,
+    actor,
+    { action: "account.role", targetType: "account", targetId: userId, before: { role: "player" }, after: { role: "admin", requestedBy } },
+    { tx },
+  );
+}
+
+export interface PendingRoleGrantRow {
+  id: string;
+  userId: string;
+  email: string;
+  requestedBy: string;
+  requestedById: string;
+  createdAt: string;
+}
+
+/** The grants of the admin role waiting for a second admin and not expired, oldest first. */
+export async function listPendingRoleGrants(services: Services): Promise<PendingRoleGrantRow[]> {
+  const db = services.database.prisma;
+  const rows = await db.pendingSettingChange.findMany({
+    where: { status: "pending", setting: ROLE_GRANT, createdAt: { gt: pendingChangesExpireBefore() } },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
+  const users = await db.user.findMany({ where: { id: { in: rows.map((row) => row.targetId!) } }, select: { id: true, email: true } });
+  const emails = new Map(users.map((user) => [user.id, user.email]));
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.targetId!,
+    email: emails.get(row.targetId!) ?? "(deleted)",
+    requestedBy: row.requestedBy,
+    requestedById: row.requestedById,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema, requestKey });

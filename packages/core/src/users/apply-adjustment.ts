@@ -7,6 +7,7 @@ import { formatMoney } from "../money.ts";
 import type { Services } from "../runtime/services.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { displayMoney } from "../shared/money-cents.ts";
+import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
 
 export type AdjustmentResult =
   | { status: "applied"; userId: string; amount: string; balance: string }
@@ -45,7 +46,18 @@ export async function applyAdjustment(
       targetType: "account",
       targetId: userId,
       before: { balance: formatMoney(row.before) },
-      after: { balance: formatMoney(after), amount: formatMoney(signed), reason, ...(requestedBy && { requestedBy: requestedBy }) },
+      after: {
+        balance: formatMoney(after),
+        amount: formatMoney(signed),
+        reason,
+        ...(requestedBy && { requestedBy: requestedBy }),
+        // A credit applied alone records the thresholds in force, so the audit judges it by them.
+        ...(!requestedBy &&
+          signed.isPositive() && {
+            approvalAbove: formatMoney(creditApprovalAbove()),
+            dailyApprovalAbove: formatMoney(dailyCreditApprovalAbove()),
+          }),
+      },
     },
     { tx },
   );

@@ -143,8 +143,11 @@ describe("console mutations apply once per submission", () => {
       confirmation: ` ${email.toUpperCase()} `,
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).banned).toBe(true);
-    await setAccountRole(services(), admin, { userId: player.userId, role: "admin", requestKey: randomUUID(), confirmation: email });
-    expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).role).toBe("admin");
+    // A grant waits for a second admin (four-eyes.db.test.ts).
+    expect(
+      await setAccountRole(services(), admin, { userId: player.userId, role: "admin", requestKey: randomUUID(), confirmation: email }),
+    ).toMatchObject({ status: "pending" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: player.userId } })).role).toBeNull();
     const revoke = { apiKeyId: player.apiKeyId, requestKey: randomUUID() };
     const revoked = await revokeAccountKeyAsAdmin(services(), admin, revoke);
     expect(await revokeAccountKeyAsAdmin(services(), admin, revoke)).toEqual(revoked);

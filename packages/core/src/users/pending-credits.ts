@@ -4,11 +4,11 @@ import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
-import { formatMoney, parseMoney } from "../money.ts";
+import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
-import { serviceEnv } from "../service-env.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
+import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
 import type { Services } from "../runtime/services.ts";
 
 // Four eyes on credits: a console credit that would take an admin past ADMIN_CREDIT_APPROVAL_ABOVE
@@ -17,15 +17,7 @@ import type { Services } from "../runtime/services.ts";
 // admin approves (the credit is applied then, in the same transaction) or rejects it. The
 // table's CHECK refuses a decision by the requester; nobody moves money to their own account.
 
-/** Above this, an admin's credits to one account in 24 hours wait for a second admin. */
-export function creditApprovalAbove(): Prisma.Decimal {
-  return parseMoney(serviceEnv().ADMIN_CREDIT_APPROVAL_ABOVE);
-}
-
-/** Above this, an admin's credits to every account in 24 hours wait for a second admin. */
-export function dailyCreditApprovalAbove(): Prisma.Decimal {
-  return parseMoney(serviceEnv().ADMIN_CREDIT_DAILY_APPROVAL_ABOVE);
-}
+export { creditApprovalAbove, dailyCreditApprovalAbove };
 
 /** A console admin never credits, debits or decides a credit to their own account: another admin does. */
 export function assertNotOwnAccount(actor: AdminActor, userId: string): void {
@@ -36,10 +28,13 @@ export function assertNotOwnAccount(actor: AdminActor, userId: string): void {
 /**
  * Credits applied by one admin alone (no second admin approved them): the admin log's
  * wallet.adjusted entries of a positive amount that did not come from a pending credit (those
- * carry `requestedBy`). The log is append-only (its trigger), so this is what happened.
+ * carry `requestedBy`). The log is append-only (its trigger), so this is what happened. Entries
+ * written since the thresholds were recorded carry the ones in force then (approvalAbove,
+ * dailyApprovalAbove; null on older entries).
  */
 export const LONE_CREDITS_SQL = Prisma.sql`
-  SELECT id, "actorId", actor, "targetId", (after->>'amount')::numeric AS amount, "createdAt"
+  SELECT id, "actorId", actor, "targetId", (after->>'amount')::numeric AS amount, "createdAt",
+         (after->>'approvalAbove')::numeric AS "approvalAbove", (after->>'dailyApprovalAbove')::numeric AS "dailyApprovalAbove"
   FROM admin_log
   WHERE action = 'wallet.adjusted' AND after->>'requestedBy' IS NULL AND (after->>'amount')::numeric > 0`;
 

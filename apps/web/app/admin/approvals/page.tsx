@@ -9,7 +9,7 @@ export const metadata = { title: "Approvals" };
 
 export default async function AdminApprovalsPage() {
   const api = await adminApi();
-  const [{ approvalAbove, dailyApprovalAbove, viewerId, credits }, { changes }, ageRefusals] = await Promise.all([
+  const [{ approvalAbove, dailyApprovalAbove, viewerId, credits }, { changes, roleGrants }, ageRefusals] = await Promise.all([
     api.admin.credits.pending(),
     api.admin.settings.pendingChanges(),
     api.admin.ageRefusals.list(),
@@ -20,8 +20,8 @@ export default async function AdminApprovalsPage() {
         <h1>Approvals</h1>
         <span className="muted small-text">
           An admin&apos;s credits above ${approvalAbove} to one account, or ${dailyApprovalAbove} in all, within 24 hours, and raises of
-          money settings, wait here until an admin other than the one who asked approves or rejects them; refused dates of birth wait for a
-          review.
+          money settings and grants of the admin role, wait here until an admin other than the one who asked approves or rejects them;
+          refused dates of birth wait for a review.
         </span>
       </div>
       <h2>Credits</h2>
@@ -92,6 +92,41 @@ export default async function AdminApprovalsPage() {
                       pendingChangeId={change.id}
                       label={`${change.label} $${change.value}`}
                       ownRequest={change.requestedById === viewerId}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Admin role</h2>
+      {roleGrants.length === 0 ? (
+        <p className="muted">No grant of the admin role is waiting for approval.</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0}>
+          <table data-testid="pending-role-grants">
+            <thead>
+              <tr>
+                <th>Asked</th>
+                <th>Account to make an admin</th>
+                <th>Asked by</th>
+                <th>Decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roleGrants.map((grant) => (
+                <tr key={grant.id}>
+                  <td className="small-text">{consoleTime(grant.createdAt)}</td>
+                  <td>
+                    <Link href={`/admin/accounts/${encodeURIComponent(grant.userId)}`}>{grant.email}</Link>
+                  </td>
+                  <td>{grant.requestedBy}</td>
+                  <td>
+                    <PendingSettingDecision
+                      pendingChangeId={grant.id}
+                      label={`admin role for ${grant.email}`}
+                      ownRequest={grant.requestedById === viewerId}
                     />
                   </td>
                 </tr>
