@@ -5,12 +5,14 @@ import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";
 import { createCaller } from "../../root.ts";
+import { adminRouter } from "./admin-router.ts";
 
 // Every console action that takes a request key, over tRPC as the console calls it: the key
 // stands for one request. Replayed with the same target and fields it answers the first result
 // again; replayed with another target or other fields it is refused (409) and nothing is done
 // or logged, as an Idempotency-Key is on the API (before, it answered the first result: the key
 // that approved withdrawal A "approved" B with a 200, doing nothing).
+// The first test reads the keyed mutations off the router and fails when one has no case here.
 
 let services: Services;
 beforeAll(async () => {
@@ -146,11 +148,25 @@ const actions: KeyedAction[] = [
           (requestKey) => admin.admin.accounts.adjust({ userId: b, direction: "credit", amount: "1.00", reason: "goodwill", requestKey }),
           (requestKey) => admin.admin.accounts.adjust({ userId: a, direction: "credit", amount: "2.00", reason: "goodwill", requestKey }),
           (requestKey) => admin.admin.accounts.adjust({ userId: a, direction: "debit", amount: "1.00", reason: "goodwill", requestKey }),
+          (requestKey) => admin.admin.accounts.adjust({ userId: a, direction: "credit", amount: "1.00", reason: "a refund", requestKey }),
         ],
         untouched: async () => {
           const balances = await db().wallet.findMany({ where: { userId: { in: [a, b] } }, orderBy: { balance: "asc" } });
           expect(balances.map((w) => w.balance.toFixed(2))).toEqual(["50.00", "51.00"]);
         },
+      };
+    },
+  },
+  {
+    name: "accounts.adjust (a credit waiting for a second admin)",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      const credit = (userId: string, amount: string, reason: string) => (requestKey: string) =>
+        admin.admin.accounts.adjust({ userId, direction: "credit", amount, reason, requestKey });
+      return {
+        first: credit(a, "5000.00", "big win"),
+        others: [credit(b, "5000.00", "big win"), credit(a, "5001.00", "big win"), credit(a, "5000.00", "another win")],
+        untouched: async () => expect(await db().pendingCredit.count({ where: { userId: { in: [a, b] } } })).toBe(1),
       };
     },
   },
@@ -197,6 +213,90 @@ const actions: KeyedAction[] = [
       return {
         first: (requestKey) => admin.admin.accounts.setRole({ userId: a, role: "player", requestKey }),
         others: [(requestKey) => admin.admin.accounts.setRole({ userId: b, role: "player", requestKey })],
+      };
+    },
+  },
+  {
+    name: "accounts.setRole (a grant waits for a second admin)",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      const typed = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId } })).email;
+      const [emailA, emailB] = [await typed(a), await typed(b)];
+      return {
+        first: (requestKey) => admin.admin.accounts.setRole({ userId: a, role: "admin", confirmation: emailA, requestKey }),
+        others: [
+          (requestKey) => admin.admin.accounts.setRole({ userId: b, role: "admin", confirmation: emailB, requestKey }),
+          (requestKey) => admin.admin.accounts.setRole({ userId: a, role: "player", confirmation: emailA, requestKey }),
+        ],
+        untouched: async () => {
+          expect(await db().pendingSettingChange.count({ where: { targetId: { in: [a, b] } } })).toBe(1);
+          expect((await db().user.findMany({ where: { id: { in: [a, b] } } })).map((u) => u.role)).toEqual([null, null]);
+        },
+      };
+    },
+  },
+  {
+    name: "settings.decideChange (a raise of a money setting)",
+    prepare: async (admin) => {
+      const asker = consoleAs(await account("asker", "admin"));
+      const { autoApproveBelow } = await db().withdrawalSettings.findUniqueOrThrow({ where: { id: 1 } });
+      const raise = async (by: number) => {
+        const asked = await asker.admin.withdrawals.setSettings({
+          autoApproveBelow: autoApproveBelow.plus(by).toFixed(2),
+          requestKey: randomUUID(),
+        });
+        expect(asked).toMatchObject({ status: "pending" });
+        return (asked as { pendingChangeId: string }).pendingChangeId;
+      };
+      const [a, b] = [await raise(1), await raise(2)];
+      return {
+        first: (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: a, decision: "reject", requestKey }),
+        others: [
+          (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: b, decision: "reject", requestKey }),
+          (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: a, decision: "approve", requestKey }),
+        ],
+        untouched: async () => {
+          expect((await db().pendingSettingChange.findUniqueOrThrow({ where: { id: b } })).status).toBe("pending");
+          expect((await db().withdrawalSettings.findUniqueOrThrow({ where: { id: 1 } })).autoApproveBelow.toFixed(2)).toBe(
+            autoApproveBelow.toFixed(2),
+          );
+        },
+      };
+    },
+  },
+  {
+    name: "settings.decideChange (a grant of the admin role)",
+    prepare: async (admin) => {
+      const asker = consoleAs(await account("asker", "admin"));
+      const grant = async (userId: string) => {
+        const { email: confirmation } = await db().user.findUniqueOrThrow({ where: { id: userId } });
+        const asked = await asker.admin.accounts.setRole({ userId, role: "admin", confirmation, requestKey: randomUUID() });
+        expect(asked.status).toBe("pending");
+        return { userId, pendingChangeId: (asked as { pendingChangeId: string }).pendingChangeId };
+      };
+      const [a, b] = [await grant(await account("a")), await grant(await account("b"))];
+      return {
+        first: (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: a.pendingChangeId, decision: "approve", requestKey }),
+        others: [
+          (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: b.pendingChangeId, decision: "approve", requestKey }),
+          (requestKey) => admin.admin.settings.decideChange({ pendingChangeId: a.pendingChangeId, decision: "reject", requestKey }),
+        ],
+        untouched: async () => {
+          expect((await db().pendingSettingChange.findUniqueOrThrow({ where: { id: b.pendingChangeId } })).status).toBe("pending");
+          expect((await db().user.findUniqueOrThrow({ where: { id: b.userId } })).role).toBeNull();
+        },
+      };
+    },
+  },
+  {
+    name: "ageRefusals.clear",
+    prepare: async (admin) => {
+      const refused = () => db().ageRefusal.create({ data: { email: email("minor"), dateOfBirth: new Date("2015-01-01") } });
+      const [a, b] = [await refused(), await refused()];
+      return {
+        first: (requestKey) => admin.admin.ageRefusals.clear({ ageRefusalId: a.id, requestKey }),
+        others: [(requestKey) => admin.admin.ageRefusals.clear({ ageRefusalId: b.id, requestKey })],
+        untouched: async () => expect(await db().ageRefusal.count({ where: { id: b.id } })).toBe(1),
       };
     },
   },
@@ -271,7 +371,26 @@ const actions: KeyedAction[] = [
   },
 ];
 
+/**
+ * The console's mutations that take a request key, read off the router: "accounts.adjust", ….
+ * (tRPC types `_def.procedures` as the nested record, but it holds every procedure by its dotted path.)
+ */
+function keyedMutations(): string[] {
+  const procedures = adminRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>;
+  return Object.entries(procedures)
+    .filter(([, procedure]) => procedure._def.type === "mutation")
+    .filter(([, procedure]) => procedure._def.inputs.some((input) => "requestKey" in ((input as { shape?: object }).shape ?? {})))
+    .map(([path]) => path)
+    .sort();
+}
+
 describe("a console request key", () => {
+  it("is covered here for every console mutation that takes one (a new one must be added to `actions`)", () => {
+    const covered = [...new Set(actions.map((action) => action.name.split(" ")[0]!))].sort();
+    expect(keyedMutations().length).toBeGreaterThan(10);
+    expect(covered).toEqual(keyedMutations());
+  });
+
   it.each(actions)(
     "$name: replayed with another target or other fields is a 409 that does nothing; with the same, it replays",
     async (action) => {
