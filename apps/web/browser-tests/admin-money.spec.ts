@@ -57,6 +57,7 @@ test("a credit above the approval amount waits until another admin approves it",
   await signIn(page, requester, PASSWORD, `/admin/accounts/${player.userId}`);
 
   const money = moneyForm(page);
+  await expect(money.locator("form")).toHaveAttribute("data-ready", "true");
   await money.getByLabel("Amount ($)").fill("1000000.00");
   await money.getByLabel("Reason").fill("tournament prize");
   await money.getByRole("button", { name: "Credit balance" }).click();

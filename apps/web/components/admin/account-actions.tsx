@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
+import { useHydrated } from "../use-hydrated";
 import { useRequestKey } from "./request-key";
 
 type Detail = RouterOutputs["admin"]["accounts"]["get"];
@@ -34,7 +35,9 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
       router.refresh();
     },
   });
-  const busy = action.isPending;
+  // Until hydrated a click does nothing (no handler yet): every control waits for it, as for a pending action.
+  const hydrated = useHydrated();
+  const busy = action.isPending || !hydrated;
   const run = (done: string, perform: () => Promise<unknown>) => action.mutate({ done, perform });
   const standing = (kind: Standing, why?: string, confirmation?: string) =>
     run(`Account ${kind} done.`, () =>
