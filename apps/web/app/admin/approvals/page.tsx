@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { AgeRefusalClear } from "../../../components/admin/age-refusal-clear";
-import { PendingCreditDecision } from "../../../components/admin/pending-credit-decision";
-import { PendingSettingDecision } from "../../../components/admin/pending-setting-decision";
+import { PendingDecision } from "../../../components/admin/pending-decision";
 import { adminApi } from "../../../lib/admin";
 import { consoleTime } from "../../../lib/console-time";
 
@@ -51,8 +50,9 @@ export default async function AdminApprovalsPage() {
                   <td>{credit.reason}</td>
                   <td>{credit.requestedBy}</td>
                   <td>
-                    <PendingCreditDecision
-                      pendingCreditId={credit.id}
+                    <PendingDecision
+                      kind="credit"
+                      id={credit.id}
                       label={`$${credit.amount} to ${credit.email}`}
                       ownRequest={credit.requestedById === viewerId}
                     />
@@ -88,8 +88,9 @@ export default async function AdminApprovalsPage() {
                   <td className="num">${change.value}</td>
                   <td>{change.requestedBy}</td>
                   <td>
-                    <PendingSettingDecision
-                      pendingChangeId={change.id}
+                    <PendingDecision
+                      kind="setting"
+                      id={change.id}
                       label={`${change.label} $${change.value}`}
                       ownRequest={change.requestedById === viewerId}
                     />
@@ -123,8 +124,9 @@ export default async function AdminApprovalsPage() {
                   </td>
                   <td>{grant.requestedBy}</td>
                   <td>
-                    <PendingSettingDecision
-                      pendingChangeId={grant.id}
+                    <PendingDecision
+                      kind="setting"
+                      id={grant.id}
                       label={`admin role for ${grant.email}`}
                       ownRequest={grant.requestedById === viewerId}
                     />
