@@ -9,8 +9,8 @@ import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema } from "../schemas.ts";
 import { applyRoleGrant } from "../users/account-admin.ts";
 import type { Services } from "../runtime/services.ts";
-import { isMoneySetting, MONEY_SETTINGS, type MoneySetting } from "./money-settings.ts";
-import { PENDING_CHANGE_DAYS, pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
+import { applyMoneySetting, isMoneySetting, MONEY_SETTINGS, type MoneySetting } from "./money-settings.ts";
+import { PENDING_CHANGE_DAYS, pendingChangesExpireBefore, ROLE_GRANT } from "./pending-changes.ts";
 
 export const SettingChangeDecisionSchema = z.object({
   pendingChangeId: IdSchema,
@@ -92,20 +92,13 @@ export async function decideSettingChange(
             "CONFLICT",
             `The setting changed since (${formatMoney(change.before ?? 0)} then, ${formatMoney(before)} now): ask again.`,
           );
-        await spec.write(tx, new Prisma.Decimal(change.value ?? 0));
-        await supersedePendingChanges(tx, { setting, exceptId: pendingChangeId });
-        await writeAdminLog(
-          services,
-          actor,
-          {
-            action: spec.logAction,
-            targetType: "settings",
-            targetId: setting,
-            before: { value: formatMoney(before) },
-            after: { value, requestedBy: change.requestedBy },
-          },
-          { tx },
-        );
+        await applyMoneySetting(services, tx, actor, {
+          setting,
+          before,
+          value: new Prisma.Decimal(change.value ?? 0),
+          approvedChangeId: pendingChangeId,
+          requestedBy: change.requestedBy,
+        });
       }
       return { pendingChangeId, status, setting, value };
     },

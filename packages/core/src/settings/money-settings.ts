@@ -105,21 +105,35 @@ export async function changeMoneySetting(
     );
     return { status: "pending", setting, current: formatMoney(before), requested: formatMoney(value), pendingChangeId: pending.id };
   }
-  await spec.write(tx, value);
-  await supersedePendingChanges(tx, { setting });
+  await applyMoneySetting(services, tx, actor, { setting, before, value });
+  return { status: "applied", setting, value: formatMoney(value) };
+}
+
+/**
+ * Writes a money setting now, in the caller's transaction: every other change still waiting on it
+ * is superseded (it was judged against the old value), and the admin log records the move.
+ */
+export async function applyMoneySetting(
+  services: Services,
+  tx: DbTx,
+  actor: AdminActor,
+  change: { setting: MoneySettingName; before: Prisma.Decimal; value: Prisma.Decimal; approvedChangeId?: string; requestedBy?: string },
+): Promise<void> {
+  const spec: MoneySetting = MONEY_SETTINGS[change.setting];
+  await spec.write(tx, change.value);
+  await supersedePendingChanges(tx, { setting: change.setting, exceptId: change.approvedChangeId });
   await writeAdminLog(
     services,
     actor,
     {
       action: spec.logAction,
       targetType: "settings",
-      targetId: setting,
-      before: { value: formatMoney(before) },
-      after: { value: formatMoney(value) },
+      targetId: change.setting,
+      before: { value: formatMoney(change.before) },
+      after: { value: formatMoney(change.value), ...(change.requestedBy === undefined ? {} : { requestedBy: change.requestedBy }) },
     },
     { tx },
   );
-  return { status: "applied", setting, value: formatMoney(value) };
 }
 
 export interface PendingSettingChangeRow {
