@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
+import { refreshQueries } from "../lib/refresh-queries";
 import { trpc } from "../lib/trpc";
 import { ClipboardCopyButton } from "./clipboard-copy-button";
 import { CreateForm } from "./create-form";
@@ -36,12 +37,13 @@ export function WebhooksManager() {
     mutationFn: (input: NewEndpoint) => trpc.webhooks.create.mutate(input),
     onSuccess: (endpoint) => {
       setCreated(endpoint);
-      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+      // The list's first fetch may still be on its way, read before this endpoint existed.
+      void refreshQueries(queryClient, [webhooksKey]);
     },
   });
   const setEnabled = useMutation({
     mutationFn: (input: { id: string; enabled: boolean }) => trpc.webhooks.setEnabled.mutate(input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    onSuccess: () => void refreshQueries(queryClient, [webhooksKey]),
   });
 
   return (

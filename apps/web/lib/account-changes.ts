@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { refreshQueries } from "./refresh-queries";
 import { queryKeys } from "./trpc";
 
 /** After a refusal (the browser closes an EventSource for good on any answer but 200). */
@@ -20,13 +21,8 @@ export function useAccountChanges(): void {
   useEffect(() => {
     let source: EventSource | null = null;
     let retry: number | undefined;
-    // An answer already on its way may have been read before the change. Invalidation alone would
-    // keep it when its query has no data yet (react-query reuses an in-flight first fetch, e.g. the
-    // header's balance right after a page load): cancel what is in flight, then ask again.
-    const refresh = async () => {
-      await Promise.all(AFFECTED.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-      await Promise.all(AFFECTED.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    };
+    // Not invalidation alone: the header's balance right after a page load is an in-flight first fetch.
+    const refresh = () => refreshQueries(queryClient, AFFECTED);
     const connect = () => {
       source = new EventSource("/api/account/changes");
       source.addEventListener("changed", () => void refresh());
