@@ -1,27 +1,22 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openServices } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
-import { createRestHandler } from "./rest.ts";
+import { startRestServer, type RestServer } from "./testing/rest-server.ts";
 
 // A battle refused by player protection answers over REST as an opening does: the same 403,
 // code and details, from the same writer. The REST facade on a loopback server of ours.
 let services: Awaited<ReturnType<typeof openServices>>;
-let app: Server;
+let app: RestServer | undefined;
 let appUrl: string;
 
 beforeAll(async () => {
   services = await openServices(await openTestDatabase());
-  const handleRest = createRestHandler({ services });
-  app = createServer((req, res) => void handleRest(req, res));
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await startRestServer(services);
+  appUrl = app.url;
 });
 afterAll(async () => {
-  app?.closeAllConnections();
-  await new Promise((resolve) => app?.close(resolve));
+  await app?.close();
   await services?.database.close();
 });
 

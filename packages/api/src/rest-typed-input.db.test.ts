@@ -1,12 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBattle, openServices } from "@prizepacks/core";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createContext } from "./context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { createRestHandler } from "./rest.ts";
+import { startRestServer, type RestServer } from "./testing/rest-server.ts";
 import { createCaller } from "./root.ts";
 
 // A REST body is JSON and is parsed exactly as tRPC parses it: a string is never a boolean or a
@@ -16,21 +14,18 @@ import { createCaller } from "./root.ts";
 
 type Services = Awaited<ReturnType<typeof openServices>>;
 let services: Services;
-let app: Server;
+let app: RestServer | undefined;
 let appUrl: string;
 let packSlug: string;
 
 beforeAll(async () => {
   services = await openServices(await openTestDatabase());
-  const handleRest = createRestHandler({ services });
-  app = createServer((req, res) => void handleRest(req, res));
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await startRestServer(services);
+  appUrl = app.url;
   packSlug = (await createTestPack(services, { price: "3.00" })).slug;
 });
 afterAll(async () => {
-  app?.closeAllConnections();
-  await new Promise((resolve) => app?.close(resolve));
+  await app?.close();
   await services?.database.close();
 });
 

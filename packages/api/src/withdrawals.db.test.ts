@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBtcpayStandin } from "@prizepacks/core/testing/btcpay-standin";
 
@@ -30,28 +28,25 @@ const {
 } = await import("@prizepacks/core");
 const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
-const { createRestHandler } = await import("./rest.ts");
+const { startRestServer } = await import("./testing/rest-server.ts");
 const { createContext } = await import("./context.ts");
 const { createCaller } = await import("./root.ts");
 
 type Services = Awaited<ReturnType<typeof openServices>>;
 type SecondFactorCheck = import("./context.ts").SecondFactorCheck;
 let services: Services;
-let app: Server;
+let app: import("./testing/rest-server.ts").RestServer | undefined;
 let appUrl: string;
 const mails: Array<{ to: string; subject: string; text: string }> = [];
 const mailer = { send: (mail: { to: string; subject: string; text: string }) => void mails.push(mail), linkBase: "https://packs.test" };
 
 beforeAll(async () => {
   services = await openServices(await openTestDatabase());
-  const handleRest = createRestHandler({ services });
-  app = createServer((req, res) => void handleRest(req, res));
-  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  app = await startRestServer(services);
+  appUrl = app.url;
 });
 afterAll(async () => {
-  app?.closeAllConnections();
-  await new Promise((resolve) => app?.close(resolve));
+  await app?.close();
   await services?.database.close();
   await btcpay.close();
 });
