@@ -15,7 +15,7 @@ import { observeRequests, readNextRoutes } from "@prizepacks/api/observe-request
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { createDepositWebhookHandler } from "@prizepacks/api/deposit-webhook";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
-import { openServices, startBackgroundJobs } from "@prizepacks/core";
+import { openServices, startBackgroundJobs } from "@prizepacks/core/server";
 import { serviceEnv } from "@prizepacks/core/service-env";
 import { getDatabase } from "@prizepacks/db/client";
 import { configureLogs, logger } from "@prizepacks/db/log";

@@ -10,15 +10,14 @@ import {
   joinBattle,
   LocalBeacon,
   openPack,
-  openServices,
   parseMoney,
   readOrCreateLocalBeaconKey,
   roundAt,
   roundTimeMs,
   settleBattle,
   type BeaconRound,
-  type Services,
 } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { mainThreadSeconds, pidsNamed } from "./cpu.ts";

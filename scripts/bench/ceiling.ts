@@ -1,5 +1,6 @@
 // The in-process ceiling: openings in the bench process itself.
-import { openPack, openServices } from "@prizepacks/core";
+import { openPack } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
 import type { Phase } from "./load.ts";
 import { CONNECTIONS } from "./options.ts";

@@ -5,12 +5,12 @@ import {
   creditWallet,
   drawOpening,
   getActivePackOrThrow,
-  openServices,
   rollUpReports,
   rollUpSpinCounts,
   type CachedPack,
   type OpenPackArgs,
 } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
 import { log } from "./log.ts";
 

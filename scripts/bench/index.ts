@@ -15,7 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { auditInvariants, createUser, openServices, parseMoney } from "@prizepacks/core";
+import { auditInvariants, createUser, parseMoney } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
 import { measureBattles } from "./battles.ts";

@@ -1,7 +1,7 @@
 import { openDatabase } from "@prizepacks/db/client";
 import { dbEnv } from "@prizepacks/db/env";
 import { applyMigrations } from "@prizepacks/db/migrate";
-import { openServices } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import { runAdminCommand, type AdminInput, type AdminOutcome } from "@prizepacks/core/admin";
 import { readServerHandoff } from "./handoff.ts";
 

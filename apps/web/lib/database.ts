@@ -1,4 +1,4 @@
-import { openServices } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import { getDatabase } from "@prizepacks/db/client";
 
 /** The database of this server process (one per process, see getDatabase). */

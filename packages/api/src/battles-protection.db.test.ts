@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openServices } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { startRestServer, type RestServer } from "./testing/rest-server.ts";

@@ -1,4 +1,5 @@
-import type { MailSender, Services } from "@prizepacks/core";
+import type { MailSender } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 
 /** Which transport built the context; it alone decides how the caller authenticates. */
 export type RequestSource = "rest" | "web";

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError, BTCPAY_WEBHOOK_PATH, handleDepositWebhook, type Services } from "@prizepacks/core";
+import { AppError, BTCPAY_WEBHOOK_PATH, handleDepositWebhook } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { writeError } from "./http-error.ts";
 
 /** BTCPay's events are a few hundred bytes; anything far larger is not one. */

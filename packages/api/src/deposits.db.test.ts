@@ -12,8 +12,9 @@ vi.stubEnv("BTCPAY_STORE_ID", btcpay.storeId);
 vi.stubEnv("BTCPAY_API_KEY", btcpay.apiKey);
 vi.stubEnv("DEPOSIT_MIN", "5.00");
 vi.stubEnv("DEPOSIT_MAX", "500.00");
-const { auditInvariants, BtcpayProvider, BTCPAY_WEBHOOK_PATH, createUser, Money, openServices, reconcileDeposits, setExclusion, setLimit } =
+const { auditInvariants, BtcpayProvider, BTCPAY_WEBHOOK_PATH, createUser, Money, reconcileDeposits, setExclusion, setLimit } =
   await import("@prizepacks/core");
+const { openServices } = await import("@prizepacks/core/server");
 const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 const { createRestHandler } = await import("./rest.ts");

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { AppError, type Services } from "@prizepacks/core";
+import { AppError } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { instrumentServices, METRICS_CONTENT_TYPE, metricsText } from "@prizepacks/core/metrics";
 import { apiEnv } from "./env.ts";
 import { writeError } from "./http-error.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBattle, openServices } from "@prizepacks/core";
+import { createBattle } from "@prizepacks/core";
+import { openServices } from "@prizepacks/core/server";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createContext } from "./context.ts";

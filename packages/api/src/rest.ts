@@ -13,7 +13,8 @@ import {
   type OpenApiMethod,
   type OpenApiProcedureRecord,
 } from "trpc-to-openapi";
-import { AppError, type Services } from "@prizepacks/core";
+import { AppError } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { createContext, type Context } from "./context.ts";
 import { toAppError } from "./errors.ts";
 import { errorBody } from "./http-error.ts";

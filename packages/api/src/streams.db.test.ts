@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@prizepacks/db/client";
 import { applyMigrations } from "@prizepacks/db/migrate";
-import { openServices, type Services } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { createTestUser } from "@prizepacks/core/testing/fixtures";
 import { createStreamHandler, REPLAY_DRAIN_MS } from "./streams.ts";

@@ -14,8 +14,8 @@ import {
   type Battle,
   type Drop,
   type Rarity,
-  type Services,
 } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { clientAddress } from "./client-address.ts";
 import { apiEnv } from "./env.ts";
 import { writeError } from "./http-error.ts";

@@ -20,12 +20,12 @@ const {
   createUser,
   getMonthlyStatement,
   Money,
-  openServices,
   processWithdrawals,
   requestWithdrawal,
   setExclusion,
   setWithdrawalSettings,
 } = await import("@prizepacks/core");
+const { openServices } = await import("@prizepacks/core/server");
 const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 const { startRestServer } = await import("./testing/rest-server.ts");

@@ -1,4 +1,5 @@
-import { AppError, checkSignUpAge, databaseUnavailable, isStorableText, type Services } from "@prizepacks/core";
+import { AppError, checkSignUpAge, databaseUnavailable, isStorableText } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
 import { collectAuthErrors } from "./auth-request-faults.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, openServices, type Services } from "@prizepacks/core";
+import { createUser } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 

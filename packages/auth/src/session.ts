@@ -1,5 +1,5 @@
 import { assertAccountMayAct } from "@prizepacks/core";
-import type { Services } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { createAuth, type Auth } from "./auth.ts";
 
 const GLOBAL_KEY = Symbol.for("prizepacks.auth");

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AppError,
-  CLI_ACTOR,
-  clearAgeRefusal,
-  createUser,
-  listAgeRefusals,
-  openServices,
-  parseMoney,
-  recordSignUpAge,
-  type Services,
-} from "@prizepacks/core";
+import { AppError, CLI_ACTOR, clearAgeRefusal, createUser, listAgeRefusals, parseMoney, recordSignUpAge } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Services } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { createRestHandler } from "../rest.ts";
 
 export interface RestServer {

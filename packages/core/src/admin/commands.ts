@@ -13,7 +13,7 @@ import { liftExclusion, setExclusion } from "../protection/exclusions.ts";
 import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Services } from "../server/services.ts";
 
 /**
  * A command's input: the CLI's flags as given (strings), or, for pack:import, the packs its

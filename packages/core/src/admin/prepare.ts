@@ -6,7 +6,7 @@ import { applyMigrations } from "@prizepacks/db/migrate";
 import { seedDemoCatalog } from "../catalog/seed-demo-catalog.ts";
 import { authenticateApiKey, createApiKey, hashApiKey } from "../keys/api-keys.ts";
 import { parseMoney } from "../money.ts";
-import { openServices, type Services } from "../runtime/services.ts";
+import { openServices, type Services } from "../server/services.ts";
 import { isDemoMode } from "../service-env.ts";
 import { createUser } from "../users/users.ts";
 import { disableWebhookEndpointsOutsideRules } from "../webhooks/webhook-endpoints.ts";

@@ -4,7 +4,8 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { isDemoMode } from "../service-env.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove, LONE_CREDITS_SQL } from "../users/pending-credits.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { Beacon } from "../battles/beacon/beacon.ts";
 
 export interface AuditBreach {
   rule: string;
@@ -63,7 +64,7 @@ export const AUDIT_CREDIT_WINDOW_DAYS = 90;
  * second admin past the approval thresholds (flaggedCredits).
  */
 export async function auditInvariants(
-  services: Services,
+  services: Deps & { beacon: Beacon },
   { demoMode = isDemoMode(), creditWindowDays = AUDIT_CREDIT_WINDOW_DAYS }: { demoMode?: boolean; creditWindowDays?: number } = {},
 ): Promise<AuditReport> {
   const db = services.database.prisma;
@@ -307,7 +308,7 @@ export async function auditInvariants(
  * right), per account and over all accounts, against the thresholds its entry recorded, or
  * today's where it recorded none. The CLI's credits are only counted and summed.
  */
-async function loneCreditsAboveThresholds(services: Services, days: number): Promise<Pick<AuditReport, "flaggedCredits" | "cliCredits">> {
+async function loneCreditsAboveThresholds(services: Deps, days: number): Promise<Pick<AuditReport, "flaggedCredits" | "cliCredits">> {
   const db = services.database.prisma;
   const perAccount = creditApprovalAbove();
   const perAdmin = dailyCreditApprovalAbove();
@@ -355,7 +356,7 @@ async function loneCreditsAboveThresholds(services: Services, days: number): Pro
 }
 
 /** Recomputes every settled battle from what its GET publishes, as a player's verifier would. */
-async function battleProofBreaches(services: Services): Promise<Array<Record<string, unknown>>> {
+async function battleProofBreaches(services: Deps & { beacon: Beacon }): Promise<Array<Record<string, unknown>>> {
   const { sql } = services.database;
   const settled = await sql.query<{ id: string }>(`SELECT id FROM battle WHERE status = 'settled' ORDER BY "settledAt"`);
   const breaches: Array<Record<string, unknown>> = [];

@@ -4,7 +4,8 @@ import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { protectionErrorFromDatabase, protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { Beacon } from "./beacon/beacon.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 import { inLockOrder, loadBattle, playerIds, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
@@ -70,7 +71,12 @@ async function assertPlayersMayPlay(tx: SqlQuery, loaded: LoadedBattle, viewerId
  * R = the beacon round current now plus 2, so R's randomness does not exist yet when K and R
  * are announced (battle.locked).
  */
-export async function lockIfFull(services: Services, tx: SqlQuery, battleId: string, viewerId: string): Promise<LoadedBattle> {
+export async function lockIfFull(
+  services: Deps & { beacon: Beacon },
+  tx: SqlQuery,
+  battleId: string,
+  viewerId: string,
+): Promise<LoadedBattle> {
   const loaded = (await loadBattle(tx, battleId))!;
   if (loaded.seats.length < seatTotal(loaded.battle.layout)) return loaded;
   await assertPlayersMayPlay(tx, loaded, viewerId);

@@ -8,7 +8,7 @@ import { auditInvariants } from "../audit/audit.ts";
 import { getMonthlyStatement } from "../statements/statements.ts";
 import { getExclusion, setExclusion } from "../protection/exclusions.ts";
 import { beaconRelayFailures, beaconRelaysFailing } from "../runtime/metrics.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Services } from "../server/services.ts";
 import type { Battle } from "../schemas.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";

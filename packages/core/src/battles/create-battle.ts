@@ -11,7 +11,9 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { Services } from "../runtime/services.ts";
+import type { CatalogCache } from "../catalog/catalog-cache.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { Beacon } from "./beacon/beacon.ts";
 import { CreateBattleInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertIdempotencyKey, claimKey, findReplay, storeAnswer } from "../idempotency-key.ts";
@@ -25,7 +27,7 @@ import { battleView, loadBattle, recordBattleEvent } from "./battle-view.ts";
  * version (with the item values it counts) and the beacon chain; the spec never changes.
  */
 export async function createBattle(
-  services: Services,
+  services: Deps & { beacon: Beacon; catalog: CatalogCache },
   userId: string,
   input: unknown,
   { idempotencyKey }: { idempotencyKey?: string } = {},

@@ -1,10 +1,10 @@
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { ListBattlesInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { battleView, loadBattleOrThrow, loadBattles } from "./battle-view.ts";
 
-export async function getBattle(services: Services, viewerId: string | null, battleId: string): Promise<Battle> {
+export async function getBattle(services: Deps, viewerId: string | null, battleId: string): Promise<Battle> {
   return battleView(await loadBattleOrThrow(services.database.sql, battleId), viewerId);
 }
 
@@ -12,7 +12,7 @@ export async function getBattle(services: Services, viewerId: string | null, bat
  * The newest 50 battles, optionally of one status (the lobby: open) and only the viewer's
  * (player "me": the history).
  */
-export async function listBattles(services: Services, viewerId: string | null, input: unknown): Promise<Battle[]> {
+export async function listBattles(services: Deps, viewerId: string | null, input: unknown): Promise<Battle[]> {
   const { status, player } = parseInputOrThrow(ListBattlesInputSchema, input);
   const { sql } = services.database;
   // A text of its own for each filter used, not `$1 IS NULL OR …`: statements are prepared, and
@@ -33,7 +33,7 @@ export async function listBattles(services: Services, viewerId: string | null, i
 }
 
 /** The battles of `battleIds` as getBattle shows each to the viewer, in that order (those that exist), in a fixed number of queries. */
-export async function battlesByIds(services: Services, viewerUserId: string | null, battleIds: readonly string[]): Promise<Battle[]> {
+export async function battlesByIds(services: Deps, viewerUserId: string | null, battleIds: readonly string[]): Promise<Battle[]> {
   const loaded = await loadBattles(services.database.sql, battleIds);
   return loaded.map((battle) => battleView(battle, viewerUserId));
 }

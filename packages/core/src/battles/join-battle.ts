@@ -2,7 +2,8 @@ import { botClientSeed } from "@prizepacks/fairness";
 import type { SqlQuery } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { Beacon } from "./beacon/beacon.ts";
 import { JoinBattleInputSchema } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertIdempotencyKey, claimKey, findReplay, storeAnswer } from "../idempotency-key.ts";
@@ -21,7 +22,7 @@ function freeSeats({ battle, seats }: LoadedBattle): number[] {
  * the battle (lockIfFull).
  */
 export async function joinBattle(
-  services: Services,
+  services: Deps & { beacon: Beacon },
   userId: string,
   battleId: string,
   input: unknown,
@@ -72,7 +73,7 @@ export async function joinBattle(
  * no entry and keeps what a bot wins), which locks the battle and so starts its play: refused,
  * with nothing changed, while a player may not play (lockIfFull, under their wallet locks).
  */
-export async function addBattleBots(services: Services, userId: string, battleId: string): Promise<Battle> {
+export async function addBattleBots(services: Deps & { beacon: Beacon }, userId: string, battleId: string): Promise<Battle> {
   return services.database.sql.transaction(async (tx) => {
     const loaded = await loadBattleOrThrow(tx, battleId, { forUpdate: true });
     if (loaded.battle.creatorId !== userId) throw new AppError("FORBIDDEN", "Only the battle's creator can add house bots.");
@@ -89,7 +90,7 @@ export async function addBattleBots(services: Services, userId: string, battleId
   });
 }
 
-async function afterSeatsChanged(services: Services, tx: SqlQuery, battleId: string, viewerId: string): Promise<Battle> {
+async function afterSeatsChanged(services: Deps & { beacon: Beacon }, tx: SqlQuery, battleId: string, viewerId: string): Promise<Battle> {
   const loaded = await lockIfFull(services, tx, battleId, viewerId);
   if (loaded.battle.status === "open") await recordBattleEvent(tx, loaded, "battle.joined");
   return battleView(loaded, viewerId);

@@ -2,7 +2,7 @@ import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
 import type { Battle } from "../schemas.ts";
 import { assertOpen } from "./battle-seats.ts";
@@ -94,7 +94,7 @@ export async function lockOpenBattlesOf(tx: SqlQuery, userId: string): Promise<(
  * Leaves an open battle. The creator leaving cancels it and refunds every seat; anyone else
  * gets their entry back and frees the seat. After lock nobody leaves (409).
  */
-export async function leaveBattle(services: Services, userId: string, battleId: string): Promise<Battle> {
+export async function leaveBattle(services: Deps, userId: string, battleId: string): Promise<Battle> {
   return services.database.sql.transaction(async (tx) => {
     const loaded = await loadBattleOrThrow(tx, battleId, { forUpdate: true });
     if (!loaded.seats.some((seat) => seat.userId === userId)) throw new AppError("NOT_FOUND", "You have no seat in this battle.");
@@ -113,7 +113,7 @@ export async function leaveBattle(services: Services, userId: string, battleId: 
  * LOCKED and re-checked under the row lock, so instances share the work and a battle whose last
  * seat is being taken right now is either locked by that join or cancelled here, never both.
  */
-export async function cancelExpiredBattles(services: Services, { limit = 20 } = {}): Promise<number> {
+export async function cancelExpiredBattles(services: Deps, { limit = 20 } = {}): Promise<number> {
   let cancelled = 0;
   for (let i = 0; i < limit; i++) {
     const done = await services.database.sql.transaction(async (tx) => {
@@ -132,7 +132,7 @@ export async function cancelExpiredBattles(services: Services, { limit = 20 } = 
   return cancelled;
 }
 
-export function startBattleExpiry(services: Services): BackgroundJob {
+export function startBattleExpiry(services: Deps): BackgroundJob {
   return startPeriodic(services, {
     log: "battles",
     failure: "battle expiry pass failed",

@@ -2,12 +2,15 @@ import { playBattle } from "@prizepacks/fairness";
 import { nodeHashes } from "@prizepacks/fairness/node";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
-import { BeaconUnavailableError, type BeaconRound } from "./beacon/beacon.ts";
+import { BeaconUnavailableError, type Beacon, type BeaconRound } from "./beacon/beacon.ts";
 import { formatMoney } from "../money.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { loadBattle, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
+
+/** A settler draws from the beacon and wakes the streams of the accounts it paid. */
+type SettleDeps = Deps & { beacon: Beacon; announceEvents: () => void };
 
 export type SettleOutcome = "settled" | "waiting" | "taken";
 
@@ -26,7 +29,7 @@ export type SettleOutcome = "settled" | "waiting" | "taken";
  * Eight statements with BEGIN and COMMIT (a pack opening is one): the settled battle the
  * event carries is built from what the transaction wrote, not read back.
  */
-export async function settleBattle(services: Services, battleId: string, round?: BeaconRound): Promise<SettleOutcome> {
+export async function settleBattle(services: SettleDeps, battleId: string, round?: BeaconRound): Promise<SettleOutcome> {
   const { sql } = services.database;
   let verified = round;
   if (!verified) {
@@ -126,7 +129,7 @@ const SETTLE_CONCURRENCY = 4;
  * `signal` ends that wait: the pass returns what it settled.
  */
 export async function settleDueBattles(
-  services: Services,
+  services: SettleDeps,
   { limit = 20, nowMs = Date.now(), signal }: { limit?: number; nowMs?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   const rounds = new Map<number, BeaconRound | null>();
@@ -173,7 +176,7 @@ async function inTurns<T>(items: T[], concurrency: number, work: (item: T) => Pr
  * The settler as a background job, four times a second: a battle settles within about a quarter
  * second of its round (the pass itself is one indexed query when nothing is due).
  */
-export function startBattleSettlement(services: Services): BackgroundJob {
+export function startBattleSettlement(services: SettleDeps): BackgroundJob {
   return startPeriodic(services, {
     log: "battles",
     failure: "battle settlement pass failed",

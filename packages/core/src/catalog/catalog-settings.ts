@@ -4,9 +4,9 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { moneyToCents } from "../shared/money-cents.ts";
 import { DEFAULT_RTP_RANGE, type RtpRange } from "./pack-rules.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
-export async function getRtpRange(services: Services, options: { tx?: DbTx } = {}): Promise<RtpRange> {
+export async function getRtpRange(services: Deps, options: { tx?: DbTx } = {}): Promise<RtpRange> {
   const db = options.tx ?? services.database.prisma;
   const row = await db.catalogSettings.findUnique({ where: { id: 1 } });
   if (!row) return { ...DEFAULT_RTP_RANGE };
@@ -32,7 +32,7 @@ export const RtpRangeSchema = z
   );
 
 /** The expected-return range a pack must fall in to be published. */
-export async function setRtpRange(services: Services, actor: AdminActor, input: RtpRange): Promise<RtpRange> {
+export async function setRtpRange(services: Deps, actor: AdminActor, input: RtpRange): Promise<RtpRange> {
   const db = services.database.prisma;
   const range = parseInputOrThrow(RtpRangeSchema, input);
   return db.$transaction(async (tx) => {

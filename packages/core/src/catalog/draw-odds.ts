@@ -1,4 +1,4 @@
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // Every opening names the odds hash it was drawn with. When a pack's odds change, a draw made
 // before must still be checkable against its own ticket ranges, not today's: this looks one
@@ -24,7 +24,7 @@ export interface DrawOdds {
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /** The ticket ranges of the odds version of pack `slug` whose hash is `oddsHash`, or null. */
-export async function findDrawOdds(services: Services, slug: string, oddsHash: string): Promise<DrawOdds | null> {
+export async function findDrawOdds(services: Deps, slug: string, oddsHash: string): Promise<DrawOdds | null> {
   const db = services.database.prisma;
   if (!SHA256_HEX.test(oddsHash)) return null;
   const version = await db.oddsVersion.findFirst({

@@ -6,7 +6,7 @@ import { StorableText } from "../schemas.ts";
 import { moneyToCents, ratioText } from "../shared/money-cents.ts";
 import { getRtpRange } from "./catalog-settings.ts";
 import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type PublishedItem, type RtpRange } from "./pack-rules.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // What the console shows of packs: every pack (active or not), its file as it would be
 // exported, its odds versions and the difference between two of them. Each input schema sits
@@ -31,7 +31,7 @@ export interface AdminPackRow {
 }
 
 export async function listPacksForAdmin(
-  services: Services,
+  services: Deps,
   { includeArchived = false }: z.input<typeof AdminPackListSchema> = {},
 ): Promise<AdminPackRow[]> {
   const db = services.database.prisma;
@@ -71,7 +71,7 @@ async function packBySlugOrThrow(db: DbTx, slug: string) {
 }
 
 /** The pack as a file (pack:export): its fields and its current odds, items in ticket order. */
-export async function exportPack(services: Services, slug: string): Promise<PackFile> {
+export async function exportPack(services: Deps, slug: string): Promise<PackFile> {
   const db = services.database.prisma;
   const pack = await packBySlugOrThrow(db, slug);
   return {
@@ -124,7 +124,7 @@ export interface AdminPackDetail {
   versions: OddsVersionRow[];
 }
 
-export async function getPackForAdmin(services: Services, slug: string): Promise<AdminPackDetail> {
+export async function getPackForAdmin(services: Deps, slug: string): Promise<AdminPackDetail> {
   const db = services.database.prisma;
   const pack = await db.pack.findUnique({ where: { slug }, include: { stats: true, items: true } });
   if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
@@ -177,7 +177,7 @@ const signed = (text: string) => (text.startsWith("-") || /^0(\.0*)?$/.test(text
 export const OddsDiffQuerySchema = z.object({ slug: PackSlugSchema, from: z.number().int().min(1), to: z.number().int().min(1) });
 
 /** Item by item, how two odds versions of a pack differ. */
-export async function diffOddsVersions(services: Services, { slug, from, to }: z.output<typeof OddsDiffQuerySchema>): Promise<OddsDiff> {
+export async function diffOddsVersions(services: Deps, { slug, from, to }: z.output<typeof OddsDiffQuerySchema>): Promise<OddsDiff> {
   const db = services.database.prisma;
   const pack = await db.pack.findUnique({ where: { slug } });
   if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
@@ -237,7 +237,7 @@ export async function diffOddsVersions(services: Services, { slug, from, to }: z
 }
 
 /** The pictures the catalogue already uses, offered when a pack or item is given one. */
-export async function listArtInUse(services: Services): Promise<{ packs: string[]; items: string[] }> {
+export async function listArtInUse(services: Deps): Promise<{ packs: string[]; items: string[] }> {
   const db = services.database.prisma;
   const [packs, items] = await Promise.all([
     db.pack.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" } }),
@@ -247,7 +247,7 @@ export async function listArtInUse(services: Services): Promise<{ packs: string[
 }
 
 /** What the pack editor needs besides the pack: the publishable return range and the art in use. */
-export async function getCatalogSettings(services: Services): Promise<{ rtpRange: RtpRange; art: { packs: string[]; items: string[] } }> {
+export async function getCatalogSettings(services: Deps): Promise<{ rtpRange: RtpRange; art: { packs: string[]; items: string[] } }> {
   const [rtpRange, art] = await Promise.all([getRtpRange(services), listArtInUse(services)]);
   return { rtpRange, art };
 }

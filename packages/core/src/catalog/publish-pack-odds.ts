@@ -1,7 +1,7 @@
 import { buildTicketRanges, oddsHash } from "@prizepacks/fairness";
 import type { DbTx } from "@prizepacks/db";
 import { announceChange } from "../runtime/change-feed.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export interface PackOddsInput {
   packId: string;
@@ -14,10 +14,10 @@ export interface PackOddsInput {
  * a new version, and spins keep pointing at the version they were drawn with.
  * Returns the current version (unchanged when the odds are identical).
  */
-export async function publishPackOdds(services: Services, input: PackOddsInput) {
+export async function publishPackOdds(services: Deps, input: PackOddsInput) {
   const db = services.database.prisma;
   const { version } = await db.$transaction((tx) => publishPackOddsInTransaction(tx, input));
-  announceChange(db, { kind: "catalog" });
+  announceChange(services, { kind: "catalog" });
   return version;
 }
 

@@ -1,5 +1,5 @@
 import { formatMoney } from "../money.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // A battle's spec names each round's pack and odds hash. Its verifier re-derives the draws from
 // those ranges with the items' values, and its reels show the items: the same public data as
@@ -29,7 +29,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /** Each (packId, oddsHash) pair's odds version with item values, in the order asked; null where none matches. */
 export async function listRoundOdds(
-  services: Services,
+  services: Deps,
   rounds: ReadonlyArray<{ packId: string; oddsHash: string }>,
 ): Promise<Array<RoundOdds | null>> {
   const wanted = rounds.filter((round) => SHA256_HEX.test(round.oddsHash));

@@ -6,7 +6,7 @@ import { runAdminCommand } from "../admin/commands.ts";
 import { CLI_ACTOR, listAdminLog } from "../admin-log/admin-log.ts";
 import { openPack } from "../open/open-pack.ts";
 import { createTestUser } from "../testing/fixtures.ts";
-import { openServices } from "../runtime/services.ts";
+import { openServices } from "../server/services.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";

@@ -13,7 +13,7 @@ import {
   type PackFile,
 } from "./pack-rules.ts";
 import { publishPackOddsInTransaction } from "./publish-pack-odds.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export interface SavedPack {
   packId: string;
@@ -27,7 +27,7 @@ export interface SavedPack {
 }
 
 /** Parses a pack file with every publishing rule, or throws BAD_REQUEST naming each problem. */
-export async function parsePackFileOrThrow(services: Services, input: unknown): Promise<{ pack: PackFile; check: DraftCheck }> {
+export async function parsePackFileOrThrow(services: Deps, input: unknown): Promise<{ pack: PackFile; check: DraftCheck }> {
   const parsed = PackFileSchema.safeParse(input);
   if (!parsed.success) {
     const issues = packFileIssues(parsed.error);
@@ -59,7 +59,7 @@ const packFields = (pack: PackFile) => ({
  * picture may change. Items left out of the file stay (past spins point at them) but are not
  * in the new version.
  */
-export async function savePack(services: Services, actor: AdminActor, input: unknown): Promise<SavedPack> {
+export async function savePack(services: Deps, actor: AdminActor, input: unknown): Promise<SavedPack> {
   const db = services.database.prisma;
   const { pack, check } = await parsePackFileOrThrow(services, input);
   const saved = await db.$transaction(async (tx) => {
@@ -178,6 +178,6 @@ export async function savePack(services: Services, actor: AdminActor, input: unk
       check,
     };
   });
-  announceChange(db, { kind: "catalog" });
+  announceChange(services, { kind: "catalog" });
   return saved;
 }

@@ -3,7 +3,7 @@ import { CLI_ACTOR, writeAdminLog, type AdminActor } from "../admin-log/admin-lo
 import { AppError } from "../errors.ts";
 import { announceChange } from "../runtime/change-feed.ts";
 import { PackSlugSchema, type PackRefSchema } from "./pack-admin.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // archivePack and deletePack take PackRefSchema, the console's input for both.
 
@@ -11,7 +11,7 @@ export const PackActivationSchema = z.object({ slug: PackSlugSchema, active: z.b
 
 /** Puts a pack on sale or takes it off; archived packs stay off. */
 export async function setPackActive(
-  services: Services,
+  services: Deps,
   { slug, active }: z.output<typeof PackActivationSchema>,
   actor: AdminActor = CLI_ACTOR,
 ) {
@@ -37,7 +37,7 @@ export async function setPackActive(
       { tx },
     );
   });
-  announceChange(db, { kind: "catalog" });
+  announceChange(services, { kind: "catalog" });
   return { slug, active };
 }
 
@@ -45,7 +45,7 @@ export async function setPackActive(
  * Takes a pack off sale for good. A pack that was ever opened is kept (its spins, items and odds
  * versions are what past draws verify against); one that never was is deleted instead when asked.
  */
-export async function archivePack(services: Services, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
+export async function archivePack(services: Deps, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
   const db = services.database.prisma;
   await db.$transaction(async (tx) => {
     const [pack] = await tx.$queryRaw<Array<{ id: string; active: boolean; archivedAt: Date | null }>>`
@@ -67,12 +67,12 @@ export async function archivePack(services: Services, { slug }: z.output<typeof 
       { tx },
     );
   });
-  announceChange(db, { kind: "catalog" });
+  announceChange(services, { kind: "catalog" });
   return { slug, archived: true };
 }
 
 /** Deletes a pack that was never opened; one with spins can only be archived. */
-export async function deletePack(services: Services, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
+export async function deletePack(services: Deps, { slug }: z.output<typeof PackRefSchema>, actor: AdminActor = CLI_ACTOR) {
   const db = services.database.prisma;
   await db.$transaction(async (tx) => {
     const [pack] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM pack WHERE slug = ${slug} FOR UPDATE`;
@@ -105,6 +105,6 @@ export async function deletePack(services: Services, { slug }: z.output<typeof P
       { tx },
     );
   });
-  announceChange(db, { kind: "catalog" });
+  announceChange(services, { kind: "catalog" });
   return { slug, deleted: true };
 }

@@ -1,6 +1,6 @@
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 const BATCH = 10_000;
 export const ROLLUP_INTERVAL_MS = 1_000;
@@ -10,7 +10,7 @@ export const ROLLUP_INTERVAL_MS = 1_000;
  * their count, in one statement, so each tally is counted exactly once. Instances may run it
  * at once: SKIP LOCKED gives each its own rows. Returns how many tallies were counted.
  */
-export async function rollUpSpinCounts(services: Services): Promise<number> {
+export async function rollUpSpinCounts(services: Deps): Promise<number> {
   const sql = services.database.sql;
   let total = 0;
   for (;;) {
@@ -35,7 +35,7 @@ export async function rollUpSpinCounts(services: Services): Promise<number> {
 }
 
 /** Runs the rollup every second until the database closes; failures wait for the next tick. */
-export function startSpinCountRollup(services: Services): BackgroundJob {
+export function startSpinCountRollup(services: Deps): BackgroundJob {
   return startPeriodic(services, {
     log: "spin-count",
     failure: "rollup failed, retrying every second",

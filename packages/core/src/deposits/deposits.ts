@@ -14,7 +14,7 @@ import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { displayMoney } from "../shared/money-cents.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const DEPOSIT_PAGE_SIZE = 20;
 
@@ -65,7 +65,7 @@ export interface CreateDepositInput {
  * against deposit limits from now on, see spending_entries), records it pending, then asks the
  * provider for the payment. A payment the provider could not create leaves nothing behind.
  */
-export async function createDeposit(services: Services, provider: DepositProvider, input: CreateDepositInput): Promise<Deposit> {
+export async function createDeposit(services: Deps, provider: DepositProvider, input: CreateDepositInput): Promise<Deposit> {
   const db = services.database.prisma;
   const amount = parseDepositAmount(input.amount);
   const { userId, idempotencyKey } = input;
@@ -127,7 +127,7 @@ async function lockWallet(tx: DbTx, userId: string): Promise<void> {
     ON CONFLICT ("userId") DO UPDATE SET "hasProtection" = wallet."hasProtection"`;
 }
 
-export async function getDeposit(services: Services, userId: string, id: string): Promise<Deposit> {
+export async function getDeposit(services: Deps, userId: string, id: string): Promise<Deposit> {
   const db = services.database.prisma;
   const row = await db.deposit.findFirst({ where: { id, userId } });
   if (!row || !row.invoiceId) throw new AppError("NOT_FOUND", "No such deposit.");
@@ -136,7 +136,7 @@ export async function getDeposit(services: Services, userId: string, id: string)
 
 /** The account's deposits, newest first (those whose payment could not be created never existed). */
 export async function listDeposits(
-  services: Services,
+  services: Deps,
   { userId, cursor, limit = DEPOSIT_PAGE_SIZE }: { userId: string; cursor?: string; limit?: number },
 ): Promise<DepositPage> {
   const db = services.database.prisma;
@@ -163,7 +163,7 @@ export async function listDeposits(
  * paid over, is credited only what we created and flagged for the operator. Any repetition,
  * in any order, changes nothing twice. Returns whether the payment is one of our deposits.
  */
-export async function applyPayment(services: Services, providerName: string, state: PaymentState): Promise<boolean> {
+export async function applyPayment(services: Deps, providerName: string, state: PaymentState): Promise<boolean> {
   const db = services.database.prisma;
   const deposit = await findDeposit(db, providerName, state);
   if (!deposit) return false;
@@ -227,7 +227,7 @@ function mismatch(deposit: DepositRow, state: PaymentState): string | null {
 
 /** Verifies a provider's webhook (401 when the signature fails, before anything is read), then fetches and applies the payment it names. */
 export async function handleDepositWebhook(
-  services: Services,
+  services: Deps,
   provider: DepositProvider,
   rawBody: Buffer,
   headers: HeaderReader,

@@ -3,7 +3,7 @@ import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import { applyPayment } from "./deposits.ts";
 import type { DepositProvider } from "./deposit-provider.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** A deposit still pending this long after its creation is polled (its webhooks may be lost). */
 export const RECONCILE_AFTER_SECONDS = 60;
@@ -33,7 +33,7 @@ interface Due extends Record<string, unknown> {
  * many were claimed.
  */
 export async function reconcileDeposits(
-  services: Services,
+  services: Deps,
   provider: DepositProvider,
   { pendingForSeconds = RECONCILE_AFTER_SECONDS }: { pendingForSeconds?: number } = {},
 ): Promise<number> {
@@ -76,7 +76,7 @@ export async function reconcileDeposits(
  * own deposits), and retries the BTCPay webhook registration while it has not succeeded.
  */
 export function startDepositReconciliation(
-  services: Services,
+  services: Deps,
   provider: DepositProvider & { ensureWebhook?: () => Promise<boolean> },
 ): BackgroundJob {
   return startPeriodic(services, {

@@ -3,7 +3,7 @@ import type { DbTx } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { AccountEventSchema } from "../schemas.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** What an account's event stream and webhooks carry. */
 export const ACCOUNT_EVENT_TYPES = [
@@ -73,7 +73,7 @@ function toAccountEvent(row: EventRow): AccountEvent {
 
 /** The account's events after `afterId`, oldest first, no older than the replay window. */
 export async function listAccountEventsAfter(
-  services: Services,
+  services: Deps,
   { userId, afterId, limit }: { userId: string; afterId: string; limit: number },
 ): Promise<AccountEvent[]> {
   const sql = services.database.sql;
@@ -87,7 +87,7 @@ export async function listAccountEventsAfter(
 }
 
 /** The id a new stream starts after: the account's latest event (a fresh stream replays nothing). */
-export async function latestAccountEventId(services: Services, userId: string): Promise<string> {
+export async function latestAccountEventId(services: Deps, userId: string): Promise<string> {
   const sql = services.database.sql;
   const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM account_event WHERE "userId" = $1`, [userId]);
   return row?.id ?? "0";
@@ -96,7 +96,7 @@ export async function latestAccountEventId(services: Services, userId: string): 
 /** Events are kept a week (streams replay a day; the webhook log shows a week), then deleted in batches. */
 const RETENTION_DAYS = 7;
 
-export function startEventRetention(services: Services): BackgroundJob {
+export function startEventRetention(services: Deps): BackgroundJob {
   return startPeriodic(services, {
     log: "events",
     failure: "retention pass failed",

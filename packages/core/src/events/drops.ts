@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 import type { DropSchema } from "../schemas.ts";
 import { atLeastRarity, RARITIES, type Rarity } from "../shared/catalog-labels.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** A public opening: what anyone may see of it (the player's name masked to one letter); its documented shape. */
 export type Drop = z.infer<typeof DropSchema>;
@@ -34,7 +34,7 @@ const OPENINGS = `SELECT e.id::text AS id, e."createdAt", e.data, u.name FROM ac
 
 /** The latest drops, oldest first, for a viewer who just arrived. */
 export async function recentDrops(
-  services: Services,
+  services: Deps,
   catalog: CatalogCache,
   { limit, minRarity }: { limit: number; minRarity?: Rarity },
 ): Promise<Drop[]> {
@@ -68,7 +68,7 @@ const bestPullsCache = new WeakMap<SqlQuery, { at: number; pulls: Promise<Map<st
  * Each pack's most valuable drop of the last 24 hours, read from the openings' events (which
  * are kept for a day anyway) rather than from spins, and cached: it costs the open path nothing.
  */
-export function listBestPulls(services: Services): Promise<Map<string, BestPull>> {
+export function listBestPulls(services: Deps): Promise<Map<string, BestPull>> {
   const sql = services.database.sql;
   const cached = bestPullsCache.get(sql);
   if (cached && Date.now() - cached.at < BEST_PULLS_CACHE_MS) return cached.pulls;
@@ -79,7 +79,7 @@ export function listBestPulls(services: Services): Promise<Map<string, BestPull>
 }
 
 /** listBestPulls without its cache. */
-export async function readBestPulls(services: Services): Promise<Map<string, BestPull>> {
+export async function readBestPulls(services: Deps): Promise<Map<string, BestPull>> {
   const sql = services.database.sql;
   const rows = await sql.query<{ packId: string; createdAt: Date; item: Drop["item"] } & Record<string, unknown>>(
     `SELECT DISTINCT ON (e.data->'spin'->>'packId') e.data->'spin'->>'packId' AS "packId", e."createdAt", e.data->'item' AS item

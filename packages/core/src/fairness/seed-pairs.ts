@@ -2,7 +2,7 @@ import { generateClientSeed, generateServerSeed, sha256Hex } from "@prizepacks/f
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import type { FairnessState, RotateResult } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export async function newSeedPairData(userId: string, serverSeed: string, clientSeed?: string) {
   const nextServerSeed = generateServerSeed();
@@ -21,12 +21,12 @@ export async function newSeedPairData(userId: string, serverSeed: string, client
  * Creates the user's first seed pair unless one is active. Safe under races: the partial
  * unique index (one active pair per user) turns a concurrent twin into a no-op.
  */
-export async function ensureActiveSeedPair(services: Services, userId: string): Promise<void> {
+export async function ensureActiveSeedPair(services: Deps, userId: string): Promise<void> {
   const db = services.database.prisma;
   await db.seedPair.createMany({ data: [await newSeedPairData(userId, generateServerSeed())], skipDuplicates: true });
 }
 
-export async function getFairnessState(services: Services, userId: string): Promise<FairnessState> {
+export async function getFairnessState(services: Deps, userId: string): Promise<FairnessState> {
   const db = services.database.prisma;
   let pair = await db.seedPair.findFirst({ where: { userId, retiredAt: null } });
   if (!pair) {
@@ -46,7 +46,7 @@ export async function getFairnessState(services: Services, userId: string): Prom
  * active with nonce 0 and the given (or a fresh random) client seed.
  */
 export async function rotateSeedPair(
-  services: Services,
+  services: Deps,
   { userId, clientSeed }: { userId: string; clientSeed?: string },
 ): Promise<RotateResult> {
   const db = services.database.prisma;

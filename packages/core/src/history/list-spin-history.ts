@@ -2,7 +2,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -48,7 +48,7 @@ function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
 }
 
 /** The account's openings, newest first, each with what it takes to verify the draw. */
-export async function listSpinHistory(services: Services, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
+export async function listSpinHistory(services: Deps, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
   const db = services.database.prisma;
   const take = pageLimit(limit, HISTORY_PAGE_SIZE);
   const rows = await db.spin.findMany({
@@ -67,7 +67,7 @@ export async function listSpinHistory(services: Services, { userId, packId, curs
  * several packs, so a pack's totals leave battles out.
  */
 export async function summarizeSpinHistory(
-  services: Services,
+  services: Deps,
   { userId, packId }: { userId: string; packId?: string },
 ): Promise<HistorySummary> {
   const db = services.database.prisma;

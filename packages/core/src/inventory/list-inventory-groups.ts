@@ -1,4 +1,4 @@
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import type { InventoryGroup, InventoryGroupSort, InventoryGroups } from "../schemas.ts";
@@ -39,7 +39,7 @@ interface GroupRow {
  * group's oldest copies, as many as one sale takes.
  */
 export async function listInventoryGroups(
-  services: Services,
+  services: Deps,
   { userId, sort = "value-desc" }: ListInventoryGroupsInput,
 ): Promise<InventoryGroups> {
   const db = services.database.prisma;

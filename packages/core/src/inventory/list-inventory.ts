@@ -2,7 +2,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { InventoryItem, InventoryPage } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const INVENTORY_PAGE_SIZE = 50;
 
@@ -42,7 +42,7 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
 
 /** One page of the account's items with one status, newest first, and the totals of what it holds. */
 export async function listInventory(
-  services: Services,
+  services: Deps,
   { userId, status = "HELD", ids, cursor, limit }: ListInventoryInput,
 ): Promise<InventoryPage> {
   const db = services.database.prisma;

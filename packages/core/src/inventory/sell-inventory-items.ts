@@ -5,7 +5,7 @@ import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import type { SellResult } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const MAX_ITEMS_PER_SALE = 100;
 
@@ -24,10 +24,7 @@ export interface SellInventoryItemsInput {
  * any wait, so of parallel sales of one item exactly one gets the row; the others see it
  * SOLD and roll back. The unique LedgerEntry.inventoryItemId backs this at the schema level.
  */
-export async function sellInventoryItems(
-  services: Services,
-  { userId, inventoryItemIds: ids }: SellInventoryItemsInput,
-): Promise<SellResult> {
+export async function sellInventoryItems(services: Deps, { userId, inventoryItemIds: ids }: SellInventoryItemsInput): Promise<SellResult> {
   const db = services.database.prisma;
   if (ids.length === 0 || ids.length > MAX_ITEMS_PER_SALE) {
     throw new AppError("BAD_REQUEST", `Sell 1 to ${MAX_ITEMS_PER_SALE} items at a time.`);

@@ -2,13 +2,13 @@ import type { ApiKeyModel } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import type { ApiKeySummary, NewApiKey } from "../schemas.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** Active (unrevoked) keys an account may hold; revoke one to make another. */
 export const MAX_ACTIVE_API_KEYS = 10;
 
 /** The account's keys, newest first, revoked ones included; never the keys themselves. */
-export async function listAccountApiKeys(services: Services, userId: string): Promise<ApiKeySummary[]> {
+export async function listAccountApiKeys(services: Deps, userId: string): Promise<ApiKeySummary[]> {
   const keys = await listApiKeys(services, userId);
   return keys.map(apiKeySummary);
 }
@@ -26,7 +26,7 @@ export function apiKeySummary(key: Pick<ApiKeyModel, "id" | "name" | "start" | "
 }
 
 /** Creates a key for the account, refusing an eleventh active one (409). */
-export async function createAccountApiKey(services: Services, { userId, name }: { userId: string; name: string }): Promise<NewApiKey> {
+export async function createAccountApiKey(services: Deps, { userId, name }: { userId: string; name: string }): Promise<NewApiKey> {
   const db = services.database.prisma;
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > 64) throw new AppError("BAD_REQUEST", "The key name must be 1 to 64 characters.");
@@ -53,7 +53,7 @@ export async function createAccountApiKey(services: Services, { userId, name }: 
 
 /** Revokes one of the account's keys by id; another account's key is reported as missing (404). */
 export function revokeAccountApiKey(
-  services: Services,
+  services: Deps,
   { userId, apiKeyId }: { userId: string; apiKeyId: string },
 ): Promise<{ revoked: true }> {
   return revokeApiKey(services, { apiKeyId, userId });

@@ -3,7 +3,7 @@ import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { announceChange } from "../runtime/change-feed.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const API_KEY_PREFIX = "pp_live_";
 const KEY_BODY_LENGTH = 40;
@@ -38,7 +38,7 @@ export interface CreatedApiKey {
 }
 
 export async function createApiKey(
-  services: Services,
+  services: Deps,
   { userId, name }: { userId: string; name: string },
   options: { tx?: DbTx } = {},
 ): Promise<CreatedApiKey> {
@@ -52,12 +52,12 @@ export async function createApiKey(
 
 /** Revokes by the key itself or by its id (scoped to a user when given); the account gets a key.revoked event. */
 export async function revokeApiKey(
-  services: Services,
+  services: Deps,
   target: { apiKey: string } | { apiKeyId: string; userId?: string },
 ): Promise<{ revoked: true }> {
   const db = services.database.prisma;
   const { key } = await db.$transaction((tx) => revokeApiKeyInTransaction(tx, target));
-  announceChange(db, { kind: "key", hashedKey: key.hashedKey });
+  announceChange(services, { kind: "key", hashedKey: key.hashedKey });
   return { revoked: true };
 }
 
@@ -129,7 +129,7 @@ export async function recordKeyUse(db: DbTx, apiKeyId: string): Promise<void> {
  * PrincipalCache). 401 for a missing, malformed, unknown or revoked key; 403 for an account
  * that may not act.
  */
-export async function authenticateApiKey(services: Services, presented: string | undefined): Promise<ApiKeyPrincipal> {
+export async function authenticateApiKey(services: Deps, presented: string | undefined): Promise<ApiKeyPrincipal> {
   const db = services.database.prisma;
   const holder = await findApiKeyHolder(services.database.prisma, hashPresentedKey(presented));
   const principal = principalOf(holder);
@@ -153,7 +153,7 @@ export function assertAccountMayAct(user: AccountStanding): void {
   if (!user.emailVerified) throw new AppError("FORBIDDEN", "Verify your e-mail address before using the service.");
 }
 
-export async function listApiKeys(services: Services, userId: string) {
+export async function listApiKeys(services: Deps, userId: string) {
   const db = services.database.prisma;
   return db.apiKey.findMany({
     where: { userId },

@@ -2,11 +2,12 @@ import { findRangeForTicket } from "@prizepacks/fairness";
 import { drawTicketSync } from "@prizepacks/fairness/node";
 import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
-import type { CachedPack } from "../catalog/catalog-cache.ts";
+import type { CachedPack, CatalogCache } from "../catalog/catalog-cache.ts";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";
-import type { Services } from "../runtime/services.ts";
-import type { ActivePair } from "./active-pairs.ts";
+import type { AccountGate } from "../runtime/account-gate.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { ActivePair, ActivePairs } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
@@ -39,7 +40,10 @@ export interface OpenPackInput {
  * run one after another and can never overdraw; opens by different accounts share no row:
  * the pack is only read, and spinCount is kept off this path (a tally row, rolled up later).
  */
-export async function openPack(services: Services, input: OpenPackInput): Promise<OpenResult> {
+export async function openPack(
+  services: Deps & { catalog: CatalogCache; pairs: ActivePairs; turns: AccountGate },
+  input: OpenPackInput,
+): Promise<OpenResult> {
   const { database, pairs, turns } = services;
   const cached = input.pack ?? (await getActivePackOrThrow(services, input.idOrSlug));
   const { idempotencyKey, userId } = input;

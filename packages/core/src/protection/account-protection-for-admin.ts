@@ -4,11 +4,11 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import { getPlayerProtection } from "./limits.ts";
 import { listProtectionEvents, type ProtectionEventView } from "./protection-events.ts";
 import type { PlayerProtection } from "./protection.schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** What the console's account page shows of player protection: read-only, nothing here loosens it. */
 export async function getAccountProtectionForAdmin(
-  services: Services,
+  services: Deps,
   input: { userId: string },
 ): Promise<{ protection: PlayerProtection; events: ProtectionEventView[] }> {
   const db = services.database.prisma;

@@ -6,7 +6,7 @@ import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.t
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // A refused date of birth is remembered (table age_refusal), so that a player refused as too
 // young cannot simply try another date: a sign-up's refusal by its e-mail, an account's by the
@@ -82,7 +82,7 @@ export interface AgeRefusalRow {
 }
 
 /** The refusals waiting for an operator, the ones where another date was tried first, then oldest first. */
-export async function listAgeRefusals(services: Services): Promise<AgeRefusalRow[]> {
+export async function listAgeRefusals(services: Deps): Promise<AgeRefusalRow[]> {
   const rows = await services.database.prisma.ageRefusal.findMany({
     orderBy: [{ retriedAt: { sort: "desc", nulls: "last" } }, { refusedAt: "asc" }],
     take: 200,
@@ -106,11 +106,7 @@ export type ClearAgeRefusalInput = z.input<typeof ClearAgeRefusalSchema>;
  * it: it is forgotten, and the next date offered is checked as if it were the first. The log
  * says who cleared whose, not the date.
  */
-export async function clearAgeRefusal(
-  services: Services,
-  actor: AdminActor,
-  input: ClearAgeRefusalInput,
-): Promise<{ ageRefusalId: string }> {
+export async function clearAgeRefusal(services: Deps, actor: AdminActor, input: ClearAgeRefusalInput): Promise<{ ageRefusalId: string }> {
   const { ageRefusalId, requestKey } = parseInputOrThrow(ClearAgeRefusalSchema, input);
   return runAdminMutation(
     services.database.prisma,
@@ -136,7 +132,7 @@ export async function clearAgeRefusal(
 }
 
 /** The admin CLI's age:clear: the refusal kept for this e-mail, as a sign-up's or as its account's. */
-export async function clearAgeRefusalOfEmail(services: Services, actor: AdminActor, email: string): Promise<{ ageRefusalId: string }> {
+export async function clearAgeRefusalOfEmail(services: Deps, actor: AdminActor, email: string): Promise<{ ageRefusalId: string }> {
   const normalised = ageRefusalEmail(email);
   const refusal = await services.database.prisma.ageRefusal.findFirst({
     where: { OR: [{ email: normalised }, { user: { email: normalised } }] },

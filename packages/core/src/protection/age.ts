@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { serviceEnv } from "../service-env.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import {
   ageRefusalEmail,
   ageReviewRequired,
@@ -79,7 +79,7 @@ const isUnderAge = (error: unknown) => error instanceof AppError && error.code =
  * date; 403 AGE_REVIEW_REQUIRED when a different date was refused for this e-mail (age-refusals.ts);
  * 403 UNDER_AGE when too young, remembered for the e-mail.
  */
-export async function checkSignUpAge(services: Services, body: unknown, now = new Date()): Promise<string> {
+export async function checkSignUpAge(services: Deps, body: unknown, now = new Date()): Promise<string> {
   const db = services.database.prisma;
   const dateOfBirth = parseDateOfBirth(body);
   const given = typeof body === "object" && body !== null ? (body as Record<string, unknown>).email : undefined;
@@ -109,7 +109,7 @@ function playerAgeConfirmation(dateOfBirth: string, now: Date) {
  * unconfirmed, so it cannot open a pack: the gate fails closed. So does a date other than one
  * refused for this e-mail while this sign-up was under way (claimSignUpRefusal).
  */
-export async function recordSignUpAge(services: Services, userId: string, body: unknown, now = new Date()): Promise<void> {
+export async function recordSignUpAge(services: Deps, userId: string, body: unknown, now = new Date()): Promise<void> {
   const db = services.database.prisma;
   let dateOfBirth: string;
   try {
@@ -144,7 +144,7 @@ export function ageConfirmationView(user: AgeFields): AgeConfirmation {
 const ageSelect = { dateOfBirth: true, ageConfirmedAt: true, ageConfirmedBy: true } as const;
 
 /** The account's age confirmation, for its owner and for admins only. */
-export async function getAgeConfirmation(services: Services, userId: string): Promise<AgeConfirmation> {
+export async function getAgeConfirmation(services: Deps, userId: string): Promise<AgeConfirmation> {
   const db = services.database.prisma;
   const user = await db.user.findUnique({ where: { id: userId }, select: ageSelect });
   if (!user) throw new AppError("NOT_FOUND", "No such account.");
@@ -159,7 +159,7 @@ export async function getAgeConfirmation(services: Services, userId: string): Pr
  * confirmations at once (one too young, one not) are checked one after the other. The flag
  * open_pack reads is cleared by a trigger on this row.
  */
-export async function confirmAge(services: Services, userId: string, input: ConfirmAgeInput, now = new Date()): Promise<AgeConfirmation> {
+export async function confirmAge(services: Deps, userId: string, input: ConfirmAgeInput, now = new Date()): Promise<AgeConfirmation> {
   const db = services.database.prisma;
   const { dateOfBirth } = parseInputOrThrow(ConfirmAgeInputSchema, input);
   // The refusal is returned, not thrown, so that the refusal's record commits.

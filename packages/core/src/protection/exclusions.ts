@@ -18,7 +18,7 @@ import {
   type ExclusionPeriod,
   type ExclusionView,
 } from "./protection.schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** After a self-exclusion ends, play resumes this long after the player asks. */
 export const RESUME_DELAY_HOURS = 24;
@@ -135,7 +135,7 @@ class ShorteningRefused extends Error {
  * console carries its form's requestKey and applies once.
  */
 export async function setExclusion(
-  services: Services,
+  services: Deps,
   userId: string,
   input: { period: string; requestKey?: string },
   by: ExclusionRequester,
@@ -207,11 +207,7 @@ export type OperatorExclusionInput = z.input<typeof OperatorExclusionSchema>;
  * The console's "Exclude on the player's request": the account's e-mail typed back, then the
  * same setExclusion the CLI's user:exclude runs. There is no way back, here or anywhere.
  */
-export async function excludeOnPlayersRequest(
-  services: Services,
-  actor: AdminActor,
-  input: OperatorExclusionInput,
-): Promise<ExclusionView> {
+export async function excludeOnPlayersRequest(services: Deps, actor: AdminActor, input: OperatorExclusionInput): Promise<ExclusionView> {
   const db = services.database.prisma;
   const { userId, period, confirmation, requestKey } = parseInputOrThrow(OperatorExclusionSchema, input);
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
@@ -224,11 +220,7 @@ export async function excludeOnPlayersRequest(
  * The player's own time-out or self-exclusion, from the web app: it cannot be undone, so it
  * takes the sign-in password, not only a session that someone else may be holding.
  */
-export async function setOwnExclusion(
-  services: Services,
-  userId: string,
-  input: { period: string; password: string },
-): Promise<ExclusionView> {
+export async function setOwnExclusion(services: Deps, userId: string, input: { period: string; password: string }): Promise<ExclusionView> {
   const db = services.database.prisma;
   if (!(await verifyAccountPassword(db, userId, input.password))) {
     throw new AppError("BAD_REQUEST", "password: this is not the account's password.", {
@@ -242,7 +234,7 @@ export async function setOwnExclusion(
  * Any request to lift an exclusion (the CLI's user:unexclude, the console): always refused
  * while one binds, and logged. Nobody can end one early; it ends by itself.
  */
-export async function liftExclusion(services: Services, userId: string, by: ExclusionRequester): Promise<never> {
+export async function liftExclusion(services: Deps, userId: string, by: ExclusionRequester): Promise<never> {
   const db = services.database.prisma;
   await actorOf(db, userId, by); // NOT_FOUND for no such account
   const binding = await bindingExclusion(db, userId);
@@ -254,7 +246,7 @@ export async function liftExclusion(services: Services, userId: string, by: Excl
  * After a self-exclusion has ended, the player asks to play again; play resumes 24 h later.
  * Asking before the end is an attempt to lift it: refused and logged.
  */
-export async function requestResume(services: Services, userId: string): Promise<ExclusionView> {
+export async function requestResume(services: Deps, userId: string): Promise<ExclusionView> {
   const db = services.database.prisma;
   const player = { player: true } as const;
   await actorOf(db, userId, player); // NOT_FOUND for no such account

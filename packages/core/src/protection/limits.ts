@@ -18,7 +18,7 @@ import {
   type SetLimitInput,
   type SetLimitResult,
 } from "./protection.schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** A raise or removal waits this long before it can be confirmed… */
 export const LIMIT_COOLING_OFF_HOURS = 24;
@@ -37,7 +37,7 @@ async function lockAccount(tx: DbTx, userId: string): Promise<void> {
 }
 
 /** The limits that bind now with what counts against each, the pending changes and the exclusion. */
-export async function getPlayerProtection(services: Services, userId: string): Promise<PlayerProtection> {
+export async function getPlayerProtection(services: Deps, userId: string): Promise<PlayerProtection> {
   const db = services.database.prisma;
   const [limits, pending, exclusion] = await Promise.all([
     listLimits(db, userId),
@@ -114,7 +114,7 @@ function pendingView(row: {
  * a raise or removal becomes a pending change (24 h cooling-off, then 7 days to confirm) while
  * the current limit keeps binding. Any newer request replaces an open change of the same limit.
  */
-export async function setLimit(services: Services, userId: string, input: SetLimitInput): Promise<SetLimitResult> {
+export async function setLimit(services: Deps, userId: string, input: SetLimitInput): Promise<SetLimitResult> {
   const db = services.database.prisma;
   const { kind, period, amount } = parseInputOrThrow(SetLimitInputSchema, input);
   const key = { userId, kind, period };
@@ -159,7 +159,7 @@ export async function setLimit(services: Services, userId: string, input: SetLim
  * sessions only (the procedure): a bot's key cannot loosen its own limits.
  */
 export async function confirmLimitChange(
-  services: Services,
+  services: Deps,
   userId: string,
   input: { kind: string; period: string },
 ): Promise<PlayerProtection> {

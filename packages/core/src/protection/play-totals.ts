@@ -1,6 +1,6 @@
 import { Prisma } from "@prizepacks/db/prisma";
 import { Money } from "../money.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export interface PlayTotals {
   /** Packs opened. */
@@ -20,7 +20,7 @@ export interface PlayTotals {
  * added there for the limits counts here too: in the reality check, the history's totals and
  * the monthly statements. Won is what the wagers came to less what was lost by them.
  */
-export async function getPlayTotals(services: Services, userId: string, window: { from?: Date; to?: Date } = {}): Promise<PlayTotals> {
+export async function getPlayTotals(services: Deps, userId: string, window: { from?: Date; to?: Date } = {}): Promise<PlayTotals> {
   const [row] = await services.database.prisma.$queryRaw<Array<{ openings: number; battles: number; paid: string; lost: string }>>(
     playTotalsSql(userId, window),
   );

@@ -9,7 +9,7 @@ import { formatMoney } from "../money.ts";
 import { decodePageCursor, encodePageCursor, pageLimit } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // The one place that writes the protection event log (the protection_events migration): limit
 // hits, raise and removal requests, exclusions set, refused attempts to end one early, resume
@@ -90,7 +90,7 @@ export interface ProtectionEventView {
 }
 
 /** The account's latest events, newest first (the console's account page). */
-export async function listProtectionEvents(services: Services, userId: string, take = 20): Promise<ProtectionEventView[]> {
+export async function listProtectionEvents(services: Deps, userId: string, take = 20): Promise<ProtectionEventView[]> {
   const db = services.database.prisma;
   const rows = await db.protectionEvent.findMany({
     where: { userId },
@@ -136,7 +136,7 @@ export interface SaferPlayAccount {
  * shared cursor.
  */
 export async function listSaferPlayAccounts(
-  services: Services,
+  services: Deps,
   input: SaferPlayListInput = {},
 ): Promise<{ accounts: SaferPlayAccount[]; nextCursor: string | null }> {
   const db = services.database.prisma;

@@ -2,7 +2,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck, type RealityCheckMinutes } from "./protection.schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "./play-totals.ts";
 
 /**
@@ -11,7 +11,7 @@ import { getPlayTotals } from "./play-totals.ts";
  * start is the server's clock on its first call (the browser keeps it and sends it back), so a
  * browser clock that is off never moves play in or out of the session.
  */
-export async function getRealityCheck(services: Services, userId: string, input?: { since?: string }): Promise<RealityCheck> {
+export async function getRealityCheck(services: Deps, userId: string, input?: { since?: string }): Promise<RealityCheck> {
   const db = services.database.prisma;
   const parsed = parseInputOrThrow(RealityCheckInputSchema, input);
   const now = new Date();
@@ -35,7 +35,7 @@ export async function getRealityCheck(services: Services, userId: string, input?
 
 /** The player's choice of interval: 15, 30 or 60 minutes. */
 export async function setRealityCheckInterval(
-  services: Services,
+  services: Deps,
   userId: string,
   input: { minutes: number },
 ): Promise<{ minutes: RealityCheckMinutes }> {

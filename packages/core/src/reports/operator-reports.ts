@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { ReportQuerySchema, type ReportQuery } from "./pack-reports.ts";
 
 // The console's other report views, each one SQL statement over the tables themselves (exact
@@ -14,7 +14,7 @@ import { ReportQuerySchema, type ReportQuery } from "./pack-reports.ts";
 type Sql = Prisma.Sql;
 
 /** The pack filter a report may carry: its id, or null for the whole site. */
-async function packIdOf(services: Services, slug: string | undefined): Promise<string | null> {
+async function packIdOf(services: Deps, slug: string | undefined): Promise<string | null> {
   if (!slug) return null;
   const pack = await services.database.prisma.pack.findUnique({ where: { slug }, select: { id: true } });
   if (!pack) throw new AppError("NOT_FOUND", `No pack with slug ${slug}.`);
@@ -40,7 +40,7 @@ export interface ReportActivity {
 }
 
 /** Deposits settled and players active from..to (UTC days, inclusive), in one statement. */
-export async function getReportActivity(services: Services, query: ReportQuery): Promise<ReportActivity> {
+export async function getReportActivity(services: Deps, query: ReportQuery): Promise<ReportActivity> {
   const { from, to, slug } = parseInputOrThrow(ReportQuerySchema, query);
   const packId = await packIdOf(services, slug);
   const { lo, hi } = dayRange(from, to);
@@ -92,7 +92,7 @@ export interface HourlyReport {
 }
 
 /** Openings, players, revenue, value won and sell-backs per UTC hour, every hour present (zeros included), oldest first. */
-export async function getHourlyReport(services: Services, query: HourlyQuery): Promise<HourlyReport> {
+export async function getHourlyReport(services: Deps, query: HourlyQuery): Promise<HourlyReport> {
   const { range, slug } = parseInputOrThrow(HourlyQuerySchema, query);
   const packId = await packIdOf(services, slug);
   const hours = range === "24h" ? 24 : 7 * 24;
@@ -151,7 +151,7 @@ export interface TopWinner {
 }
 
 /** The players with the highest net won (value won − price paid) over from..to, best first; only those who came out ahead. */
-export async function getTopWinners(services: Services, query: ReportQuery): Promise<{ from: string; to: string; winners: TopWinner[] }> {
+export async function getTopWinners(services: Deps, query: ReportQuery): Promise<{ from: string; to: string; winners: TopWinner[] }> {
   const { from, to, slug } = parseInputOrThrow(ReportQuerySchema, query);
   const packId = await packIdOf(services, slug);
   const { lo, hi } = dayRange(from, to);
@@ -209,7 +209,7 @@ export interface ReportShipping {
  * deposits are: a shipment may carry items of several packs, and its fee belongs to none.
  * Fees are read from the ledger, so they count when the money moved, as the wallets saw it.
  */
-export async function getReportShipping(services: Services, query: ReportQuery): Promise<ReportShipping> {
+export async function getReportShipping(services: Deps, query: ReportQuery): Promise<ReportShipping> {
   const { from, to } = parseInputOrThrow(ReportQuerySchema, query);
   const { lo, hi } = dayRange(from, to);
   const [row] = await services.database.prisma.$queryRaw<

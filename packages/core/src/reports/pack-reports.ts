@@ -5,7 +5,7 @@ import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and
 // sales since the rollup's watermark, read from the tables themselves through indexes:
@@ -59,7 +59,7 @@ function aggregate(lo: Prisma.Sql, hi: Prisma.Sql): Prisma.Sql {
  * that finds it locked skips (the other is doing it) and reports read the tail from the old
  * watermark instead, which is slower but just as exact.
  */
-export async function rollUpReports(services: Services): Promise<{ caughtUp: boolean }> {
+export async function rollUpReports(services: Deps): Promise<{ caughtUp: boolean }> {
   const db = services.database.prisma;
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SET LOCAL jit = off`;
@@ -97,7 +97,7 @@ export async function rollUpReports(services: Services): Promise<{ caughtUp: boo
 export const REPORT_ROLLUP_INTERVAL_MS = 60_000;
 
 /** Keeps the rollup a minute behind in the background, a day per transaction until caught up. */
-export function startReportRollup(services: Services): BackgroundJob {
+export function startReportRollup(services: Deps): BackgroundJob {
   return startPeriodic(services, {
     log: "reports",
     failure: "rollup failed, retrying in a minute",
@@ -188,7 +188,7 @@ class Sum {
 }
 
 /** Openings, revenue, value paid out, items sold back and realised against expected return, per pack and per day, from..to inclusive (UTC days). */
-export async function getPackReport(services: Services, query: ReportQuery): Promise<PackReport> {
+export async function getPackReport(services: Deps, query: ReportQuery): Promise<PackReport> {
   const db = services.database.prisma;
   const { from, to, slug } = parseInputOrThrow(ReportQuerySchema, query);
   let packId: string | null = null;

@@ -1,4 +1,4 @@
-import type { Database, DbTx } from "@prizepacks/db";
+import type { Database } from "@prizepacks/db";
 
 /** The channel the database's triggers notify (see the pack_stats migration). */
 export const CHANGES_CHANNEL = "prizepacks_changes";
@@ -66,22 +66,10 @@ export class ChangeFeed {
 /** How long a cached entry may be trusted while the feed is deaf: below the 1-second promise. */
 export const STALE_WHILE_DEAF_MS = 500;
 
-// The feed of each Prisma client this process runs Services on, so that a writer holding only
-// the client can tell its own instance at once (see announceChange). On globalThis like the
-// Services themselves (services.ts): a write made in a Next.js route bundle's copy of this
-// module must reach the feed the custom server's copy opened.
-const FEEDS_KEY = Symbol.for("prizepacks.feedsByClient");
-const feedsByClient = ((globalThis as Record<symbol, unknown>)[FEEDS_KEY] ??= new WeakMap()) as WeakMap<object, ChangeFeed>;
-
-export function registerFeed(database: Database, feed: ChangeFeed): void {
-  feedsByClient.set(database.prisma, feed);
-}
-
 /**
  * For writers, after their change committed: this instance's caches drop what it touched
  * now, without waiting for the notification's round trip (other instances get that one).
- * Does nothing where no Services run on this client.
  */
-export function announceChange(db: DbTx, change: Change): void {
-  feedsByClient.get(db)?.announce(change);
+export function announceChange({ feed }: { feed: ChangeFeed }, change: Change): void {
+  feed.announce(change);
 }

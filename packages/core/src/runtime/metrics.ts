@@ -9,7 +9,7 @@ import {
   type HistogramConfiguration,
 } from "prom-client";
 import { readBacklogs, type Backlogs } from "./backlogs.ts";
-import type { Services } from "./services.ts";
+import type { Deps } from "./deps.ts";
 import { logger } from "@prizepacks/db/log";
 
 // Every metric lives on prom-client's default registry, which is one per process: Next.js keeps
@@ -56,14 +56,14 @@ export const beaconRelaysFailing = gauge({
 // What the gauges below read: the process's Services, registered once at start. On globalThis,
 // so the collect functions (defined by whichever copy of this module loaded first) see it.
 const OBSERVED_KEY = Symbol.for("prizepacks.metrics.services");
-const slot = globalThis as typeof globalThis & { [OBSERVED_KEY]?: Services };
+const slot = globalThis as typeof globalThis & { [OBSERVED_KEY]?: Deps };
 
 /**
  * Starts the gauges that read the process's Services (pool, change feed, backlogs) and Node's
  * default metrics (event-loop lag, memory, CPU, handles). Called once, by the server at start;
  * a later call points the gauges at another Services (tests).
  */
-export function instrumentServices(services: Services): void {
+export function instrumentServices(services: Deps): void {
   slot[OBSERVED_KEY] = services;
   if (services.database.poolStats()) instrumentPool();
   // Defaults once per process: event-loop delay histogram, heap, RSS, GC, file descriptors.
@@ -100,7 +100,7 @@ function instrumentPool(): void {
   });
 }
 
-function observed(): Services | undefined {
+function observed(): Deps | undefined {
   return slot[OBSERVED_KEY];
 }
 
@@ -115,7 +115,7 @@ gauge({
 
 /** A scrape reads the backlogs at most this often, however many scrapers and gauges ask. */
 const BACKLOG_CACHE_MS = 5_000;
-let backlogs: { at: number; services: Services; read: Promise<Backlogs | null> } | null = null;
+let backlogs: { at: number; services: Deps; read: Promise<Backlogs | null> } | null = null;
 let backlogsFailing = false;
 
 function currentBacklogs(): Promise<Backlogs | null> {

@@ -1,6 +1,6 @@
 import { logger } from "@prizepacks/db/log";
 import type { BackgroundJob } from "./background-job.ts";
-import type { Services } from "./services.ts";
+import type { Deps } from "./deps.ts";
 
 export interface Periodic {
   /** The logger's component name, e.g. "withdrawals". */
@@ -24,7 +24,7 @@ export interface PeriodicJob extends BackgroundJob {
  * a tick that finds a pass still running is skipped. The timer keeps no process alive, a failed
  * pass is logged and waits for the next tick, and `stop` resolves once the running pass has ended.
  */
-export function startPeriodic(services: Services, periodic: Periodic): PeriodicJob {
+export function startPeriodic(services: Deps, periodic: Periodic): PeriodicJob {
   const stopping = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;

@@ -8,7 +8,7 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema } from "../schemas.ts";
 import { applyRoleGrant } from "../users/account-admin.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { applyMoneySetting, isMoneySetting, MONEY_SETTINGS, type MoneySetting } from "./money-settings.ts";
 import { PENDING_CHANGE_DAYS, pendingChangesExpireBefore, ROLE_GRANT } from "./pending-changes.ts";
 
@@ -31,7 +31,7 @@ export type SettingChangeDecisionResult = { pendingChangeId: string; status: "ap
  * setting or account (pending-changes.ts).
  */
 export async function decideSettingChange(
-  services: Services,
+  services: Deps,
   actor: AdminActor,
   input: SettingChangeDecision,
 ): Promise<SettingChangeDecisionResult> {
@@ -103,7 +103,7 @@ export async function decideSettingChange(
       return { pendingChangeId, status, setting, value };
     },
     () => {
-      if (grantedTo) announceChange(db, { kind: "user", userId: grantedTo });
+      if (grantedTo) announceChange(services, { kind: "user", userId: grantedTo });
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { serviceEnv } from "../service-env.ts";
 
 /** What an erased name, line and city read; the optional fields become null, the country stays (for the books). */
@@ -30,7 +30,7 @@ const PER_ADDRESS = `
  * touches an address an open shipment uses. Returns how many addresses were claimed.
  */
 export async function eraseExpiredAddresses(
-  services: Services,
+  services: Deps,
   { retentionDays = serviceEnv().ADDRESS_RETENTION_DAYS }: { retentionDays?: number } = {},
 ): Promise<number> {
   const sql = services.database.sql;
@@ -79,7 +79,7 @@ export async function eraseExpiredAddresses(
 }
 
 /** Runs eraseExpiredAddresses every ten minutes on every instance (each claims its own addresses). */
-export function startAddressErasure(services: Services): BackgroundJob {
+export function startAddressErasure(services: Deps): BackgroundJob {
   return startPeriodic(services, {
     log: "shipping",
     failure: "address erasure pass failed",

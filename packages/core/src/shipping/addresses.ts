@@ -1,5 +1,5 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { z } from "zod";
 import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
@@ -87,7 +87,7 @@ export function addressSnapshot(row: AddressRow): Omit<Address, "id" | "createdA
   return fields;
 }
 
-export async function createAddress(services: Services, userId: string, input: unknown): Promise<Address> {
+export async function createAddress(services: Deps, userId: string, input: unknown): Promise<Address> {
   const db = services.database.prisma;
   const fields = parseInputOrThrow(CreateAddressInputSchema, input);
   const saved = await db.address.count({ where: { userId, deletedAt: null } });
@@ -96,7 +96,7 @@ export async function createAddress(services: Services, userId: string, input: u
 }
 
 /** The account's saved addresses, newest first (deleted ones are gone from the list). */
-export async function listAddresses(services: Services, userId: string): Promise<Address[]> {
+export async function listAddresses(services: Deps, userId: string): Promise<Address[]> {
   const db = services.database.prisma;
   const rows = await db.address.findMany({ where: { userId, deletedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(addressView);
@@ -106,7 +106,7 @@ export async function listAddresses(services: Services, userId: string): Promise
  * Deletes a saved address from the player's list. A shipment keeps its own snapshot, so the
  * row stays (hidden) while a shipment names it; another account's address is a 404.
  */
-export async function deleteAddress(services: Services, userId: string, id: string): Promise<void> {
+export async function deleteAddress(services: Deps, userId: string, id: string): Promise<void> {
   const db = services.database.prisma;
   const { count } = await db.address.updateMany({ where: { id, userId, deletedAt: null }, data: { deletedAt: new Date() } });
   if (count === 0) throw new AppError("NOT_FOUND", `Address "${id}" was not found.`);

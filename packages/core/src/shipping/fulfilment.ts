@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { RequestKeyed, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
@@ -54,7 +54,7 @@ export interface MovedShipments {
  * resubmission (a retry after a timeout that had moved half) replays the moved ones and tries
  * only the rest again.
  */
-export async function moveShipmentsAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<MovedShipments> {
+export async function moveShipmentsAsAdmin(services: Deps, actor: AdminActor, input: unknown): Promise<MovedShipments> {
   const db = services.database.prisma;
   const { requestKey, ids, ...move } = parseInputOrThrow(MoveShipmentsSchema, input);
   parseShipmentMove(move);
@@ -82,7 +82,7 @@ export async function moveShipmentsAsAdmin(services: Services, actor: AdminActor
 
 export const SetShippingZoneSchema = RequestKeyed.partial().extend(ShippingZoneSchema.shape);
 
-export async function setShippingZoneAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<ShippingZone> {
+export async function setShippingZoneAsAdmin(services: Deps, actor: AdminActor, input: unknown): Promise<ShippingZone> {
   const db = services.database.prisma;
   const { requestKey, ...zone } = parseInputOrThrow(SetShippingZoneSchema, input);
   return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_set", request: zone }, async (tx) => {
@@ -99,7 +99,7 @@ export async function setShippingZoneAsAdmin(services: Services, actor: AdminAct
 
 export const DeleteShippingZoneSchema = RequestKeyed.partial().extend({ country: z.string().min(1).max(2) });
 
-export async function deleteShippingZoneAsAdmin(services: Services, actor: AdminActor, input: unknown): Promise<ShippingZone> {
+export async function deleteShippingZoneAsAdmin(services: Deps, actor: AdminActor, input: unknown): Promise<ShippingZone> {
   const db = services.database.prisma;
   const { requestKey, country } = parseInputOrThrow(DeleteShippingZoneSchema, input);
   return runAdminMutation(db, actor, { requestKey, action: "shipping.zone_deleted", request: { country } }, async (tx) => {

@@ -9,7 +9,7 @@ import { formatMoney, parseMoney } from "../money.ts";
 import { assertIdempotencyKey } from "../idempotency-key.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { IdSchema, StorableText, type Shipment, type ShipmentEventData, type ShipmentPage, type ShipmentState } from "../schemas.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
@@ -95,7 +95,7 @@ export interface RequestShipmentInput {
  * Player protection: a shipping fee is postage for a prize already won, not a wager or a
  * deposit, so limits and exclusions do not refuse it (an excluded player still gets their goods).
  */
-export async function requestShipment(services: Services, input: RequestShipmentInput): Promise<Shipment> {
+export async function requestShipment(services: Deps, input: RequestShipmentInput): Promise<Shipment> {
   const { userId, idempotencyKey } = input;
   const { inventoryItemIds: ids, addressId, expectedFee } = parseInputOrThrow(RequestShipmentInputSchema, input);
   assertIdempotencyKey(idempotencyKey);
@@ -243,7 +243,7 @@ const EVENT_OF = {
  * so two concurrent moves run one after the other and the second sees the new state and is
  * refused; the unique (shipmentId, kind) on ledger_entry backs "once" in the schema.
  */
-export async function moveShipment(services: Services, shipmentId: string, move: ShipmentMover & ShipmentMoveInput): Promise<Shipment> {
+export async function moveShipment(services: Deps, shipmentId: string, move: ShipmentMover & ShipmentMoveInput): Promise<Shipment> {
   const db = services.database.prisma;
   const details = parseShipmentMove(move);
   return db.$transaction((tx) => moveShipmentIn(services, tx, shipmentId, move, details));
@@ -251,7 +251,7 @@ export async function moveShipment(services: Services, shipmentId: string, move:
 
 /** moveShipment in the caller's transaction (the console's once-per-request claim: runAdminMutation). */
 export function moveShipmentInTransaction(
-  services: Services,
+  services: Deps,
   shipmentId: string,
   move: ShipmentMover & ShipmentMoveInput,
   { tx }: { tx: DbTx },
@@ -259,13 +259,7 @@ export function moveShipmentInTransaction(
   return moveShipmentIn(services, tx, shipmentId, move, parseShipmentMove(move));
 }
 
-async function moveShipmentIn(
-  services: Services,
-  tx: DbTx,
-  shipmentId: string,
-  move: ShipmentMover,
-  details: ShipmentMove,
-): Promise<Shipment> {
+async function moveShipmentIn(services: Deps, tx: DbTx, shipmentId: string, move: ShipmentMover, details: ShipmentMove): Promise<Shipment> {
   const [locked] = await tx.$queryRaw<Array<{ userId: string; state: ShipmentState; fee: Prisma.Decimal }>>`
       SELECT "userId", state::text AS state, fee FROM shipment WHERE id = ${shipmentId} FOR UPDATE`;
   if (!locked || (move.kind === "player" && locked.userId !== move.userId)) {
@@ -356,11 +350,11 @@ export function parseShipmentMove(move: ShipmentMoveInput): ShipmentMove {
 }
 
 /** The player cancels their own shipment, until the operator approves it. */
-export function cancelShipment(services: Services, userId: string, shipmentId: string): Promise<Shipment> {
+export function cancelShipment(services: Deps, userId: string, shipmentId: string): Promise<Shipment> {
   return moveShipment(services, shipmentId, { kind: "player", userId, to: "CANCELLED" });
 }
 
-export async function getShipment(services: Services, userId: string, id: string): Promise<Shipment> {
+export async function getShipment(services: Deps, userId: string, id: string): Promise<Shipment> {
   const db = services.database.prisma;
   const row = await db.shipment.findFirst({ where: { id, userId }, include: shipmentInclude });
   if (!row) throw new AppError("NOT_FOUND", `Shipment "${id}" was not found.`);
@@ -368,7 +362,7 @@ export async function getShipment(services: Services, userId: string, id: string
 }
 
 export async function listShipments(
-  services: Services,
+  services: Deps,
   { userId, cursor, limit }: { userId: string; cursor?: string; limit?: number },
 ): Promise<ShipmentPage> {
   const db = services.database.prisma;
@@ -404,7 +398,7 @@ const adminShipmentInclude = {
  * those older than some hours or only those named (a packing list).
  */
 export async function listShipmentsForAdmin(
-  services: Services,
+  services: Deps,
   { ids, state, olderThanHours, limit = 100 }: { ids?: string[]; state?: ShipmentState; olderThanHours?: number; limit?: number },
 ): Promise<AdminShipment[]> {
   const db = services.database.prisma;

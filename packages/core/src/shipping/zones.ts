@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { formatMoney, type Money } from "../money.ts";
@@ -23,7 +23,7 @@ export async function findShippingFee(db: DbTx, country: string): Promise<Money 
   return zone?.fee ?? null;
 }
 
-export async function quoteShipping(services: Services, country: string): Promise<ShippingQuote> {
+export async function quoteShipping(services: Deps, country: string): Promise<ShippingQuote> {
   const db = services.database.prisma;
   if (!isCountryCode(country)) throw new AppError("BAD_REQUEST", "country must be an ISO 3166-1 alpha-2 code of a country.");
   const fee = await findShippingFee(db, country);
@@ -31,7 +31,7 @@ export async function quoteShipping(services: Services, country: string): Promis
   return { country, fee: formatMoney(fee) };
 }
 
-export async function listShippingZones(services: Services): Promise<ShippingZone[]> {
+export async function listShippingZones(services: Deps): Promise<ShippingZone[]> {
   const db = services.database.prisma;
   const rows = await db.shippingZone.findMany({ orderBy: { country: "asc" } });
   return rows.map((row) => ({ country: row.country, fee: formatMoney(row.fee) }));

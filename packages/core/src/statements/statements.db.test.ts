@@ -10,10 +10,11 @@ import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { createAddress } from "../shipping/addresses.ts";
 import { cancelShipment, requestShipment } from "../shipping/shipments.ts";
 import { cancelledBattle, settledBattle, withBeaconAhead } from "../testing/battles.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Services } from "../server/services.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
-import { giveBack, requestWithdrawal } from "../withdrawals/withdrawals.ts";
+import { giveBack } from "../withdrawals/withdrawal-row.ts";
+import { requestWithdrawal } from "../withdrawals/withdrawals.ts";
 import type { MonthlyStatement } from "./statement.schemas.ts";
 import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
 

@@ -10,7 +10,7 @@ import {
   type MonthlyStatementInput,
 } from "./statement.schemas.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -47,11 +47,7 @@ const LINE_OF_KIND = {
  * numeric and come back as text: exact. The balances are sums of the ledger, which is what the
  * balance is (wallet.ts).
  */
-export async function getMonthlyStatement(
-  services: Services,
-  userId: string,
-  input: MonthlyStatementInput = {},
-): Promise<MonthlyStatement> {
+export async function getMonthlyStatement(services: Deps, userId: string, input: MonthlyStatementInput = {}): Promise<MonthlyStatement> {
   const db = services.database.prisma;
   const month = parseInputOrThrow(MonthlyStatementInputSchema, input).month ?? monthOf(new Date());
   const from = new Date(`${month}-01T00:00:00.000Z`);
@@ -158,7 +154,7 @@ const CSV_BATCH = 1000;
  * in keyset batches, so a long range never holds one huge result.
  */
 export async function exportLedgerCsv(
-  services: Services,
+  services: Deps,
   userId: string,
   input: LedgerExportInput,
 ): Promise<{ filename: string; csv: string; rows: number }> {

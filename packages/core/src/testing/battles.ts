@@ -7,7 +7,7 @@ import { getBattle } from "../battles/get-battle.ts";
 import { joinBattle } from "../battles/join-battle.ts";
 import { leaveBattle } from "../battles/leave-battle.ts";
 import { settleBattle } from "../battles/settle-battles.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Services } from "../server/services.ts";
 
 /** How far ahead withBeaconAhead's beacon runs: pass `Date.now() + BEACON_AHEAD_MS` as the settlement's now. */
 export const BEACON_AHEAD_MS = 60_000;

@@ -5,7 +5,7 @@ import { savePack } from "../catalog/save-pack.ts";
 import { parseMoney } from "../money.ts";
 import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
 import { createUser } from "../users/users.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(0, 8)}@test.prizepacks.local`;
 
@@ -14,7 +14,7 @@ export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(
  * CLI's are) unless `ageConfirmation: false`.
  */
 export function createTestUser(
-  services: Services,
+  services: Deps,
   { balance = "0.00", email = uniqueEmail(), ageConfirmation = true }: { balance?: string; email?: string; ageConfirmation?: boolean } = {},
 ) {
   return createUser(services, { email, balance: parseMoney(balance), ageConfirmation });
@@ -55,7 +55,7 @@ function defaultItems(price: string): TestPackItem[] {
  * items, its first odds version), so `items` must return 80–98% of the price on average.
  */
 export async function createTestPack(
-  services: Services,
+  services: Deps,
   { price = "3.00", items = defaultItems(price), active = true }: { price?: string; items?: TestPackItem[]; active?: boolean } = {},
 ) {
   const db = services.database.prisma;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
-import { openServices, type Services } from "../runtime/services.ts";
+import { openServices, type Services } from "../server/services.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 /** Gives the calling test file a migrated database of its own, closed after its last test. */

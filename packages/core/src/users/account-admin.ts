@@ -13,7 +13,7 @@ import { IdSchema, StorableText } from "../schemas.ts";
 import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "../settings/pending-changes.ts";
 
 // What an operator does to accounts. Each change and its admin log entry commit together.
@@ -56,7 +56,7 @@ function toRow(user: { id: string; email: string; name: string; role: string | n
 export const AccountSearchSchema = z.object({ query: StorableText.max(320).default("") });
 
 /** By exact id, or by e-mail containing the query (case-insensitive); at most 50, newest first. */
-export async function searchAccounts(services: Services, query: string): Promise<AccountRow[]> {
+export async function searchAccounts(services: Deps, query: string): Promise<AccountRow[]> {
   const db = services.database.prisma;
   const q = query.trim();
   if (!q) {
@@ -78,7 +78,7 @@ async function userOrThrow(db: DbTx, userId: string) {
 
 export const AccountRefSchema = z.object({ userId: IdSchema });
 
-export async function getAccountForAdmin(services: Services, userId: string) {
+export async function getAccountForAdmin(services: Deps, userId: string) {
   const db = services.database.prisma;
   const user = await userOrThrow(db, userId);
   const [wallet, ledger, spins, held, heldAgg, keys] = await Promise.all([
@@ -180,7 +180,7 @@ export type StandingChange = z.input<typeof StandingChangeSchema>;
  * account. Bans, unbans and deletions need a reason; bans and deletions end the account's
  * sessions at once, and from the console need the account's e-mail typed back.
  */
-export async function setAccountStanding(services: Services, actor: AdminActor, input: StandingChange) {
+export async function setAccountStanding(services: Deps, actor: AdminActor, input: StandingChange) {
   const db = services.database.prisma;
   const { userId, action, reason, confirmation: typed, requestKey } = parseInputOrThrow(StandingChangeSchema, input);
   const why = reason || undefined; // trimmed; a ban, unban or deletion has one
@@ -235,7 +235,7 @@ export async function setAccountStanding(services: Services, actor: AdminActor, 
       if (action === "ban" || action === "delete") await tx.session.deleteMany({ where: { userId } }); // signed out everywhere, now
       return { ...toRow(updated) };
     },
-    () => announceChange(db, { kind: "user", userId }),
+    () => announceChange(services, { kind: "user", userId }),
   );
 }
 
@@ -254,7 +254,7 @@ export type RoleChangeResult = AccountRow & ({ status: "applied" } | { status: "
  * applies either at once, logged.
  */
 export async function setAccountRole(
-  services: Services,
+  services: Deps,
   actor: AdminActor,
   input: z.input<typeof RoleChangeSchema>,
 ): Promise<RoleChangeResult> {
@@ -306,7 +306,7 @@ export async function setAccountRole(
       );
       return { ...toRow(updated), status: "applied" };
     },
-    () => announceChange(db, { kind: "user", userId }),
+    () => announceChange(services, { kind: "user", userId }),
   );
 }
 
@@ -315,7 +315,7 @@ export async function setAccountRole(
  * its transaction: the account must still exist and not be an admin already.
  */
 export async function applyRoleGrant(
-  services: Services,
+  services: Deps,
   tx: DbTx,
   actor: AdminActor,
   { userId, requestedBy, pendingChangeId }: { userId: string; requestedBy: string; pendingChangeId: string },
@@ -344,7 +344,7 @@ export interface PendingRoleGrantRow {
 }
 
 /** The grants of the admin role waiting for a second admin and not expired, oldest first. */
-export async function listPendingRoleGrants(services: Services): Promise<PendingRoleGrantRow[]> {
+export async function listPendingRoleGrants(services: Deps): Promise<PendingRoleGrantRow[]> {
   const db = services.database.prisma;
   const rows = await db.pendingSettingChange.findMany({
     where: { status: "pending", setting: ROLE_GRANT, createdAt: { gt: pendingChangesExpireBefore() } },
@@ -365,7 +365,7 @@ export async function listPendingRoleGrants(services: Services): Promise<Pending
 
 export const KeyRevocationSchema = z.object({ apiKeyId: IdSchema, requestKey });
 
-export async function revokeAccountKeyAsAdmin(services: Services, actor: AdminActor, input: z.input<typeof KeyRevocationSchema>) {
+export async function revokeAccountKeyAsAdmin(services: Deps, actor: AdminActor, input: z.input<typeof KeyRevocationSchema>) {
   const db = services.database.prisma;
   const { apiKeyId, requestKey } = parseInputOrThrow(KeyRevocationSchema, input);
   let hashedKey: string | undefined;
@@ -393,7 +393,7 @@ export async function revokeAccountKeyAsAdmin(services: Services, actor: AdminAc
       return { apiKeyId: key.id, revokedAt: key.revokedAt!.toISOString() };
     },
     () => {
-      if (hashedKey) announceChange(db, { kind: "key", hashedKey });
+      if (hashedKey) announceChange(services, { kind: "key", hashedKey });
     },
   );
 }
@@ -416,7 +416,7 @@ export type AdjustmentInput = z.input<typeof AdjustmentSchema>;
  * holds back is not applied: it waits for a second admin (pending-credits.ts). From the
  * console, one submission (requestKey) applies once.
  */
-export async function adjustBalance(services: Services, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
+export async function adjustBalance(services: Deps, actor: AdminActor, input: AdjustmentInput): Promise<AdjustmentResult> {
   const db = services.database.prisma;
   const { userId, direction, reason, amount: amountText, requestKey } = parseInputOrThrow(AdjustmentSchema, input);
   let amount: Prisma.Decimal;

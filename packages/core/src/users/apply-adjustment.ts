@@ -4,7 +4,7 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney } from "../money.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
@@ -15,7 +15,7 @@ export type AdjustmentResult =
 
 /** The change itself, in the caller's transaction (adjustBalance, or an approved pending credit). */
 export async function applyAdjustment(
-  services: Services,
+  services: Deps,
   tx: DbTx,
   actor: AdminActor,
   { userId, signed, reason, requestedBy }: { userId: string; signed: Prisma.Decimal; reason: string; requestedBy?: string },

@@ -9,7 +9,7 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema } from "../schemas.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 // Four eyes on credits: a console credit that would take an admin past ADMIN_CREDIT_APPROVAL_ABOVE
 // (with their other credits to that account in 24 hours) or ADMIN_CREDIT_DAILY_APPROVAL_ABOVE
@@ -76,7 +76,7 @@ export async function creditNeedsSecondAdmin(
 }
 
 export async function requestCreditApproval(
-  services: Services,
+  services: Deps,
   tx: DbTx,
   actor: AdminActor,
   {
@@ -126,7 +126,7 @@ export interface PendingCreditRow {
 }
 
 /** The credits waiting for a decision, oldest first (the order they should be looked at). */
-export async function listPendingCredits(services: Services): Promise<PendingCreditRow[]> {
+export async function listPendingCredits(services: Deps): Promise<PendingCreditRow[]> {
   const db = services.database.prisma;
   const rows = await db.pendingCredit.findMany({
     where: { status: "pending" },
@@ -160,7 +160,7 @@ export type CreditDecisionResult = { pendingCreditId: string; status: "approved"
  * admins deciding at once cannot both apply it; neither the requester nor the credited admin
  * decides it.
  */
-export async function decidePendingCredit(services: Services, actor: AdminActor, input: CreditDecision): Promise<CreditDecisionResult> {
+export async function decidePendingCredit(services: Deps, actor: AdminActor, input: CreditDecision): Promise<CreditDecisionResult> {
   const db = services.database.prisma;
   const { pendingCreditId, decision, requestKey } = parseInputOrThrow(CreditDecisionSchema, input);
   if (!actor.id) throw new AppError("FORBIDDEN", "A pending credit is decided by a signed-in admin.");

@@ -9,7 +9,7 @@ import { createApiKey } from "../keys/api-keys.ts";
 import type { Money } from "../money.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 import { operatorAgeConfirmation } from "../protection/age.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export interface CreateUserInput {
   email: string;
@@ -30,14 +30,14 @@ export interface CreateUserInput {
  * What every account needs before it can play: an empty wallet and its first seed pair.
  * Idempotent, so sign-up hooks and retries may call it again.
  */
-export async function provisionAccount(services: Services, userId: string): Promise<void> {
+export async function provisionAccount(services: Deps, userId: string): Promise<void> {
   const db = services.database.prisma;
   await db.wallet.createMany({ data: [{ userId }], skipDuplicates: true });
   await ensureActiveSeedPair(services, userId);
 }
 
 /** A verified, active account with a wallet (credited through the ledger), a seed pair and one API key. */
-export async function createUser(services: Services, input: CreateUserInput) {
+export async function createUser(services: Deps, input: CreateUserInput) {
   const db = services.database.prisma;
   const email = input.email.trim().toLowerCase();
   if (await db.user.findUnique({ where: { email } })) throw new AppError("CONFLICT", `A user with e-mail ${email} exists.`);
@@ -74,7 +74,7 @@ export async function verifyAccountPassword(db: Db, userId: string, password: st
   return verifyPassword({ hash: account.password, password });
 }
 
-export async function getUserByEmailOrThrow(services: Services, email: string) {
+export async function getUserByEmailOrThrow(services: Deps, email: string) {
   const db = services.database.prisma;
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new AppError("NOT_FOUND", `No user with e-mail ${email}.`);
@@ -90,7 +90,7 @@ export interface UserFlags {
 }
 
 /** The admin CLI's user:set: each change through the console's own functions, logged as the CLI. */
-export async function setUserFlags(services: Services, email: string, flags: UserFlags, actor: AdminActor = CLI_ACTOR) {
+export async function setUserFlags(services: Deps, email: string, flags: UserFlags, actor: AdminActor = CLI_ACTOR) {
   const db = services.database.prisma;
   const user = await getUserByEmailOrThrow(services, email);
   const reason = flags.reason ?? "set with the admin CLI";

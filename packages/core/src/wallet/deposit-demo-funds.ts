@@ -3,7 +3,7 @@ import { parseMoney } from "../money.ts";
 import type { WalletBalance } from "../schemas.ts";
 import { creditWallet, getWalletBalance } from "./wallet.ts";
 import { displayMoney } from "../shared/money-cents.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** Play money only: caps one deposit so a typo cannot make balances absurd. */
 export const DEMO_DEPOSIT_MAX = "1000.00";
@@ -15,7 +15,7 @@ export interface DepositDemoFundsInput {
 }
 
 /** Credits play money to the account's wallet (a DEPOSIT entry noted "demo deposit"). */
-export async function depositDemoFunds(services: Services, { userId, amount }: DepositDemoFundsInput): Promise<WalletBalance> {
+export async function depositDemoFunds(services: Deps, { userId, amount }: DepositDemoFundsInput): Promise<WalletBalance> {
   let parsed;
   try {
     parsed = parseMoney(amount);

@@ -1,7 +1,7 @@
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { LedgerPage } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -12,7 +12,7 @@ export interface ListLedgerEntriesInput {
 }
 
 /** The account's wallet movements, newest first; their amounts sum to the balance. */
-export async function listLedgerEntries(services: Services, { userId, cursor, limit }: ListLedgerEntriesInput): Promise<LedgerPage> {
+export async function listLedgerEntries(services: Deps, { userId, cursor, limit }: ListLedgerEntriesInput): Promise<LedgerPage> {
   const db = services.database.prisma;
   const take = pageLimit(limit, LEDGER_PAGE_SIZE);
   const rows = await db.ledgerEntry.findMany({

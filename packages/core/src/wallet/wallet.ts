@@ -6,16 +6,16 @@ import type { WalletBalance } from "../schemas.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
-export async function getBalance(services: Services, userId: string): Promise<Money> {
+export async function getBalance(services: Deps, userId: string): Promise<Money> {
   const db = services.database.prisma;
   const wallet = await db.wallet.findUnique({ where: { userId } });
   return wallet?.balance ?? new Prisma.Decimal(0);
 }
 
 /** The balance, and the withdrawals reserved from it that are not yet paid or given back. */
-export async function getWalletBalance(services: Services, userId: string): Promise<WalletBalance> {
+export async function getWalletBalance(services: Deps, userId: string): Promise<WalletBalance> {
   const db = services.database.prisma;
   const [balance, pending] = await Promise.all([
     getBalance(services, userId),
@@ -36,7 +36,7 @@ export interface CreditWalletInput {
 }
 
 /** Adds money to a wallet and records the ledger entry, in one transaction; a deposit only if player protection allows it. */
-export async function creditWallet(services: Services, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
+export async function creditWallet(services: Deps, { userId, amount, kind = "DEPOSIT", note }: CreditWalletInput): Promise<Money> {
   const db = services.database.prisma;
   if (!amount.isPositive() || amount.isZero()) throw new AppError("BAD_REQUEST", "The amount must be positive.");
   const credit = db.$transaction(async (tx) => {

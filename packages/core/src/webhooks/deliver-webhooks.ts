@@ -8,7 +8,7 @@ import { serviceEnv, webhooksMayTargetPrivateAddresses } from "../service-env.ts
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.ts";
 import { findWebhookUrlProblem, publicOnlyLookup, serverDisabledReason } from "./webhook-target.ts";
 import { logger } from "@prizepacks/db/log";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 const BATCH = 50;
 /** Requests in flight per instance. */
@@ -250,7 +250,7 @@ async function deliverOne(sql: SqlQuery, delivery: DueDelivery, recordSuccess: R
 }
 
 /** One pass: claims what is due and delivers it. Returns how many deliveries were claimed. */
-export async function deliverDueWebhooks(services: Services): Promise<number> {
+export async function deliverDueWebhooks(services: Deps): Promise<number> {
   const database = services.database;
   const due = await claimDueDeliveries(database.sql, BATCH);
   const recordAlone: RecordDelivered = (delivery, statusCode) => recordDelivered(database.sql, [{ delivery, statusCode }]);
@@ -266,7 +266,7 @@ export async function deliverDueWebhooks(services: Services): Promise<number> {
  * an endpoint's share is small, so a receiver that answers quickly must get its next delivery
  * without waiting for a tick, and a backlog drains at the receivers' pace.
  */
-export function startWebhookDelivery(services: Services): BackgroundJob {
+export function startWebhookDelivery(services: Deps): BackgroundJob {
   const database = services.database;
   let inFlight = 0;
   const running = new Set<Promise<void>>();

@@ -4,7 +4,7 @@ import { ACCOUNT_EVENT_TYPES, type AccountEventType } from "../events/account-ev
 import { webhooksMayTargetPrivateAddresses } from "../service-env.ts";
 import { generateWebhookSecret } from "./signature.ts";
 import { assertWebhookTarget, findWebhookUrlProblem, serverDisabledReason } from "./webhook-target.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /** Enabled endpoints an account may have; disable one to add or enable another. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
@@ -56,7 +56,7 @@ function toView(row: EndpointRow): WebhookEndpointView {
   };
 }
 
-export async function listWebhookEndpoints(services: Services, userId: string): Promise<WebhookEndpointView[]> {
+export async function listWebhookEndpoints(services: Deps, userId: string): Promise<WebhookEndpointView[]> {
   const db = services.database.prisma;
   const rows = await db.webhookEndpoint.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
   return rows.map(toView);
@@ -82,7 +82,7 @@ async function assertRoomForEnabledEndpoint(tx: DbTx, userId: string): Promise<v
 
 /** Registers an endpoint; its signing secret is returned once, here. */
 export async function createWebhookEndpoint(
-  services: Services,
+  services: Deps,
   { userId, url, eventTypes }: { userId: string; url: string; eventTypes: AccountEventType[] },
 ): Promise<WebhookEndpointView & { secret: string }> {
   const db = services.database.prisma;
@@ -105,7 +105,7 @@ export async function createWebhookEndpoint(
  * cannot change meanwhile.
  */
 export async function setWebhookEndpointEnabled(
-  services: Services,
+  services: Deps,
   { userId, endpointId, enabled }: { userId: string; endpointId: string; enabled: boolean },
 ): Promise<WebhookEndpointView> {
   const db = services.database.prisma;
@@ -150,7 +150,7 @@ export async function disableWebhookEndpointsOutsideRules(db: Db): Promise<numbe
 
 /** The endpoint's deliveries, newest first. */
 export async function listWebhookDeliveries(
-  services: Services,
+  services: Deps,
   { userId, endpointId, limit = 50 }: { userId: string; endpointId: string; limit?: number },
 ): Promise<WebhookDeliveryView[]> {
   const db = services.database.prisma;
@@ -178,7 +178,7 @@ export async function listWebhookDeliveries(
 
 /** Sends a past delivery's event again, as a new delivery (the log keeps the old one). */
 export async function resendWebhookDelivery(
-  services: Services,
+  services: Deps,
   { userId, deliveryId }: { userId: string; deliveryId: string },
 ): Promise<{ deliveryId: string }> {
   const db = services.database.prisma;

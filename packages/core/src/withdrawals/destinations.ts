@@ -4,7 +4,7 @@ import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { IdSchema, PayoutMethodIdSchema, StorableText, type PayoutDestination } from "../schemas.ts";
 import { destinationUsableAfterHours, usableAfterText } from "./withdrawal-env.ts";
 
@@ -70,7 +70,7 @@ export function destinationView(row: DestinationRow): PayoutDestination {
  * token is kept only as its SHA-256; the mail is sent after the row commits.
  */
 export async function addPayoutDestination(
-  services: Services,
+  services: Deps,
   input: { userId: string } & AddDestinationInput,
   { mailer }: { mailer: MailSender | null },
 ): Promise<PayoutDestination> {
@@ -110,7 +110,7 @@ export async function addPayoutDestination(
 export const ConfirmDestinationSchema = z.object({ token: StorableText.min(1).max(200) });
 
 /** Confirms the signed-in owner's destination named by a mailed token; usable 24 h later (destinationUsableAfterHours). */
-export async function confirmPayoutDestination(services: Services, input: { userId: string; token: string }): Promise<PayoutDestination> {
+export async function confirmPayoutDestination(services: Deps, input: { userId: string; token: string }): Promise<PayoutDestination> {
   const { token } = parseInputOrThrow(ConfirmDestinationSchema, input);
   const db = services.database.prisma;
   const found = await db.payoutDestination.findUnique({ where: { tokenHash: hashToken(token) } });
@@ -128,7 +128,7 @@ export async function confirmPayoutDestination(services: Services, input: { user
   return destinationView(rows[0]);
 }
 
-export async function listPayoutDestinations(services: Services, userId: string): Promise<PayoutDestination[]> {
+export async function listPayoutDestinations(services: Deps, userId: string): Promise<PayoutDestination[]> {
   const db = services.database.prisma;
   const rows = await db.payoutDestination.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(destinationView);
@@ -137,7 +137,7 @@ export async function listPayoutDestinations(services: Services, userId: string)
 export const RemoveDestinationSchema = z.object({ id: IdSchema });
 
 /** Removes a destination; withdrawals already made to it keep their method and address. */
-export async function removePayoutDestination(services: Services, input: { userId: string; id: string }): Promise<{ id: string }> {
+export async function removePayoutDestination(services: Deps, input: { userId: string; id: string }): Promise<{ id: string }> {
   const { id } = parseInputOrThrow(RemoveDestinationSchema, input);
   const removed = await services.database.prisma.payoutDestination.deleteMany({ where: { id, userId: input.userId } });
   if (removed.count === 0) throw new AppError("NOT_FOUND", "No such payout destination.");

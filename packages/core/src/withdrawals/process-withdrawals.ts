@@ -3,9 +3,9 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
-import type { Services } from "../runtime/services.ts";
-import type { PayoutState } from "./payout-provider.ts";
-import { giveBack, withdrawalView, type WithdrawalRow } from "./withdrawals.ts";
+import type { Deps } from "../runtime/deps.ts";
+import type { PayoutProvider, PayoutState } from "./payout-provider.ts";
+import { giveBack, withdrawalView, type WithdrawalRow } from "./withdrawal-row.ts";
 
 /**
  * A claimed withdrawal is not looked at again, by any instance, for this long. It must outlast
@@ -26,7 +26,10 @@ const BATCH = 50;
  * money back, exactly once. A provider that does not answer is tried again after
  * RECHECK_SECONDS. Returns how many were claimed.
  */
-export async function processWithdrawals(services: Services, { ids }: { ids?: string[] } = {}): Promise<number> {
+export async function processWithdrawals(
+  services: Deps & { payouts: PayoutProvider | null },
+  { ids }: { ids?: string[] } = {},
+): Promise<number> {
   const provider = services.payouts;
   if (!provider) return 0;
   const { database } = services;
@@ -57,7 +60,7 @@ export async function processWithdrawals(services: Services, { ids }: { ids?: st
   return claimed;
 }
 
-async function advance(services: Services, row: WithdrawalRow): Promise<void> {
+async function advance(services: Deps & { payouts: PayoutProvider | null }, row: WithdrawalRow): Promise<void> {
   const provider = services.payouts!;
   const db = services.database.prisma;
   let state: PayoutState;
@@ -103,7 +106,7 @@ async function advance(services: Services, row: WithdrawalRow): Promise<void> {
   } else if (state.status === "cancelled") await fail(services, row, "the payout was cancelled at the payment server");
 }
 
-async function fail(services: Services, row: WithdrawalRow, reason: string): Promise<void> {
+async function fail(services: Deps, row: WithdrawalRow, reason: string): Promise<void> {
   await services.database.prisma
     .$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state FROM withdrawal WHERE id = ${row.id} FOR UPDATE`;
@@ -114,7 +117,7 @@ async function fail(services: Services, row: WithdrawalRow, reason: string): Pro
 }
 
 /** Follows approved withdrawals to completion from every instance (each claims its own), every few seconds. */
-export function startWithdrawalPayouts(services: Services): BackgroundJob {
+export function startWithdrawalPayouts(services: Deps & { payouts: PayoutProvider | null }): BackgroundJob {
   return startPeriodic(services, {
     log: "withdrawals",
     failure: "withdrawal payout pass failed, retrying",

@@ -11,37 +11,20 @@ import { assertIdempotencyKey, claimKey, findReplay, storeAnswer, type KeyedRequ
 import { formatMoney, Money, parseMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { IdSchema, StorableText, WithdrawalStateSchema, type Withdrawal, type WithdrawalPage } from "../schemas.ts";
 import { displayMoney } from "../shared/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { changeMoneySetting, type MoneySettingChange } from "../settings/money-settings.ts";
 import { approvesAutomatically } from "./auto-approval.ts";
 import { processWithdrawals } from "./process-withdrawals.ts";
+import { giveBack, OPEN_WITHDRAWAL_STATES, withdrawalView, type WithdrawalRow } from "./withdrawal-row.ts";
+import type { PayoutProvider } from "./payout-provider.ts";
 import { destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "./withdrawal-env.ts";
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
-/** States whose amount is still reserved: not yet paid, and not given back. */
-export const OPEN_WITHDRAWAL_STATES = ["requested", "approved", "paying"] as const;
 /** States whose amount has left or will leave the books (the daily maximum counts them). */
 const COUNTED_STATES = [...OPEN_WITHDRAWAL_STATES, "completed"];
-
-export type WithdrawalRow = Prisma.WithdrawalGetPayload<object>;
-
-export function withdrawalView(row: WithdrawalRow): Withdrawal {
-  return {
-    id: row.id,
-    state: row.state as Withdrawal["state"],
-    amount: formatMoney(row.amount),
-    currency: row.currency,
-    payoutMethodId: row.payoutMethodId as Withdrawal["payoutMethodId"],
-    address: row.address,
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    completedAt: row.completedAt?.toISOString() ?? null,
-  };
-}
 
 export const RequestWithdrawalSchema = z.object({
   amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount: must be an amount like "25.00"'),
@@ -66,7 +49,7 @@ export type RequestWithdrawalInput = z.input<typeof RequestWithdrawalSchema>;
  * the replay and before anything is reserved.
  */
 export async function requestWithdrawal(
-  services: Services,
+  services: Deps & { payouts: PayoutProvider | null },
   input: { userId: string } & RequestWithdrawalInput,
   options: { idempotencyKey?: string | undefined; checkSecondFactor?: () => Promise<void> } = {},
 ): Promise<Withdrawal> {
@@ -164,11 +147,11 @@ export async function requestWithdrawal(
 const sqlOf = (tx: DbTx): SqlQuery => ({ query: (text, params = []) => tx.$queryRawUnsafe(text, ...params) });
 
 /** Starts an approved withdrawal's payout now (the payout job would within seconds); a failure is the job's to retry. */
-async function startPayout(services: Services, id: string): Promise<void> {
+async function startPayout(services: Deps & { payouts: PayoutProvider | null }, id: string): Promise<void> {
   await processWithdrawals(services, { ids: [id] }).catch(() => undefined);
 }
 
-export async function getWithdrawal(services: Services, userId: string, id: string): Promise<Withdrawal> {
+export async function getWithdrawal(services: Deps, userId: string, id: string): Promise<Withdrawal> {
   const db = services.database.prisma;
   const row = await db.withdrawal.findFirst({ where: { id, userId } });
   if (!row) throw new AppError("NOT_FOUND", "No such withdrawal.");
@@ -177,7 +160,7 @@ export async function getWithdrawal(services: Services, userId: string, id: stri
 
 /** The account's withdrawals, newest first. */
 export async function listWithdrawals(
-  services: Services,
+  services: Deps,
   { userId, cursor, limit }: { userId: string; cursor?: string; limit?: number },
 ): Promise<WithdrawalPage> {
   const db = services.database.prisma;
@@ -210,7 +193,7 @@ export const AdminWithdrawalFilterSchema = z.object({
 
 /** The console's list: one state or all, newest first. */
 export async function listWithdrawalsForAdmin(
-  services: Services,
+  services: Deps,
   input: z.input<typeof AdminWithdrawalFilterSchema>,
 ): Promise<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }> {
   const db = services.database.prisma;
@@ -254,7 +237,11 @@ export type WithdrawalDecision = z.input<typeof WithdrawalDecisionSchema>;
  * two decisions one applies and the other is told it was decided; a repeated submission with
  * the same request key replays its result. Nobody decides their own withdrawal.
  */
-export async function decideWithdrawal(services: Services, actor: AdminActor, input: WithdrawalDecision): Promise<Withdrawal> {
+export async function decideWithdrawal(
+  services: Deps & { payouts: PayoutProvider | null },
+  actor: AdminActor,
+  input: WithdrawalDecision,
+): Promise<Withdrawal> {
   const { withdrawalId, decision, reason, requestKey } = parseInputOrThrow(WithdrawalDecisionSchema, input);
   const action = decision === "approve" ? "withdrawal.approved" : "withdrawal.rejected";
   const db = services.database.prisma;
@@ -294,40 +281,11 @@ export async function decideWithdrawal(services: Services, actor: AdminActor, in
   return withdrawalView(await db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } }));
 }
 
-/**
- * Ends a withdrawal whose money does not leave (rejected, or failed at the payout) and gives its
- * amount back with one WITHDRAWAL_RETURN entry. The state change is conditional on the row's
- * current (open) state and the entry is unique per withdrawal, so it happens exactly once.
- * Returns the updated row; throws CONFLICT when it was no longer open.
- */
-export async function giveBack(
-  tx: DbTx,
-  row: WithdrawalRow,
-  state: "rejected" | "failed",
-  reason: string,
-  decided: { decidedById?: string | null; decidedBy?: string | null; decidedAt?: Date } = {},
-): Promise<WithdrawalRow> {
-  const closed = await tx.withdrawal.updateMany({
-    where: { id: row.id, state: { in: [...OPEN_WITHDRAWAL_STATES] } },
-    data: { state, reason, ...decided },
-  });
-  if (closed.count === 0) throw new AppError("CONFLICT", "This withdrawal is no longer open.");
-  const wallet = await tx.wallet.update({ where: { userId: row.userId }, data: { balance: { increment: row.amount } } });
-  const note = `withdrawal ${state}: ${reason}`.slice(0, 500);
-  await tx.ledgerEntry.create({
-    data: { userId: row.userId, kind: "WITHDRAWAL_RETURN", amount: row.amount, balanceAfter: wallet.balance, note, withdrawalId: row.id },
-  });
-  const updated = await tx.withdrawal.findUniqueOrThrow({ where: { id: row.id } });
-  await recordAccountEvent(tx, row.userId, state === "rejected" ? "withdrawal.rejected" : "withdrawal.failed", withdrawalView(updated));
-  await recordAccountEvent(tx, row.userId, "wallet.changed", walletChange(wallet.balance, row.amount, "WITHDRAWAL_RETURN", note));
-  return updated;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The operator's automatic approval
 // ---------------------------------------------------------------------------------------------
 
-export async function getWithdrawalSettings(services: Services): Promise<{ autoApproveBelow: string }> {
+export async function getWithdrawalSettings(services: Deps): Promise<{ autoApproveBelow: string }> {
   return readWithdrawalSettings(services.database.prisma);
 }
 
@@ -346,7 +304,7 @@ export const WithdrawalSettingsSchema = z.object({
  * A money setting (money-settings.ts): a raise from the console waits for a second admin.
  */
 export async function setWithdrawalSettings(
-  services: Services,
+  services: Deps,
   actor: AdminActor,
   input: z.input<typeof WithdrawalSettingsSchema>,
 ): Promise<MoneySettingChange> {

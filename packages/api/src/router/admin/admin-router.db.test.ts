@@ -15,7 +15,7 @@ import {
 } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
-import { openServices, type Services } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { createContext } from "../../context.ts";
 import { createCaller } from "../../root.ts";
 

@@ -8,7 +8,8 @@ vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
 vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
 const { createCaller } = await import("../../root.ts");
 const { createContext } = await import("../../context.ts");
-const { createUser, openServices } = await import("@prizepacks/core");
+const { createUser } = await import("@prizepacks/core");
+const { openServices } = await import("@prizepacks/core/server");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 
 let database: Database | undefined;

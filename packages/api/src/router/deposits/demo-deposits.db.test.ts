@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, auditInvariants, createUser, creditWallet, DemoProvider, Money, openServices, type Services } from "@prizepacks/core";
+import { AppError, auditInvariants, createUser, creditWallet, DemoProvider, Money } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { uniqueEmail } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser, getAccountForAdmin, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { AppError, createUser, getAccountForAdmin, parseMoney } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { runAdminCommand } from "@prizepacks/core/admin";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser, uniqueEmail } from "@prizepacks/core/testing/fixtures";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser, listProtectionEvents, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { AppError, createUser, listProtectionEvents, parseMoney } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, uniqueEmail } from "@prizepacks/core/testing/fixtures";
 import type { Database } from "@prizepacks/db";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Services } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
 
 // A production start: listening on every interface, DEMO_MODE unset, and an operator who

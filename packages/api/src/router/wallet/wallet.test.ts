@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Services } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
 
 // Before the env module first reads (it caches): deposits off, rate limits in memory.

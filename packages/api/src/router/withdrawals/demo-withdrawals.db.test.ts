@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditInvariants, createUser, DemoPayoutProvider, Money, openServices, type Services } from "@prizepacks/core";
+import { auditInvariants, createUser, DemoPayoutProvider, Money } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { uniqueEmail } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, auditInvariants, createAddress, createUser, openPack, openServices, parseMoney, type Services } from "@prizepacks/core";
+import { AppError, auditInvariants, createAddress, createUser, openPack, parseMoney } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../../context.ts";

@@ -22,9 +22,10 @@ import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { startAddressErasure } from "../shipping/address-erasure.ts";
 import { startBattleExpiry } from "../battles/leave-battle.ts";
 import { startBattleSettlement } from "../battles/settle-battles.ts";
-import { AccountGate } from "./account-gate.ts";
-import type { BackgroundJob } from "./background-job.ts";
-import { ChangeFeed, registerFeed } from "./change-feed.ts";
+import { AccountGate } from "../runtime/account-gate.ts";
+import type { BackgroundJob } from "../runtime/background-job.ts";
+import { ChangeFeed } from "../runtime/change-feed.ts";
+import type { Deps } from "../runtime/deps.ts";
 
 /**
  * What a running service keeps per database: the database itself (its Prisma client and SQL
@@ -32,9 +33,7 @@ import { ChangeFeed, registerFeed } from "./change-feed.ts";
  * their turns.
  * Opened once per database (openServices) and handed to every request in the tRPC context.
  */
-export interface Services {
-  database: Database;
-  feed: ChangeFeed;
+export interface Services extends Deps {
   catalog: CatalogCache;
   principals: PrincipalCache;
   pairs: ActivePairs;
@@ -82,7 +81,6 @@ export function openServices(database: Database): Promise<Services> {
 async function open(database: Database): Promise<Services> {
   const beacon = await configuredBeacon();
   const feed = await ChangeFeed.start(database);
-  registerFeed(database, feed);
   const catalog = new CatalogCache(database, feed);
   let events: Promise<EventHub> | undefined;
   let hub: EventHub | undefined;

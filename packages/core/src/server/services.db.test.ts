@@ -10,7 +10,7 @@ import { openPack } from "../open/open-pack.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
-import type { Change } from "./change-feed.ts";
+import type { Change } from "../runtime/change-feed.ts";
 
 const services = useTestServices();
 const database = () => services().database;
