@@ -1,98 +1,13 @@
 import type { DbTx } from "@prizepacks/db";
-import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { IdSchema, StorableText } from "../schemas.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { isMoneySetting, MONEY_SETTINGS } from "../settings/money-settings.ts";
+import { ADMIN_ACTIONS } from "./write-admin-log.ts";
 
-/** Who did it: a signed-in admin, or the admin CLI (run by whoever holds the machine). */
-export interface AdminActor {
-  id: string | null;
-  email: string;
-}
-
-export const CLI_ACTOR: AdminActor = { id: null, email: "cli" };
-
-export const ADMIN_ACTIONS = [
-  "pack.created",
-  "pack.updated",
-  "odds.published",
-  "pack.activated",
-  "pack.deactivated",
-  "pack.archived",
-  "pack.deleted",
-  "settings.rtp_range",
-  "account.banned",
-  "account.unbanned",
-  "account.deleted",
-  "account.restored",
-  "account.verified",
-  "account.unverified",
-  "account.role",
-  "account.role_requested",
-  "account.excluded",
-  "wallet.adjusted",
-  "credit.requested",
-  "credit.approved",
-  "credit.rejected",
-  "key.revoked",
-  "withdrawal.approved",
-  "withdrawal.rejected",
-  "settings.withdrawal_auto_approve",
-  "settings.change_requested",
-  "settings.change_approved",
-  "settings.change_rejected",
-  "shipment.approved",
-  "shipment.rejected",
-  "shipment.shipped",
-  "shipment.delivered",
-  "shipment.returned",
-  "shipment.cancelled",
-  "shipping.zone_set",
-  "shipping.zone_deleted",
-  "age_refusal.cleared",
-] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-
-export interface AdminLogInput {
-  action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone" | "age_refusal";
-  targetId: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Plain JSON (Decimal and Date as strings), or Prisma's null for "nothing". */
-function json(value: unknown): Prisma.InputJsonValue | typeof Prisma.DbNull {
-  if (value === undefined || value === null) return Prisma.DbNull;
-  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v))) as Prisma.InputJsonValue;
-}
-
-/**
- * Writes one entry in the caller's transaction, so the log and the change commit together or
- * not at all. The table refuses UPDATE and DELETE (see the admin_console migration).
- */
-export async function writeAdminLog(
-  services: Services,
-  actor: AdminActor,
-  entry: AdminLogInput,
-  options: { tx?: DbTx } = {},
-): Promise<void> {
-  const tx = options.tx ?? services.database.prisma;
-  await tx.adminLog.create({
-    data: {
-      actorId: actor.id,
-      actor: actor.email,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      before: json(entry.before),
-      after: json(entry.after),
-    },
-  });
-}
+export { ADMIN_ACTIONS, CLI_ACTOR, writeAdminLog, type AdminAction, type AdminActor, type AdminLogInput } from "./write-admin-log.ts";
 
 /** The console shows this many entries a page unless asked for more (at most ADMIN_LOG_MAX_PAGE_SIZE). */
 export const ADMIN_LOG_PAGE_SIZE = 50;
@@ -133,8 +48,7 @@ export type AdminLogTarget =
 
 /**
  * A setting's name in the log: the money settings by their console label (MONEY_SETTINGS, so a
- * new one is named with it), the rest here. Read when called: money-settings.ts imports this
- * module, so MONEY_SETTINGS may not exist yet while this one loads.
+ * new one is named with it), the rest here.
  */
 const settingName = (id: string): string =>
   (({ rtp_range: "publishable return range" }) as Record<string, string>)[id] ?? (isMoneySetting(id) ? MONEY_SETTINGS[id].label : id);
@@ -169,7 +83,7 @@ async function describeTargets(
 
 /** Newest first, keyset-paged like every list (createdAt, then the sequence's id). */
 export async function listAdminLog(
-  services: Services,
+  services: Deps,
   filter: AdminLogFilter = {},
 ): Promise<{ entries: AdminLogEntry[]; nextCursor: string | null }> {
   const db = services.database.prisma;

@@ -1,8 +1,8 @@
 import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
-import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/admin-log.ts";
+import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/write-admin-log.ts";
 import { formatMoney } from "../money.ts";
-import type { Services } from "../runtime/services.ts";
+import type { Deps } from "../runtime/deps.ts";
 import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
 
 export interface MoneySetting {
@@ -80,7 +80,7 @@ export type MoneySettingChange =
  * pending_setting_change for another admin to approve, and the value in force stays.
  */
 export async function changeMoneySetting(
-  services: Services,
+  services: Deps,
   tx: DbTx,
   actor: AdminActor,
   { setting, value }: { setting: MoneySettingName; value: Prisma.Decimal },
@@ -114,7 +114,7 @@ export async function changeMoneySetting(
  * is superseded (it was judged against the old value), and the admin log records the move.
  */
 export async function applyMoneySetting(
-  services: Services,
+  services: Deps,
   tx: DbTx,
   actor: AdminActor,
   change: { setting: MoneySettingName; before: Prisma.Decimal; value: Prisma.Decimal; approvedChangeId?: string; requestedBy?: string },
@@ -150,7 +150,7 @@ export interface PendingSettingChangeRow {
 }
 
 /** The raises waiting for a second admin and not expired, oldest first. */
-export async function listPendingSettingChanges(services: Services): Promise<PendingSettingChangeRow[]> {
+export async function listPendingSettingChanges(services: Deps): Promise<PendingSettingChangeRow[]> {
   const db = services.database.prisma;
   const rows = await db.pendingSettingChange.findMany({
     where: { status: "pending", setting: { not: ROLE_GRANT }, createdAt: { gt: pendingChangesExpireBefore() } },
