@@ -5,14 +5,15 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge, type Services } from "@prizepacks/core";
+import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge } from "@prizepacks/core";
+import type { Services } from "@prizepacks/core/server";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
 import { dataFolder, dbEnv } from "@prizepacks/db/env";
 import { appBaseUrl, authEnv, trustedOrigins } from "./env.ts";
 import { recordAuthError } from "./auth-request-faults.ts";
 import { sendMailInBackground } from "./mail.ts";
-import { claimTotpStepAtSignIn, TOTP_ISSUER, TOTP_OPTIONS } from "./second-factor.ts";
+import { claimTotpStepAtSignIn, TOTP_ISSUER, TOTP_OPTIONS } from "./totp.ts";
 
 const SESSION_DAYS = 30;
 

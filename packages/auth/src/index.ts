@@ -5,6 +5,7 @@ export { appBaseUrl, assertAuthEnvForMode, trustedOrigins, authEnv } from "./env
 export { listOutbox, sendMailInBackground, usesDevOutbox } from "./mail.ts";
 export type { Mail } from "./mail.ts";
 export { handleAuthRequest } from "./handle-auth-request.ts";
-export { verifySecondFactorCode, TOTP_OPTIONS } from "./second-factor.ts";
-export type { SecondFactorCodeCheck } from "./second-factor.ts";
+export { verifySecondFactorCode } from "./second-factor.ts";
+export { TOTP_OPTIONS } from "./totp.ts";
+export type { SecondFactorCodeCheck } from "./totp.ts";
 export type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limits.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createUser, openServices, type Services } from "@prizepacks/core";
+import { AppError, createUser } from "@prizepacks/core";
+import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
 import type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limits.ts";
@@ -11,7 +12,8 @@ import type { AuthRateLimitPolicy, TakeRateLimitSlot } from "./auth-request-limi
 // leaves, which must accept the account's TOTP or a backup code once, and leave sessions alone.
 process.env.BETTER_AUTH_SECRET ??= "a test secret of at least thirty-two characters";
 const { handleAuthRequest } = await import("./handle-auth-request.ts");
-const { verifySecondFactorCode, TOTP_OPTIONS } = await import("./second-factor.ts");
+const { verifySecondFactorCode } = await import("./second-factor.ts");
+const { TOTP_OPTIONS } = await import("./totp.ts");
 
 let database: Database;
 let services: Services;
