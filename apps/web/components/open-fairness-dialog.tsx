@@ -1,13 +1,13 @@
 "use client";
 import Link from "next/link";
 import { useRef } from "react";
-import type { OpenResult } from "./open-summary";
+import type { RouterOutputs } from "@prizepacks/api";
 
 /**
  * One draw's fairness data in a modal dialog, each value on its own full-width line (a hash in
  * a narrow card breaks one character per line), with the link that verifies it.
  */
-export function OpenFairnessDialog({ result, verifyHref }: { result: OpenResult; verifyHref: string }) {
+export function OpenFairnessDialog({ result, verifyHref }: { result: RouterOutputs["packs"]["open"]; verifyHref: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = `fairness-${result.spin.id}`;
   const rows: [string, string | number][] = [
