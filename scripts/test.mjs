@@ -77,6 +77,7 @@ const steps = [
   // scripts/ (the bench, start-up) and the root configs belong to no workspace: the root tsconfig.
   () => step("typecheck scripts", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]),
   () => step("lint", bin("eslint"), [".", "--max-warnings", "0"]),
+  () => step("dependency rules", bin("depcruise"), ["packages", "apps"]),
   () => step("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]),
   () => vitest("unit"),
   () => vitest("integration"),
