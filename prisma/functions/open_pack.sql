@@ -2,35 +2,13 @@ CREATE OR REPLACE FUNCTION public.open_pack(p_user text, p_pack text, p_price nu
  RETURNS TABLE(balance_after numeric, balance_before numeric)
  LANGUAGE plpgsql
 AS $function$
+-- An opening: paid_play takes the price (wallet lock, age, exclusions, limits, the PACK_OPEN
+-- ledger entry), then the opening writes its own rows and events.
 DECLARE
   v_balance NUMERIC;
   v_response JSONB;
-  v_refusal JSONB;
-  v_protected BOOLEAN;
-  v_age_unconfirmed BOOLEAN;
 BEGIN
-  -- Locks the wallet row: an account's openings take turns here and can never overdraw.
-  UPDATE wallet SET balance = balance - p_price, "updatedAt" = now()
-  WHERE "userId" = p_user AND balance >= p_price
-  RETURNING balance, "hasProtection", "ageUnconfirmed" INTO v_balance, v_protected, v_age_unconfirmed;
-  -- An account whose age nobody confirmed may not open, whatever the channel. The user row is
-  -- read after the lock: a confirmation clears the flag on this locked row in its own
-  -- transaction, so it committed before the lock (and is seen) or waits for this opening.
-  -- Checked on a short balance too, so the player hears what to do first.
-  IF (v_age_unconfirmed OR v_balance IS NULL)
-     AND EXISTS (SELECT 1 FROM "user" u WHERE u."id" = p_user AND u."ageConfirmedAt" IS NULL) THEN
-    RAISE EXCEPTION 'player protection: AGE_UNCONFIRMED' USING ERRCODE = 'PP403', DETAIL = '{"code":"AGE_UNCONFIRMED"}';
-  END IF;
-  -- After the lock, in a statement of its own (a fresh snapshot): the spins of the account's
-  -- previous openings are all committed and counted, so concurrent openings cannot together
-  -- pass a limit. Checked on a short balance too, so an excluded player hears EXCLUDED.
-  -- hasProtection is read from the locked row, so a limit committed before the lock is seen.
-  IF v_protected OR v_balance IS NULL THEN
-    v_refusal := player_protection_refusal(p_user, 'open', p_price);
-    IF v_refusal IS NOT NULL THEN
-      RAISE EXCEPTION 'player protection: %', v_refusal->>'code' USING ERRCODE = 'PP403', DETAIL = v_refusal::text;
-    END IF;
-  END IF;
+  v_balance := paid_play(p_user, p_price, 'PACK_OPEN', p_ledger_entry, jsonb_build_object('spinId', p_spin));
   IF v_balance IS NULL THEN
     RETURN QUERY SELECT NULL::NUMERIC, (SELECT w.balance FROM wallet w WHERE w."userId" = p_user);
     RETURN;
@@ -44,8 +22,6 @@ BEGIN
   INSERT INTO spin (id, "userId", "packId", "itemId", "seedPairId", "oddsVersionId", nonce, result, hash, price, value)
   VALUES (p_spin, p_user, p_pack, p_item, p_pair, p_odds, p_nonce, p_result, p_hash, p_price, p_value);
   INSERT INTO inventory_item (id, "userId", "itemId", "spinId", value) VALUES (p_inventory_item, p_user, p_item, p_spin, p_value);
-  INSERT INTO ledger_entry (id, "userId", kind, amount, "balanceAfter", "spinId")
-  VALUES (p_ledger_entry, p_user, 'PACK_OPEN', -p_price, v_balance, p_spin);
   -- spinCount is kept off this path: a tally row, rolled up into pack_stats every second.
   INSERT INTO spin_tally ("packId") VALUES (p_pack);
 

@@ -55,4 +55,13 @@ describe("prisma/functions", () => {
     // after a migration that carries the change.
     expect(byName(listFunctionFiles())).toEqual(byName(inDatabase));
   });
+
+  it("takes money from a wallet in paid_play alone, which every paid play calls for its lock, checks and entry", () => {
+    const files = byName(listFunctionFiles());
+    expect(Object.keys(files).filter((name) => /balance\s*=\s*balance\s*-/.test(files[name]!))).toEqual(["paid_play"]);
+    for (const name of ["open_pack", "battle_entry_debit"]) {
+      expect(files[name]).toMatch(/:= paid_play\(/);
+      expect(files[name]).not.toMatch(/UPDATE wallet|INSERT INTO ledger_entry|paid_play_refusal|player_protection_refusal/);
+    }
+  });
 });
