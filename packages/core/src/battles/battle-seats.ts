@@ -10,8 +10,9 @@ import { displayMoney } from "../shared/money-cents.ts";
 import { inLockOrder, loadBattle, playerIds, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
 /**
- * Debits a seat's entry under the wallet lock (battle_entry_debit: age, exclusions and limits
- * checked there, as open_pack does, so the refusal and the debit see the same rows).
+ * Debits a seat's entry under the wallet lock (battle_entry_debit pays through paid_play, as
+ * open_pack does: age, exclusions and limits checked there, so the refusal and the debit see the
+ * same rows).
  */
 export async function debitEntry(tx: SqlQuery, userId: string, battleId: string, entry: string): Promise<void> {
   const [row] = await tx

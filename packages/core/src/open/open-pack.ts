@@ -96,12 +96,11 @@ async function recordOpening(
   idempotencyKey: string | undefined,
 ): Promise<OpenResult> {
   const args = drawOpening(cached, userId, pair, idempotencyKey);
-  // open_pack is defined by prisma/migrations/20261123220000_account_events (which replaced the
-  // first version in 20261123201800_open_pack_function). Arguments by name: fifteen positional
+  // open_pack: prisma/functions/open_pack.sql. Arguments by name: fifteen positional
   // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
-  // open_pack refuses (PP403) an account whose age is not confirmed and what an exclusion or a
-  // spending limit forbids, checked under its wallet lock; the refusal comes back as
-  // AGE_UNCONFIRMED, LIMIT_REACHED or EXCLUDED. Its current body: migration 20261125000000_age_gate.
+  // open_pack pays through paid_play, which refuses (PP403) an account whose age is not confirmed
+  // and what an exclusion or a spending limit forbids, checked under its wallet lock; the refusal
+  // comes back as AGE_UNCONFIRMED, LIMIT_REACHED or EXCLUDED.
   const [row] = await sql
     .query<{ balanceAfter: string | null; balanceBefore: string | null }>(
       `SELECT balance_after::text AS "balanceAfter", balance_before::text AS "balanceBefore"

@@ -1,0 +1,14 @@
+CREATE OR REPLACE FUNCTION public.paid_play_refusal(p_user text, p_amount numeric)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+-- Why p_user may not play for p_amount now, as JSON, or NULL when they may: age unconfirmed
+-- first (so the player hears what to do first), then player_protection_refusal as a wager. The
+-- rule of every paid action: paid_play asks it under the wallet lock; battles also ask it of
+-- each seat (with 0) before a battle's play starts.
+BEGIN
+  IF EXISTS (SELECT 1 FROM "user" u WHERE u."id" = p_user AND u."ageConfirmedAt" IS NULL) THEN
+    RETURN '{"code":"AGE_UNCONFIRMED"}'::jsonb;
+  END IF;
+  RETURN player_protection_refusal(p_user, 'open', p_amount);
+END $function$
