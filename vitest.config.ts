@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 const integrationSerial = [
   "packages/core/src/runtime/services.db.test.ts",
   "packages/api/src/rate-limit/limiter.redis.test.ts",
+  "packages/api/src/streams.db.test.ts",
+  "packages/auth/src/second-factor.db.test.ts",
+  "packages/core/src/users/four-eyes.db.test.ts",
   "packages/db/src/client.db.test.ts",
 ];
 const e2eSerial = [
@@ -32,9 +35,10 @@ const e2e = {
 };
 
 // Projects run in groupOrder; one group's projects run side by side. Each file has its own
-// database (integration) or its own accounts and servers (e2e), so files run in parallel: two or
-// three at a time on two cores, since much of their time is spent waiting on PostgreSQL, Redis
-// or a server they started. `npx vitest run --project 'integration*'` runs both halves of one.
+// database (integration) or its own accounts and servers (e2e), so files run in parallel: two at
+// a time, as much of their time is spent waiting on PostgreSQL, Redis or a server they started
+// (npm test also runs the checks and the build beside the integration tests on the same two
+// cores). `npx vitest run --project 'integration*'` runs both halves of one.
 export default defineConfig({
   test: {
     projects: [
@@ -57,7 +61,7 @@ export default defineConfig({
           name: "integration",
           ...integration,
           exclude: [...integrationSerial, "**/node_modules/**"],
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
