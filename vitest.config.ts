@@ -13,6 +13,7 @@ const integrationSerial = [
 ];
 const e2eSerial = [
   "apps/web/tests/auth-protection.e2e.test.ts",
+  "apps/web/tests/events.e2e.test.ts",
   "apps/web/tests/faults.e2e.test.ts",
   "apps/web/tests/scale-out.e2e.test.ts",
   "apps/web/tests/shutdown.e2e.test.ts",
