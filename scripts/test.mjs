@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: a Chromium for the browser tests (found, or installed: scripts/browser.mjs), then
-// generate; the checks (typecheck, lint, format) and the build side by side with the unit and
-// integration tests; then end to end over HTTP and in the browser.
+// generate and the unit tests; the checks (typecheck, lint, format) and the build side by side with
+// the integration tests; the integration tests that must run alone; end to end over HTTP and in the browser.
 // Uses PostgreSQL when DATABASE_URL is set and Redis when REDIS_URL is set, else the embedded defaults.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -51,11 +51,11 @@ const failedSteps = [];
 /** Skipped tests by file, with the reason a run here skips them. */
 const skippedFiles = new Map();
 
-/** A vitest project and its serial half (vitest.config.ts), as one step. */
-async function vitest(project, options) {
+/** Vitest projects (vitest.config.ts) as one step, named after the first. */
+async function vitest(projects, options) {
+  const [project] = projects;
   const outputFile = path.join(resultsDir, `${project}.json`);
   rmSync(outputFile, { force: true });
-  const projects = project === "unit" ? [project] : [project, `${project}-serial`];
   const ok = await step(
     `vitest ${project}`,
     bin("vitest"),
@@ -108,9 +108,13 @@ async function inOrder(steps) {
 
 const quiet = { live: false };
 const started = Date.now();
-let ok = await step("prisma generate", "npm", ["run", "--silent", "db:generate"]);
-// Two lines side by side: the checks and the build use the CPU; the unit tests do too, but the
-// integration tests mostly wait on PostgreSQL and Redis, so the two cores stay busy together.
+let ok = await inOrder([
+  () => step("prisma generate", "npm", ["run", "--silent", "db:generate"]),
+  // Alone: the unit tests keep Vitest's 5 s timeout, which a busy core would not.
+  () => vitest(["unit"]),
+]);
+// Two lines side by side: the checks and the build keep the CPU busy while the integration
+// tests, two files at a time with a minute's timeout each, mostly wait on PostgreSQL and Redis.
 ok &&= (
   await Promise.all([
     inOrder([
@@ -121,11 +125,12 @@ ok &&= (
       () => step("format", bin("prettier"), ["--check", ".", "--log-level", "warn"], quiet),
       () => step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"], quiet),
     ]),
-    inOrder([() => vitest("unit", quiet), () => vitest("integration", quiet)]),
+    vitest(["integration"], quiet),
   ])
 ).every(Boolean);
-// The end-to-end suites share DATABASE_URL (each start-up mints the demo key): one after the other.
-ok &&= await inOrder([() => vitest("e2e"), () => browser()]);
+// The files that time something against the clock, alone on a quiet machine; then the
+// end-to-end suites, which share DATABASE_URL (each start-up mints the demo key): one after the other.
+ok &&= await inOrder([() => vitest(["integration-serial"]), () => vitest(["e2e", "e2e-serial"]), () => browser()]);
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${seconds(started)}`);
 if (failedSteps.length) console.log(`[test] failed: ${failedSteps.join(", ")}`);
