@@ -36,12 +36,22 @@ if (!process.env.BROWSER_TEST_DATA_DIR) {
 }
 const dataDir = process.env.BROWSER_TEST_DATA_DIR;
 
+const alone = ["**/admin-money.spec.ts", "**/player-open.spec.ts"];
+
 export default defineConfig({
   testDir: "apps/web/browser-tests",
   testMatch: "**/*.spec.ts",
-  // One worker: a 2-core machine also runs the Next.js server and Chromium.
-  workers: 1,
+  // Two workers: much of a browser test is waiting (on the server, a stream, an animation), so
+  // a second Chromium fills the gaps even on a 2-core machine that also runs the server. Files
+  // run side by side, each file's tests in order.
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: "browser", testIgnore: alone },
+    // After the others, one at a time: these watch what all players share (a pack's open count,
+    // the automatic withdrawal approval that the withdrawal journeys rely on being off).
+    { name: "browser-alone", testMatch: alone, dependencies: ["browser"], workers: 1 },
+  ],
   // No retries: a test that fails once is a failure to find the cause of.
   retries: 0,
   forbidOnly: true,

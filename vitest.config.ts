@@ -1,5 +1,45 @@
 import { defineConfig } from "vitest/config";
 
+// Files that time something against the clock (a bound in milliseconds, a rolling window, a
+// drain, a delivery that must not come within a poll) or break a shared component: they run
+// alone, after their project's parallel files, so no other test file's load skews them.
+const integrationSerial = [
+  "packages/core/src/runtime/services.db.test.ts",
+  "packages/api/src/rate-limit/limiter.redis.test.ts",
+  "packages/api/src/streams.db.test.ts",
+  "packages/auth/src/second-factor.db.test.ts",
+  "packages/core/src/users/four-eyes.db.test.ts",
+  "packages/db/src/client.db.test.ts",
+];
+const e2eSerial = [
+  "apps/web/tests/auth-protection.e2e.test.ts",
+  "apps/web/tests/events.e2e.test.ts",
+  "apps/web/tests/faults.e2e.test.ts",
+  "apps/web/tests/scale-out.e2e.test.ts",
+  "apps/web/tests/shutdown.e2e.test.ts",
+  "apps/web/tests/webhooks.e2e.test.ts",
+];
+
+const integration = {
+  include: ["packages/*/src/**/*.db.test.ts", "packages/*/src/**/*.redis.test.ts"],
+  // Migrates the template database once; every file's database is a copy of it.
+  globalSetup: ["packages/core/src/testing/global-setup.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+const e2e = {
+  include: ["apps/web/tests/**/*.e2e.test.ts"],
+  // One shared server for both e2e projects (started by whichever sets up first).
+  globalSetup: ["apps/web/tests/global-setup.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+
+// Projects run in groupOrder; one group's projects run side by side. Each file has its own
+// database (integration) or its own accounts and servers (e2e), so files run in parallel: two at
+// a time, as much of their time is spent waiting on PostgreSQL, Redis or a server they started
+// (npm test also runs the checks and the build beside the integration tests on the same two
+// cores). `npx vitest run --project 'integration*'` runs both halves of one.
 export default defineConfig({
   test: {
     projects: [
@@ -14,27 +54,38 @@ export default defineConfig({
             "scripts/bench/*.test.ts",
           ],
           exclude: ["**/*.db.test.ts", "**/*.redis.test.ts", "**/node_modules/**"],
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: "integration",
-          include: ["packages/*/src/**/*.db.test.ts", "packages/*/src/**/*.redis.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // One database per file; files run one at a time to keep a 2-core machine responsive.
+          ...integration,
+          exclude: [...integrationSerial, "**/node_modules/**"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "integration-serial",
+          ...integration,
+          include: integrationSerial,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
         test: {
           name: "e2e",
-          include: ["apps/web/tests/**/*.e2e.test.ts"],
-          globalSetup: ["apps/web/tests/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          ...e2e,
+          exclude: [...e2eSerial, "**/node_modules/**"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
         },
+      },
+      {
+        test: { name: "e2e-serial", ...e2e, include: e2eSerial, fileParallelism: false, sequence: { groupOrder: 4 } },
       },
     ],
   },

@@ -121,8 +121,7 @@ describe.each(families)("GET /v1/%s/{idOrSlug}", (family) => {
     await admin("pack:set-active", { slug: target.slug, active: "false" });
     try {
       // A CLI change takes effect on the running server within one second.
-      await new Promise((r) => setTimeout(r, 1_000));
-      expect((await call(`/v1/${family}/${target.slug}`, { key: demoApiKey })).status).toBe(404);
+      expect(await statusWithinOneSecond(`/v1/${family}/${target.slug}`, { key: demoApiKey }, 404)).toBe(404);
       expect((await call(`/v1/${family}/${target.id}`, { key: demoApiKey })).status).toBe(404);
       const after = await call(`/v1/${family}`, { key: demoApiKey });
       expect(after.json.map((p: { slug: string }) => p.slug)).not.toContain(target.slug);

@@ -85,6 +85,8 @@ const jsonish = fc.oneof(
   fc.string({ unit: "binary", maxLength: 60 }),
 );
 
+const FUZZ_RUNS = 2_500;
+
 describe("the REST facade under fuzzing (fast-check)", () => {
   it("answers a form post to a page (fetch resolves /v1/%2e%2e to /) without a 500", async () => {
     for (const body of ["x", "[".repeat(5_000)]) {
@@ -93,7 +95,7 @@ describe("the REST facade under fuzzing (fast-check)", () => {
     }
   });
 
-  it("never answers 5xx, and answers JSON with a message under /v1, for thousands of random requests", async () => {
+  it("never answers 5xx, and answers JSON with a message under /v1, for thousands of random requests", { timeout: 900_000 }, async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => newPlayer("50.00")));
     const key = fc.oneof(
       fc.constant(undefined),
@@ -147,9 +149,11 @@ describe("the REST facade under fuzzing (fast-check)", () => {
           if (response.status >= 400) expect(typeof body.message, context).toBe("string");
         }
       }),
-      { numRuns: 5_000, interruptAfterTimeLimit: 120_000, markInterruptAsFailure: false },
+      // Bounded by count, not by the clock: a loaded machine takes longer over the same requests
+      // instead of checking fewer (the test's timeout only catches a hang).
+      { numRuns: FUZZ_RUNS },
     );
-    expect(runs).toBeGreaterThan(2_000);
+    expect(runs).toBe(FUZZ_RUNS);
     const audit = await admin("audit");
     expect(audit.breaches).toEqual([]);
   });
