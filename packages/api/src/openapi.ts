@@ -22,7 +22,7 @@ import { rateLimitPolicies } from "./rate-limit/policies.ts";
 import { appRouter } from "./root.ts";
 import { accountErrorResponses, serverErrorResponses } from "./router/shared/rest-meta.ts";
 import { apiEnv } from "./env.ts";
-import { DROPS_PER_FLUSH, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams.ts";
+import { DROPS_PER_FLUSH, MAX_STREAMS_PER_KEY, RECENT_DROPS } from "./streams/index.ts";
 
 // The generated document is walked and patched as plain JSON; what comes out is checked whole
 // (ajv against every example, Redocly's rules, every live response in openapi.e2e).
