@@ -115,7 +115,7 @@ export default tseslint.config(
   },
   {
     // Walks and patches the generated OpenAPI document as plain JSON (see the Json type there).
-    files: ["packages/api/src/openapi.ts"],
+    files: ["packages/api/src/openapi/*.ts"],
     rules: {
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",

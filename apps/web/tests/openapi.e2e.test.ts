@@ -63,6 +63,26 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("passes Spectral's spectral:oas rules without a problem of any severity", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "prizepacks-openapi-"));
+    try {
+      const file = path.join(folder, "openapi.json");
+      await writeFile(file, await (await fetch(`${baseUrl}/api/openapi.json`)).text());
+      // Exits 0 on warnings: the JSON report says what was found (--quiet: nothing but the report on stdout).
+      const { stdout } = await promisify(execFile)(
+        path.join(root, "node_modules/.bin/spectral"),
+        ["lint", file, "-r", path.join(root, ".spectral.yaml"), "--format", "json", "--quiet"],
+        { cwd: folder },
+      ).catch((failure: { stdout?: string; stderr?: string }) => {
+        throw new Error(`spectral lint failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+      });
+      const problems = JSON.parse(stdout) as Array<{ code: string; message: string; path: string[] }>;
+      expect(problems.map((p) => `${p.code}: ${p.message} (${p.path.join(".")})`)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("names the host that served it as the server", async () => {
     expect((await getDocument()).servers).toEqual([{ url: baseUrl }]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Drop, Rarity } from "@prizepacks/core";
-import { DROPS_PER_FLUSH, featuredDrops } from "./streams.ts";
+import { DROPS_PER_FLUSH, featuredDrops } from "./streams/index.ts";
 
 const drop = (id: number, rarity: Rarity, value: string): Drop => ({
   id: String(id),

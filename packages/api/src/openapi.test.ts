@@ -1,10 +1,12 @@
 import { createHash, createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { BATTLE_PROTOCOL_TEXT, verifyBattle, type BattleProof } from "@prizepacks/core";
-import { buildOpenApiDocument } from "./openapi.ts";
-import { exampleSeeds, openResultExample, settledBattleExample, successExamples } from "./openapi-examples.ts";
+import { descriptionTemplate } from "./openapi/description.ts";
+import { buildOpenApiDocument } from "./openapi/index.ts";
+import { exampleSeeds, openResultExample, settledBattleExample, successExamples } from "./openapi/examples.ts";
 
 type Json = Record<string, any>;
 
@@ -74,6 +76,12 @@ describe("the OpenAPI document", () => {
     expect(verification.problems).toEqual([]);
   });
 
+  it("describes itself with description.md as written (description.ts is generated from it)", () => {
+    const markdown = readFileSync(new URL("openapi/description.md", import.meta.url), "utf8").replace(/\n$/, "");
+    expect(descriptionTemplate, "run node packages/api/scripts/write-openapi-description.mjs").toBe(markdown);
+    expect(document.info.description).not.toMatch(/\{\{\w+\}\}/);
+  });
+
   it("publishes battle/v1 word for word, as the README does", () => {
     expect(document.info.description).toContain(`## Battles (battle/v1)\n${BATTLE_PROTOCOL_TEXT}`);
   });
@@ -121,7 +129,7 @@ describe("the OpenAPI document", () => {
     expect(hash).toBe(fairness.hash);
     const result = Math.floor((parseInt(hash.slice(0, 13), 16) / 2 ** 52) * 100_000) + 1;
     expect(result).toBe(spin.result);
-    const pack = successExamples.get as { items: Array<{ id: string; ticketFrom: number; ticketTo: number }>; oddsHash: string };
+    const pack = successExamples["packs.get"]!;
     expect(pack.items.find((i) => result >= i.ticketFrom && result <= i.ticketTo)?.id).toBe(item.id);
     const canonical = JSON.stringify(pack.items.map((i) => [i.id, i.ticketFrom, i.ticketTo]));
     expect(createHash("sha256").update(canonical).digest("hex")).toBe(pack.oddsHash);

@@ -4,7 +4,7 @@ import { openServices } from "@prizepacks/core/server";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createContext } from "./context.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { buildOpenApiDocument } from "./openapi/index.ts";
 import { startRestServer, type RestServer } from "./testing/rest-server.ts";
 import { createCaller } from "./root.ts";
 

@@ -9,7 +9,6 @@ import {
   instanceofZodTypeObject,
   normalizePath,
   unwrapZodType,
-  type OpenApiMeta,
   type OpenApiMethod,
   type OpenApiProcedureRecord,
 } from "trpc-to-openapi";
@@ -19,6 +18,7 @@ import { createContext, type Context } from "./context.ts";
 import { toAppError } from "./errors.ts";
 import { errorBody } from "./http-error.ts";
 import { appRouter, createCaller } from "./root.ts";
+import type { ProcedureMeta } from "./router/shared/rest-meta.ts";
 import { responseMetaFor } from "./transport.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -35,6 +35,8 @@ interface RestRoute {
   procedure: string;
   /** Undefined when the procedure takes no input (z.void()). */
   fields: Record<string, Field> | undefined;
+  /** The status of a success (201 for what a POST creates). */
+  successStatus: number;
 }
 
 /**
@@ -64,9 +66,8 @@ export function createRestHandler({ services }: { services: Services }) {
     const url = new URL(req.url?.startsWith("/") ? `http://127.0.0.1${req.url}` : (req.url ?? "/"), "http://127.0.0.1");
     const path = normalizePath(url.pathname);
     let ctx: Context | undefined;
-    let found: ReturnType<typeof findRoute>;
     try {
-      found = findRoute(routes, method, path);
+      const found = findRoute(routes, method, path);
       if (!found) throw new AppError("NOT_FOUND", `No such route: ${method} ${(req.url ?? "").split("?")[0]}`);
       const { route, pathValues } = found;
       const body = acceptsRequestBody(route.method) ? req.body : undefined;
@@ -74,10 +75,9 @@ export function createRestHandler({ services }: { services: Services }) {
       ctx = createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody });
       const call = route.procedure.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], createCaller(ctx));
       const data = await (call as (input: unknown) => Promise<unknown>)(input);
-      const meta = responseMetaFor({ ctx, errors: [], paths: [route.procedure] });
-      send(res, meta.status ?? 200, meta.headers, data);
+      send(res, route.successStatus, responseMetaFor({ ctx, errors: [] }).headers, data);
     } catch (cause) {
-      const meta = responseMetaFor({ ctx, errors: [cause], paths: found && [found.route.procedure] });
+      const meta = responseMetaFor({ ctx, errors: [cause] });
       send(res, meta.status ?? 500, meta.headers, errorBody(toAppError(cause)));
     }
   };
@@ -85,7 +85,7 @@ export function createRestHandler({ services }: { services: Services }) {
 
 function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
   const routes: RestRoute[] = [];
-  forEachOpenApiProcedure<OpenApiMeta>(procedures, ({ path, type, procedure, meta: { openapi } }) => {
+  forEachOpenApiProcedure<ProcedureMeta>(procedures, ({ path, type, procedure, meta: { openapi, successStatus } }) => {
     if (type === "subscription") return;
     const input = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
     routes.push({
@@ -93,6 +93,7 @@ function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
       pattern: getPathRegExp(normalizePath(openapi.path)),
       procedure: path,
       fields: instanceofZodTypeLikeVoid(input) ? undefined : instanceofZodTypeObject(input) ? input.shape : {},
+      successStatus: successStatus ?? 200,
     });
   });
   return routes;

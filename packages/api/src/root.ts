@@ -1,5 +1,5 @@
 import { adminRouter } from "./router/admin/admin-router.ts";
-import { getFairness, rotateSeed } from "./router/fairness/fairness.ts";
+import { getFairnessRoute, rotateSeedRoute } from "./router/fairness/fairness.ts";
 import { createDepositRoute, getDepositRoute, listDepositsRoute } from "./router/deposits/deposits.ts";
 import {
   addPayoutDestinationRoute,
@@ -8,22 +8,28 @@ import {
   removePayoutDestinationRoute,
 } from "./router/withdrawals/payout-destinations.ts";
 import { createWithdrawalRoute, getWithdrawalRoute, listWithdrawalsRoute } from "./router/withdrawals/withdrawals.ts";
-import { listHistory } from "./router/history/list-history.ts";
-import { summarizeHistory } from "./router/history/summarize-history.ts";
+import { listHistoryRoute } from "./router/history/list-history.ts";
+import { summarizeHistoryRoute } from "./router/history/summarize-history.ts";
 import { listInventoryRoute } from "./router/inventory/list-inventory.ts";
 import { listInventoryGroupsRoute } from "./router/inventory/list-inventory-groups.ts";
 import { sellInventoryItemsRoute } from "./router/inventory/sell-inventory-items.ts";
-import { createKey, listKeys, revokeKey } from "./router/keys/keys.ts";
+import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./router/keys/keys.ts";
 import { confirmAgeRoute, getAgeRoute } from "./router/me/age.ts";
 import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts";
-import { getMe } from "./router/me/get-me.ts";
-import { confirmLimitChangeRoute, getLimits, setLimitRoute } from "./router/me/limits.ts";
-import { getStatement } from "./router/me/statements.ts";
+import { getMeRoute } from "./router/me/get-me.ts";
+import { confirmLimitChangeRoute, getLimitsRoute, setLimitRoute } from "./router/me/limits.ts";
+import { getStatementRoute } from "./router/me/statements.ts";
 import { getSecondFactorStatusRoute } from "./router/me/second-factor.ts";
 import { getRealityCheckRoute, setRealityCheckRoute } from "./router/me/reality-check.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
-import { deposit, getWallet, listLedger } from "./router/wallet/wallet.ts";
-import { createWebhook, listDeliveries, listWebhooks, resendDelivery, setWebhookEnabled } from "./router/webhooks/webhooks.ts";
+import { depositRoute, getWalletRoute, listLedgerRoute } from "./router/wallet/wallet.ts";
+import {
+  createWebhookRoute,
+  listDeliveriesRoute,
+  listWebhooksRoute,
+  resendDeliveryRoute,
+  setWebhookEnabledRoute,
+} from "./router/webhooks/webhooks.ts";
 import { createAddressRoute } from "./router/addresses/create-address.ts";
 import { deleteAddressRoute } from "./router/addresses/delete-address.ts";
 import { listAddressesRoute } from "./router/addresses/list-addresses.ts";
@@ -47,18 +53,18 @@ export const appRouter = router({
   packs: packFamilyRouter("packs"),
   boxes: packFamilyRouter("boxes"),
   me: router({
-    get: getMe,
-    limits: router({ get: getLimits, set: setLimitRoute, confirm: confirmLimitChangeRoute }),
+    get: getMeRoute,
+    limits: router({ get: getLimitsRoute, set: setLimitRoute, confirm: confirmLimitChangeRoute }),
     exclusion: router({ set: setExclusionRoute, resume: requestResumeRoute }),
-    statements: router({ get: getStatement }),
+    statements: router({ get: getStatementRoute }),
     age: router({ get: getAgeRoute, confirm: confirmAgeRoute }),
     realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
     secondFactor: router({ status: getSecondFactorStatusRoute }),
   }),
-  fairness: router({ get: getFairness, rotate: rotateSeed }),
+  fairness: router({ get: getFairnessRoute, rotate: rotateSeedRoute }),
   inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),
-  history: router({ list: listHistory, summary: summarizeHistory }),
-  wallet: router({ get: getWallet, ledger: listLedger, deposit }),
+  history: router({ list: listHistoryRoute, summary: summarizeHistoryRoute }),
+  wallet: router({ get: getWalletRoute, ledger: listLedgerRoute, deposit: depositRoute }),
   battles: router({
     list: listBattlesRoute,
     create: createBattleRoute,
@@ -84,13 +90,13 @@ export const appRouter = router({
     quote: quoteShippingRoute,
   }),
   addresses: router({ create: createAddressRoute, list: listAddressesRoute, delete: deleteAddressRoute }),
-  keys: router({ list: listKeys, create: createKey, revoke: revokeKey }),
+  keys: router({ list: listKeysRoute, create: createKeyRoute, revoke: revokeKeyRoute }),
   webhooks: router({
-    list: listWebhooks,
-    create: createWebhook,
-    setEnabled: setWebhookEnabled,
-    deliveries: listDeliveries,
-    resend: resendDelivery,
+    list: listWebhooksRoute,
+    create: createWebhookRoute,
+    setEnabled: setWebhookEnabledRoute,
+    deliveries: listDeliveriesRoute,
+    resend: resendDeliveryRoute,
   }),
   admin: adminRouter,
 });

@@ -23,7 +23,7 @@ interface Route {
   pattern: RegExp;
 }
 
-// Served by streams.ts rather than by a procedure, so not in the router's meta.
+// Served by streams/ rather than by a procedure, so not in the router's meta.
 const STREAM_OPERATIONS = [
   { method: "GET", path: "/v1/events" },
   { method: "GET", path: "/v1/drops" },

@@ -6,7 +6,7 @@ import { applyMigrations } from "@prizepacks/db/migrate";
 import { openServices, type Services } from "@prizepacks/core/server";
 import { createTestDatabase } from "@prizepacks/core/testing";
 import { createTestUser } from "@prizepacks/core/testing/fixtures";
-import { createStreamHandler, REPLAY_DRAIN_MS } from "./streams.ts";
+import { createStreamHandler, REPLAY_DRAIN_MS } from "./streams/index.ts";
 
 // GET /v1/events against the outbox read by id, on PostgreSQL: events committed out of order,
 // a transaction that was open when the instance started, and a client that stops reading.

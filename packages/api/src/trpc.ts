@@ -1,5 +1,4 @@
 import { initTRPC } from "@trpc/server";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import { attributeToAccount } from "@prizepacks/db/log";
 import { AppError, isAdminRole, type AdminActor, type OpenResult } from "@prizepacks/core";
 import { presentedApiKey } from "./presented-api-key.ts";
@@ -9,10 +8,11 @@ import { serverFaultRequestId } from "./http-error.ts";
 import { opens } from "./metrics.ts";
 import { assertRateLimit } from "./rate-limit/limiter.ts";
 import type { RateLimitPolicyName } from "./rate-limit/policies.ts";
+import type { ProcedureMeta } from "./router/shared/rest-meta.ts";
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // What clients see of any error, over /api/trpc and (reshaped by rest.ts) over /v1.
     errorFormatter({ shape, error }) {

@@ -13,5 +13,6 @@ export const createAddressMeta = restMeta({
     "The postal code is checked against the country's format where the country has one. Addresses are shown only to their owner and never appear in events.",
   tags: ["Shipments"],
   successDescription: "The saved address",
+  successStatus: 201,
   errorResponses: { 400: "Malformed input, an unknown country or a postal code not of its country", 409: "Too many saved addresses" },
 });

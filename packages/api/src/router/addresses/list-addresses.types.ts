@@ -11,5 +11,6 @@ export const listAddressesMeta = restMeta({
   path: "/v1/addresses",
   operationId: "addresses-list",
   summary: "The account's saved addresses",
+  description: "The account's saved postal addresses, newest first, to choose one for a shipment. Deleted addresses are not listed.",
   tags: ["Shipments"],
 });

@@ -42,6 +42,8 @@ export const listBattlesMeta = restMeta({
   path: "/v1/battles",
   operationId: "battles-list",
   summary: "The newest 50 battles, optionally of one status (open: the lobby) or only yours (player=me: your history)",
+  description:
+    "The newest 50 battles as anyone sees them, optionally only those of one status (`status=open` is the lobby to join from) or only the account's own (`player=me`). Each battle carries its spec, seats and, once settled, its draws and payouts.",
   tags: ["Battles"],
   errorResponses: { 400: "Malformed input" },
 });

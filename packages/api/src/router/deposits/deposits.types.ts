@@ -27,6 +27,7 @@ export const createDepositMeta = restMeta({
   tags: ["Deposits"],
   requestHeaders: createDepositHeaders,
   successDescription: "The deposit, pending (settled at once in demo mode)",
+  successStatus: 201,
   errorResponses: {
     400: "Malformed input, or an amount outside DEPOSIT_MIN..DEPOSIT_MAX",
     403: "Account banned, deleted or not verified; deposits not available; or LIMIT_REACHED (a deposit limit: kind, period, resetsAt) or EXCLUDED (a time-out or self-exclusion: endsAt)",
@@ -57,6 +58,8 @@ export const getDepositMeta = restMeta({
   path: "/v1/deposits/{id}",
   operationId: "deposits-get",
   summary: "One deposit and its status",
+  description:
+    "One of the account's deposits: its amount, status (pending, settled, expired or invalid), the checkout URL to pay it while pending, and when it settled. Poll it, or follow `deposit.settled` events, to know when the money is credited.",
   tags: ["Deposits"],
   errorResponses: { 404: "No such deposit of the account" },
 });

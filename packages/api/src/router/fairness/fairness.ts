@@ -9,13 +9,13 @@ import {
   rotateSeedOutput,
 } from "./fairness.types.ts";
 
-export const getFairness = accountProcedure
+export const getFairnessRoute = accountProcedure
   .meta(getFairnessMeta)
   .input(getFairnessInput)
   .output(getFairnessOutput)
   .query(({ ctx }) => getFairnessState(ctx.services, ctx.userId));
 
-export const rotateSeed = accountMutationProcedure
+export const rotateSeedRoute = accountMutationProcedure
   .meta(rotateSeedMeta)
   .use(wellFormedBody)
   .input(rotateSeedInput)

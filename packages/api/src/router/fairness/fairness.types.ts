@@ -9,6 +9,8 @@ export const getFairnessMeta = restMeta({
   path: "/v1/fairness",
   operationId: "fairness-get",
   summary: "The active seed pair: server seed hash, client seed, next nonce, next server seed hash",
+  description:
+    "The seed pair the account's next opening will be drawn with: the SHA-256 commitment of the secret server seed, the client seed, the next nonce, and the commitment of the server seed that comes after a rotation. Keep these to verify openings once the pair is rotated.",
   tags: ["Fairness"],
 });
 

@@ -2,7 +2,7 @@ import { listSpinHistory } from "@prizepacks/core";
 import { accountProcedure } from "../../trpc.ts";
 import { listHistoryInput, listHistoryMeta, listHistoryOutput } from "./list-history.types.ts";
 
-export const listHistory = accountProcedure
+export const listHistoryRoute = accountProcedure
   .meta(listHistoryMeta)
   .input(listHistoryInput)
   .output(listHistoryOutput)

@@ -2,7 +2,7 @@ import { summarizeSpinHistory } from "@prizepacks/core";
 import { accountProcedure } from "../../trpc.ts";
 import { summarizeHistoryInput, summarizeHistoryMeta, summarizeHistoryOutput } from "./summarize-history.types.ts";
 
-export const summarizeHistory = accountProcedure
+export const summarizeHistoryRoute = accountProcedure
   .meta(summarizeHistoryMeta)
   .input(summarizeHistoryInput)
   .output(summarizeHistoryOutput)

@@ -12,6 +12,8 @@ export const summarizeHistoryMeta = restMeta({
   path: "/v1/history/summary",
   operationId: "history-summary",
   summary: "Totals over the account's games (openings and battles): how many, paid, won and net",
+  description:
+    "Totals over every game the account played (openings and battles): how many, what was paid and won, and the net. With `packId`, over that pack's openings only.",
   tags: ["History"],
   errorResponses: { 400: "Malformed input" },
 });

@@ -14,6 +14,8 @@ export const listInventoryGroupsMeta = restMeta({
   path: "/v1/inventory/groups",
   operationId: "inventory-groups",
   summary: "The account's held items grouped by item, with how many it holds of each and their total value",
+  description:
+    "The items the account holds, one group per item with how many copies it holds and their value, and the totals over all of them. For showing an inventory of many copies compactly; `GET /v1/inventory` lists each copy with its id for selling.",
   tags: ["Inventory"],
   errorResponses: { 400: "Malformed input" },
 });

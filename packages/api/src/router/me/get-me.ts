@@ -2,7 +2,7 @@ import { getAccount } from "@prizepacks/core";
 import { accountProcedure } from "../../trpc.ts";
 import { getMeInput, getMeMeta, getMeOutput } from "./get-me.types.ts";
 
-export const getMe = accountProcedure
+export const getMeRoute = accountProcedure
   .meta(getMeMeta)
   .input(getMeInput)
   .output(getMeOutput)

@@ -9,5 +9,7 @@ export const getMeMeta = restMeta({
   path: "/v1/me",
   operationId: "me-get",
   summary: "The key's account and wallet balance",
+  description:
+    "The account the API key belongs to: its id, e-mail, name and wallet balance. A cheap first call to check that a key works and whose it is.",
   tags: ["Account"],
 });

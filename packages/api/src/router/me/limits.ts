@@ -11,7 +11,7 @@ import {
   setLimitOutput,
 } from "./limits.types.ts";
 
-export const getLimits = accountProcedure
+export const getLimitsRoute = accountProcedure
   .meta(getLimitsMeta)
   .input(getLimitsInput)
   .output(getLimitsOutput)

@@ -9,6 +9,8 @@ export const getLimitsMeta = restMeta({
   path: "/v1/me/limits",
   operationId: "me-limits-get",
   summary: "The account's spending limits, what counts against each now, pending changes and any time-out or self-exclusion",
+  description:
+    "The account's player protection: each spending limit (deposit, wager or loss over a rolling day, week or month) with what counts against it now, pending raises or removals, and any time-out or self-exclusion. Read it before opening to know what the next opening may be refused for.",
   tags: ["Account"],
 });
 

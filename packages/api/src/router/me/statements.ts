@@ -2,7 +2,7 @@ import { getMonthlyStatement } from "@prizepacks/core";
 import { accountProcedure } from "../../trpc.ts";
 import { getStatementInput, getStatementMeta, getStatementOutput } from "./statements.types.ts";
 
-export const getStatement = accountProcedure
+export const getStatementRoute = accountProcedure
   .meta(getStatementMeta)
   .input(getStatementInput)
   .output(getStatementOutput)

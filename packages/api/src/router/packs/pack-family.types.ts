@@ -49,6 +49,8 @@ export function getPackMeta(family: PackFamily): OpenApiMeta {
     path: `/v1/${family}/{idOrSlug}`,
     operationId: `${family}-get`,
     summary: `Get a pack with its items, chances and ticket ranges${alias(family)}`,
+    description:
+      "One active pack by its slug or id: every item with its value, rarity, chance and ticket range, and the oddsHash that fixes the odds table. What a bot reads to choose a pack and, later, to verify each draw of it.",
     tags: [familyTag(family)],
     errorResponses: { 404: "Pack not found or inactive" },
   });

@@ -17,6 +17,13 @@ export const accountErrorResponses = {
   ...serverErrorResponses,
 };
 
+/**
+ * Every procedure's meta: trpc-to-openapi's, and the status of a /v1 success when it is not 200
+ * (201 for what a POST creates). The REST handler answers with it and the OpenAPI document
+ * declares it, both from here.
+ */
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+
 type OpenApiOperation = NonNullable<OpenApiMeta["openapi"]>;
 
 /**
@@ -25,7 +32,14 @@ type OpenApiOperation = NonNullable<OpenApiMeta["openapi"]>;
  */
 export function restMeta({
   errorResponses,
+  successStatus,
   ...operation
-}: Omit<OpenApiOperation, "protect" | "errorResponses"> & { errorResponses?: Record<number, string> }): OpenApiMeta {
-  return { openapi: { ...operation, protect: true, errorResponses: { ...accountErrorResponses, ...errorResponses } } };
+}: Omit<OpenApiOperation, "protect" | "errorResponses"> & {
+  errorResponses?: Record<number, string>;
+  successStatus?: ProcedureMeta["successStatus"];
+}): ProcedureMeta {
+  return {
+    ...(successStatus && { successStatus }),
+    openapi: { ...operation, protect: true, errorResponses: { ...accountErrorResponses, ...errorResponses } },
+  };
 }

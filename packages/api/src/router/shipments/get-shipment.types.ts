@@ -12,6 +12,8 @@ export const getShipmentMeta = restMeta({
   path: "/v1/shipments/{id}",
   operationId: "shipments-get",
   summary: "One shipment: its state, items, address and tracking",
+  description:
+    "One of the account's shipments: its state from requested to delivered, the items in it, the fee, the address it goes to, and the carrier's tracking once shipped.",
   tags: ["Shipments"],
   errorResponses: { 404: "No such shipment of the account" },
 });

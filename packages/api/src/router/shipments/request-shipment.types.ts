@@ -38,6 +38,7 @@ export const requestShipmentMeta = restMeta({
   tags: ["Shipments"],
   requestHeaders: requestShipmentHeaders,
   successDescription: "The shipment, requested, with its fee",
+  successStatus: 201,
   errorResponses: {
     400: "Malformed input, an item that does not ship (digital goods: sell it), a country we do not ship to, or INSUFFICIENT_BALANCE for the fee",
     404: "An item or the address is not the account's or does not exist",

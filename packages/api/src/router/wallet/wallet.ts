@@ -11,19 +11,19 @@ import {
   listLedgerOutput,
 } from "./wallet.types.ts";
 
-export const getWallet = accountProcedure
+export const getWalletRoute = accountProcedure
   .meta(getWalletMeta)
   .input(getWalletInput)
   .output(getWalletOutput)
   .query(({ ctx }) => getWalletBalance(ctx.services, ctx.userId));
 
-export const listLedger = accountProcedure
+export const listLedgerRoute = accountProcedure
   .meta(listLedgerMeta)
   .input(listLedgerInput)
   .output(listLedgerOutput)
   .query(({ ctx, input }) => listLedgerEntries(ctx.services, { userId: ctx.userId, ...input }));
 
-export const deposit = sessionProcedure
+export const depositRoute = sessionProcedure
   .input(depositInput)
   .output(depositOutput)
   .mutation(({ ctx, input }) => {

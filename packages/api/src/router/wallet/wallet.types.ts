@@ -10,6 +10,8 @@ export const getWalletMeta = restMeta({
   path: "/v1/wallet",
   operationId: "wallet-get",
   summary: "The wallet balance",
+  description:
+    "The account's wallet: its balance (as a number and as an exact string) and the amount held by withdrawals still pending. The ledger of every change to it is `GET /v1/wallet/ledger`.",
   tags: ["Wallet"],
 });
 

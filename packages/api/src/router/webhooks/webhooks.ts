@@ -19,29 +19,29 @@ import {
   setWebhookEnabledOutput,
 } from "./webhooks.types.ts";
 
-export const listWebhooks = sessionProcedure
+export const listWebhooksRoute = sessionProcedure
   .input(listWebhooksInput)
   .output(listWebhooksOutput)
   .query(({ ctx }) => listWebhookEndpoints(ctx.services, ctx.userId));
 
-export const createWebhook = sessionProcedure
+export const createWebhookRoute = sessionProcedure
   .input(createWebhookInput)
   .output(createWebhookOutput)
   .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.services, { userId: ctx.userId, url: input.url, eventTypes: input.eventTypes }));
 
-export const setWebhookEnabled = sessionProcedure
+export const setWebhookEnabledRoute = sessionProcedure
   .input(setWebhookEnabledInput)
   .output(setWebhookEnabledOutput)
   .mutation(({ ctx, input }) =>
     setWebhookEndpointEnabled(ctx.services, { userId: ctx.userId, endpointId: input.id, enabled: input.enabled }),
   );
 
-export const listDeliveries = sessionProcedure
+export const listDeliveriesRoute = sessionProcedure
   .input(listWebhookDeliveriesInput)
   .output(listWebhookDeliveriesOutput)
   .query(({ ctx, input }) => listWebhookDeliveries(ctx.services, { userId: ctx.userId, endpointId: input.endpointId }));
 
-export const resendDelivery = sessionProcedure
+export const resendDeliveryRoute = sessionProcedure
   .input(resendWebhookDeliveryInput)
   .output(resendWebhookDeliveryOutput)
   .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.services, { userId: ctx.userId, deliveryId: input.deliveryId }));

@@ -59,6 +59,8 @@ export const getWithdrawalMeta = restMeta({
   path: "/v1/withdrawals/{id}",
   operationId: "withdrawals-get",
   summary: "One withdrawal and its state",
+  description:
+    "One of the account's withdrawals: its amount, destination, state from requested to completed (or rejected or failed, with the reason) and when each step happened. Withdrawals are made in the web app; an API key can only follow them.",
   tags: ["Withdrawals"],
   errorResponses: { 404: "No such withdrawal of the account" },
 });
