@@ -1,3 +1,4 @@
+export * from "../contract/deposits.ts";
 export { BtcpayProvider, BTCPAY_RETRY_AFTER_SECONDS, BTCPAY_SIGNATURE_HEADER, BTCPAY_WEBHOOK_PATH } from "./btcpay-provider.ts";
 export { configuredDepositProvider } from "./configured-provider.ts";
 export { DemoProvider } from "./demo-provider.ts";

@@ -10,7 +10,7 @@ export {
   setOwnExclusion,
 } from "./exclusions.ts";
 export type { ExclusionRequester, OperatorExclusionInput } from "./exclusions.ts";
-export * from "./protection.schemas.ts";
+export * from "../contract/protection.ts";
 export {
   listProtectionEvents,
   listSaferPlayAccounts,

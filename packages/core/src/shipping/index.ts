@@ -1,3 +1,4 @@
+export * from "../contract/shipping.ts";
 export { createAddress, listAddresses, deleteAddress, CreateAddressInputSchema, MAX_ADDRESSES, isCountryCode } from "./addresses.ts";
 export {
   quoteShipping,

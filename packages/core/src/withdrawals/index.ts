@@ -1,3 +1,4 @@
+export * from "../contract/withdrawals.ts";
 export { BtcpayPayoutProvider } from "./btcpay-payout-provider.ts";
 export { DemoPayoutProvider } from "./demo-payout-provider.ts";
 export { configuredPayoutProvider } from "./configured-payout-provider.ts";

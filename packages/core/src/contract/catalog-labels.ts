@@ -11,7 +11,6 @@ export function atLeastRarity(rarity: string, min: Rarity | undefined): boolean 
 
 /** The labels a pack can carry: the API documents them as enums, so a new one is added here. */
 export const PACK_CATEGORIES = ["TECH", "CARDS", "GAMING", "SPORTS", "FASHION", "SNEAKERS", "TRAVEL", "WATCHES"] as const;
-export type PackCategory = (typeof PACK_CATEGORIES)[number];
 
 /** A pack's colour theme: its page and its art (/art/pack/<theme>/…). */
 export const RARITY_THEMES = ["BRONZE", "SILVER", "GOLD", "NEON", "DIAMOND"] as const;

@@ -3,7 +3,7 @@ import { z } from "zod";
 // Zod's default messages ("Too small: expected string to have >=1 characters") reach players in
 // forms and bots in 400 bodies. This says the same in plain words, once, for every schema that
 // does not carry its own message (a schema's own message always wins). It is installed when this
-// module loads, which every schema of ours does through schemas.ts, on the server and in the browser.
+// module loads, which every schema of ours does through contract/fields.ts, on the server and in the browser.
 
 type Issue = z.core.$ZodRawIssue;
 

@@ -4,7 +4,7 @@ import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "../shared/catalog-labe
 import { centsToMoney, moneyToCents, ratioText } from "../shared/money-cents.ts";
 
 // The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
-// (zod, the isomorphic fairness package and ../shared only; part of @prizepacks/core/shared): the
+// (zod, the isomorphic fairness package and this folder only; part of @prizepacks/core/contract): the
 // console runs them live while an operator edits, and the server runs the same ones before it
 // writes. Money is counted in integer cents and chances in integer tickets (chance × 1000), so
 // every check here is exact.

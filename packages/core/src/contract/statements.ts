@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestamp, MoneyString } from "../schemas.ts";
+import { IsoTimestamp, MoneyString } from "./fields.ts";
 
 // Years 1900 to 2999: PostgreSQL has no year 0, and a range ending in 9999-12 would reach into
 // year 10000; neither is a statement anyone asks for, and both must be a 400, not a 500.

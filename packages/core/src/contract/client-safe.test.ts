@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// @prizepacks/core/shared is bundled for the browser: everything it reaches, through its relative
+// @prizepacks/core/contract is bundled for the browser: everything it reaches, through its relative
 // imports, may import only these packages (the root of @prizepacks/db is types and enums only).
 const ALLOWED = new Set(["zod", "@prizepacks/fairness", "@prizepacks/db"]);
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?"([^"]+)"/gm;
@@ -22,11 +22,11 @@ function reachable(entry: string) {
   return { files, packages };
 }
 
-describe("@prizepacks/core/shared", () => {
+describe("@prizepacks/core/contract", () => {
   it("imports nothing a browser cannot load", () => {
     const { files, packages } = reachable(path.resolve(import.meta.dirname, "index.ts"));
     expect(files.size).toBeGreaterThan(3);
     const refused = [...packages].filter(([specifier]) => !ALLOWED.has(specifier));
-    expect(refused, "a Node module, the db client or another package reached from core/shared").toEqual([]);
+    expect(refused, "a Node module, the db client or another package reached from core/contract").toEqual([]);
   });
 });

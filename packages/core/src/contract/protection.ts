@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestamp, MoneyString } from "../schemas.ts";
+import { IsoTimestamp, MoneyString } from "./fields.ts";
 
 export const LIMIT_KINDS = ["deposit", "wager", "loss"] as const;
 export const LIMIT_PERIODS = ["day", "week", "month"] as const;

@@ -1,0 +1,1 @@
+export { auditInvariants } from "./audit.ts";

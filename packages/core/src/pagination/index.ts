@@ -1,0 +1,1 @@
+export { isPageCursor, MAX_PAGE_SIZE } from "./page-cursor.ts";
