@@ -12,7 +12,6 @@ import {
 
 export type BattleStatus = Battle["status"];
 export type BattleSeatView = Battle["seats"][number];
-export type BattleRoundView = Battle["rounds"][number];
 
 /** A battle as the battles procedures answer it, its layout and rule narrowed to the protocol's names. */
 export type BattleView = Omit<Battle, "layout" | "winRule"> & { layout: BattleLayout; winRule: BattleWinRule };

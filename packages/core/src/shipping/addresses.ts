@@ -51,7 +51,6 @@ export const CreateAddressInputSchema = z
       ctx.addIssue({ code: "custom", path: ["postalCode"], message: `postalCode is not a postal code of ${address.country}` });
     }
   });
-export type CreateAddressInput = z.input<typeof CreateAddressInputSchema>;
 
 interface AddressRow {
   id: string;

@@ -1,23 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
-import type { Database } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { openServices, type Services } from "../server/services.ts";
 import { openTestDatabase } from "./test-database.ts";
-
-/** Gives the calling test file a migrated database of its own, closed after its last test. */
-export function useTestDatabase(): () => Database {
-  let database: Database | undefined;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  return () => {
-    if (!database) throw new Error("The test database is opened in beforeAll; use it inside a test.");
-    return database;
-  };
-}
 
 /**
  * Gives the calling test file a migrated database of its own and its Services (no background
