@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { useAccountChanges } from "../lib/account-changes";
 import { queryKeys, trpc } from "../lib/trpc";
 

@@ -9,7 +9,7 @@ import {
   type BattleLayout,
   type BattleWinRule,
 } from "@prizepacks/fairness";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { battleCalls } from "../lib/battle-calls";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePack } from "../lib/battle-shapes";
 import { BattleError } from "./battle-error";

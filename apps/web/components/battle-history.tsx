@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { centsToMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, moneyToCents } from "@prizepacks/core/contract";
 import { battleCalls, battleQueryKeys } from "../lib/battle-calls";
 import { LAYOUT_LABELS, parseBattleSpec, STATUS_LABELS, type BattlePacksById, type BattleView } from "../lib/battle-shapes";
 import { BattlePackStrip } from "./battle-pack-strip";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BATTLE_LAYOUT_NAMES, BATTLE_WIN_RULES, type BattleLayout, type BattleWinRule } from "@prizepacks/fairness";
-import { moneyToCents } from "@prizepacks/core/shared";
+import { moneyToCents } from "@prizepacks/core/contract";
 import { battleCalls, battleQueryKeys } from "../lib/battle-calls";
 import { useBattleLobbyChanges } from "../lib/battle-lobby-changes";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePacksById, type BattleView } from "../lib/battle-shapes";

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
 import type { RoundOdds } from "@prizepacks/core";
-import { centsToMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, moneyToCents } from "@prizepacks/core/contract";
 import { BATTLE_LAYOUTS, type BattleDraw } from "@prizepacks/fairness";
 import { seatLabel, type BattleView } from "../lib/battle-shapes";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../lib/reel-strip";

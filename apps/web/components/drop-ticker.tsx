@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { displayMoney, type Rarity } from "@prizepacks/core/shared";
+import { displayMoney, type Rarity } from "@prizepacks/core/contract";
 import { useDropFeed } from "../lib/drop-feed";
 import { useStoredChoice } from "../lib/player-preferences";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { SpinHistoryEntry } from "@prizepacks/core";
-import { centsToMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, moneyToCents } from "@prizepacks/core/contract";
 import { LocalTime } from "./local-time";
 import { Money } from "./money";
 

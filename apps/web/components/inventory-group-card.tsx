@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import type { InventoryGroup } from "@prizepacks/core";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { Money } from "./money";
 import { shipItHref } from "./ship-it";
 

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import type { InventoryItem } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { LocalTime } from "./local-time";
 import { Money } from "./money";
 import { shipItHref } from "./ship-it";

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 
 /** "Select all" and "Sell selected (N) for X", kept in view at the bottom while scrolling. */
 export function InventorySellBar({

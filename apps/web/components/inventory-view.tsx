@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRef, useState } from "react";
 import type { InventoryGroupSort, InventoryGroups, InventoryPage, SellResult } from "@prizepacks/core";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";

@@ -1,7 +1,7 @@
 "use client";
 import type { BestPull } from "@prizepacks/core";
 import { useDropFeed } from "../lib/drop-feed";
-import { moneyToCents } from "@prizepacks/core/shared";
+import { moneyToCents } from "@prizepacks/core/contract";
 import { Money } from "./money";
 
 /**

@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/contract";
 import { celebrationFor } from "../lib/open-outcome";
 import { usePreference } from "../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../lib/reel-strip";

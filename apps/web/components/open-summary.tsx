@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { forwardRef } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { celebrationFor } from "../lib/open-outcome";
 import { Money } from "./money";
 import { OpenFairnessDialog } from "./open-fairness-dialog";

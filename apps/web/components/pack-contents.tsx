@@ -1,5 +1,5 @@
 import type { PackItem } from "@prizepacks/core";
-import { displayChance } from "@prizepacks/core/shared";
+import { displayChance } from "@prizepacks/core/contract";
 import { Money } from "./money";
 
 /** The size of an item's picture in the grid, in CSS pixels: large enough to tell what it is. */

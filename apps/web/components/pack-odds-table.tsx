@@ -1,5 +1,5 @@
 import type { PackItem } from "@prizepacks/core";
-import { displayChance } from "@prizepacks/core/shared";
+import { displayChance } from "@prizepacks/core/contract";
 import { Money } from "./money";
 
 /** Every item of a pack with its published odds: the ticket ranges a draw is checked against. */

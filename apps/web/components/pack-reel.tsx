@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { REEL_SPIN_MS, reelProgress } from "../lib/reel-motion";
 import { playLand, playTick } from "../lib/reel-sound";
 import type { ReelItem } from "../lib/reel-strip";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { readPlaySession, setRealityCheckDue, writePlaySession, type PlaySession } from "../lib/reality-check";
 import { playedTime, SAFER_PLAY_PATH } from "../lib/safer-play";
 import { queryKeys, trpc } from "../lib/trpc";

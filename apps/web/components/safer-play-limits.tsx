@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { errorMessage, fieldIssue } from "../lib/error-message";
 import { LIMIT_KIND_LABELS, LIMIT_PERIOD_LABELS, limitName } from "../lib/safer-play";
 import { queryKeys, trpc } from "../lib/trpc";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { Address, InventoryItem, Shipment } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { errorCode } from "../lib/error-message";
 import { trpc } from "../lib/trpc";
 import { AddressForm } from "./address-form";

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { Address, InventoryItem, Shipment } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
 import { Money } from "./money";

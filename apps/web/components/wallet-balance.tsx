@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { WalletBalance as WalletBalanceData } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { queryKeys, trpc } from "../lib/trpc";
 
 /** Under queryKeys.me, so every money-moving mutation (which invalidates it) refreshes this too. */

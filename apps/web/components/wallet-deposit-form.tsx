@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/shared";
+import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { errorCode, errorMessage } from "../lib/error-message";
 import { useFieldCheck } from "../lib/use-field-check";
 import { queryKeys, trpc } from "../lib/trpc";

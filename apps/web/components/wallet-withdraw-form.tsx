@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { PayoutDestination } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { queryKeys, trpc, withIdempotencyKey } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
 

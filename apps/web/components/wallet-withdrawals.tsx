@@ -1,5 +1,5 @@
 import type { Withdrawal } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { LocalTime } from "./local-time";
 
 const stateLabels: Record<Withdrawal["state"], string> = {

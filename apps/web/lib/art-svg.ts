@@ -1,7 +1,7 @@
 import "server-only";
 import type { IconifyJSON } from "@iconify/types";
 import { getIconData, iconToSVG, replaceIDs } from "@iconify/utils";
-import { RARITIES, RARITY_THEMES, type Rarity, type RarityTheme } from "@prizepacks/core/shared";
+import { RARITIES, RARITY_THEMES, type Rarity, type RarityTheme } from "@prizepacks/core/contract";
 import { PACK_ART_ICONS } from "@prizepacks/db/art";
 
 // Draws catalogue art (see packages/db/src/seed/art.ts for the URLs): an icon of the open set

@@ -1,7 +1,7 @@
 "use client";
 import { useSyncExternalStore } from "react";
 import type { Drop } from "@prizepacks/core";
-import type { Rarity } from "@prizepacks/core/shared";
+import type { Rarity } from "@prizepacks/core/contract";
 
 // The public drop feed (GET /v1/drops), one EventSource per tab and rarity floor however many
 // components read it: the pack page's live open count and the catalogue's best pulls read every

@@ -1,5 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 
 // Plain functions, no "use client": server pages render ErrorAlert too.
 

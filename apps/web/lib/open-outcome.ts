@@ -1,4 +1,4 @@
-import { moneyToCents } from "@prizepacks/core/shared";
+import { moneyToCents } from "@prizepacks/core/contract";
 
 /** 0: no celebration (the item is worth the price or less: no loss dressed up as a win); 1–3 grows with value ÷ price. */
 export type Celebration = 0 | 1 | 2 | 3;

@@ -1,5 +1,5 @@
 import type { PackSummary } from "@prizepacks/core";
-import { moneyToCents } from "@prizepacks/core/shared";
+import { moneyToCents } from "@prizepacks/core/contract";
 
 export const packSorts = [
   { value: "price-asc", label: "Price: low to high" },

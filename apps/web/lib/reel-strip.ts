@@ -4,7 +4,7 @@
 // time the card just after the winner is a rarer item of the same pack (a near miss), drawn by
 // those items' own chances. Every card is a real item of the pack; none changes the outcome.
 
-import { RARITIES, type Rarity } from "@prizepacks/core/shared";
+import { RARITIES, type Rarity } from "@prizepacks/core/contract";
 
 export interface ReelItem {
   id: string;

@@ -40,7 +40,7 @@ interface Schema {
 
 /**
  * A check from a Zod schema, its first issue in the plain words of our error map
- * (core/shared/input-messages.ts, installed with @prizepacks/core/shared): "Reason must not be empty".
+ * (core/contract/input-messages.ts, installed with @prizepacks/core/contract): "Reason must not be empty".
  */
 export function schemaCheck<T>(label: string, schema: Schema): FieldCheck<T> {
   return (value) => {

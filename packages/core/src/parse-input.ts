@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { AppError, type InputIssue } from "./errors.ts";
-import "./shared/input-messages.ts";
+import "./contract/input-messages.ts";
 
-/** Zod's issues, one per field, in plain words (shared/input-messages.ts): "limit: must be at most 100". */
+/** Zod's issues, one per field, in plain words (contract/input-messages.ts): "limit: must be at most 100". */
 export function describeInputIssues(error: z.ZodError): InputIssue[] {
   const issues: InputIssue[] = [];
   const seenPaths = new Set<string>();

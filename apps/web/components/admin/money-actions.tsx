@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { StorableText } from "@prizepacks/core/shared";
+import { StorableText } from "@prizepacks/core/contract";
 import { trpc } from "../../lib/trpc";
 import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
 import { ErrorAlert } from "../error-alert";

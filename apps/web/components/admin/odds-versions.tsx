@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../error-alert";
 import { LocalTime } from "../local-time";

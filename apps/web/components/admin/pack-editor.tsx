@@ -17,7 +17,7 @@ import {
   type PackFileInput,
   type PublishedItem,
   type RtpRange,
-} from "@prizepacks/core/shared";
+} from "@prizepacks/core/contract";
 import type { RouterOutputs } from "@prizepacks/api";
 import { itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
 import { trpc } from "../../lib/trpc";

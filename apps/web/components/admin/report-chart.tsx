@@ -1,7 +1,7 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RouterOutputs } from "@prizepacks/api";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 
 type Day = RouterOutputs["admin"]["reports"]["get"]["byDay"][number];
 type Hour = RouterOutputs["admin"]["reports"]["hourly"]["buckets"][number];

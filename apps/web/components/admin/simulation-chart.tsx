@@ -1,7 +1,7 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RouterOutputs } from "@prizepacks/api";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
 

@@ -2,7 +2,7 @@ import type { DbTx } from "@prizepacks/db";
 import { z } from "zod";
 import { afterPageCursor, newestFirst, sequenceId, toPage } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema, StorableText } from "../schemas.ts";
+import { IdSchema, StorableText } from "../contract/fields.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { isMoneySetting, MONEY_SETTINGS } from "../settings/money-settings.ts";
 import { ADMIN_ACTIONS } from "./write-admin-log.ts";

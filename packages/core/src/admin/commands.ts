@@ -10,7 +10,7 @@ import { AppError } from "../errors.ts";
 import { createApiKey, revokeApiKey } from "../keys/api-keys.ts";
 import { clearAgeRefusalOfEmail } from "../protection/age-refusals.ts";
 import { liftExclusion, setExclusion } from "../protection/exclusions.ts";
-import { EXCLUSION_PERIODS } from "../protection/protection.schemas.ts";
+import { EXCLUSION_PERIODS } from "../contract/protection.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { createUser, getUserByEmailOrThrow, setUserFlags } from "../users/users.ts";
 import type { Services } from "../server/services.ts";

@@ -6,7 +6,7 @@ import { formatMoney } from "../money.ts";
 import { protectionErrorFromDatabase, protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import type { Deps } from "../runtime/deps.ts";
 import type { Beacon } from "./beacon/beacon.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 import { inLockOrder, loadBattle, playerIds, recordBattleEvent, seatTotal, type LoadedBattle } from "./battle-view.ts";
 
 /**

@@ -2,8 +2,7 @@ import { BATTLE_LAYOUTS, teamOfSeat, type BattleLayout, type BattleOutcome, type
 import type { SqlQuery } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { maskPlayerName } from "../events/drops.ts";
-import type { BattleStatus } from "./battle.schemas.ts";
-import type { Battle } from "../schemas.ts";
+import type { BattleStatus, Battle } from "../contract/battles.ts";
 
 interface BattleRow extends Record<string, unknown> {
   id: string;

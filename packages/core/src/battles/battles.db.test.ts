@@ -9,7 +9,7 @@ import { getMonthlyStatement } from "../statements/statements.ts";
 import { getExclusion, setExclusion } from "../protection/exclusions.ts";
 import { beaconRelayFailures, beaconRelaysFailing } from "../runtime/metrics.ts";
 import type { Services } from "../server/services.ts";
-import type { Battle } from "../schemas.ts";
+import type { Battle } from "../contract/battles.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { rowsFilteredOut, type PlanNode } from "../testing/query-plans.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";

@@ -1,7 +1,7 @@
 import type { Deps } from "../runtime/deps.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { ListBattlesInputSchema } from "./battle.schemas.ts";
-import type { Battle } from "../schemas.ts";
+import { ListBattlesInputSchema } from "../contract/battles.ts";
+import type { Battle } from "../contract/battles.ts";
 import { battleView, loadBattleOrThrow, loadBattles } from "./battle-view.ts";
 
 export async function getBattle(services: Deps, viewerId: string | null, battleId: string): Promise<Battle> {

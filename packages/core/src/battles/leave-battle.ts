@@ -3,8 +3,8 @@ import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Deps } from "../runtime/deps.ts";
-import { BATTLE_OPEN_MINUTES } from "./battle.schemas.ts";
-import type { Battle } from "../schemas.ts";
+import { BATTLE_OPEN_MINUTES } from "../contract/battles.ts";
+import type { Battle } from "../contract/battles.ts";
 import { assertOpen } from "./battle-seats.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import {

@@ -1,7 +1,7 @@
 import type { Database } from "@prizepacks/db";
 import type { Change, ChangeFeed } from "../runtime/change-feed.ts";
 import { STALE_WHILE_DEAF_MS } from "../runtime/change-feed.ts";
-import type { PackDetail, PackSummary } from "../schemas.ts";
+import type { PackDetail, PackSummary } from "../contract/catalog.ts";
 import { packWithOdds, toPackDetail, toPackSummary, type PackWithOdds } from "./pack-views.ts";
 
 /** spinCount is refreshed at most this often: it may lag an opening by this plus the rollup's second. */

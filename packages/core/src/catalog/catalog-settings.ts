@@ -2,8 +2,8 @@ import type { DbTx } from "@prizepacks/db";
 import { z } from "zod";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { moneyToCents } from "../shared/money-cents.ts";
-import { DEFAULT_RTP_RANGE, type RtpRange } from "./pack-rules.ts";
+import { moneyToCents } from "../contract/money-cents.ts";
+import { DEFAULT_RTP_RANGE, type RtpRange } from "../contract/pack-rules.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export async function getRtpRange(services: Deps, options: { tx?: DbTx } = {}): Promise<RtpRange> {

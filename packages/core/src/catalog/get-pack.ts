@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import type { Deps } from "../runtime/deps.ts";
-import type { PackDetail, PackSummary } from "../schemas.ts";
+import type { PackDetail, PackSummary } from "../contract/catalog.ts";
 import type { CachedPack, CatalogCache } from "./catalog-cache.ts";
 
 /**

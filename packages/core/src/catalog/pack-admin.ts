@@ -2,10 +2,17 @@ import type { DbTx, OddsVersionModel, PackModel, PackStatsModel } from "@prizepa
 import { ticketsToChance } from "@prizepacks/fairness";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { StorableText } from "../schemas.ts";
-import { moneyToCents, ratioText } from "../shared/money-cents.ts";
+import { StorableText } from "../contract/fields.ts";
+import { moneyToCents, ratioText } from "../contract/money-cents.ts";
 import { getRtpRange } from "./catalog-settings.ts";
-import { checkPackDraft, ticketsToChanceText, type DraftCheck, type PackFile, type PublishedItem, type RtpRange } from "./pack-rules.ts";
+import {
+  checkPackDraft,
+  ticketsToChanceText,
+  type DraftCheck,
+  type PackFile,
+  type PublishedItem,
+  type RtpRange,
+} from "../contract/pack-rules.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 // What the console shows of packs: every pack (active or not), its file as it would be

@@ -1,7 +1,7 @@
 import { ticketsToChance } from "@prizepacks/fairness";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney, moneyToNumber } from "../money.ts";
-import type { PackDetail, PackSummary } from "../schemas.ts";
+import type { PackDetail, PackSummary } from "../contract/catalog.ts";
 
 // One query shape for everything that shows a pack: the pack with its current odds table.
 export const packWithOdds = {

@@ -12,7 +12,7 @@ import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { setRtpRange } from "./catalog-settings.ts";
 import { findDrawOdds } from "./draw-odds.ts";
 import { diffOddsVersions, exportPack } from "./pack-admin.ts";
-import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "./pack-rules.ts";
+import { checkPackDraft, DEFAULT_RTP_RANGE, PackFileSchema } from "../contract/pack-rules.ts";
 import { savePack } from "./save-pack.ts";
 import { seedDemoCatalog } from "./seed-demo-catalog.ts";
 import { archivePack, deletePack } from "./set-pack-active.ts";

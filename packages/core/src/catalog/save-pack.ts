@@ -11,7 +11,7 @@ import {
   publishedItemIssues,
   type DraftCheck,
   type PackFile,
-} from "./pack-rules.ts";
+} from "../contract/pack-rules.ts";
 import { publishPackOddsInTransaction } from "./publish-pack-odds.ts";
 import type { Deps } from "../runtime/deps.ts";
 

@@ -2,8 +2,8 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { buildTicketRanges, generateClientSeed, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { drawTicketSync, generateServerSeedSync } from "@prizepacks/fairness/node";
 import { AppError } from "../errors.ts";
-import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
-import { chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues } from "./pack-rules.ts";
+import { centsToMoney, moneyToCents } from "../contract/money-cents.ts";
+import { chanceTextToTickets, checkPackDraft, describeIssues, PackFileSchema, packFileIssues } from "../contract/pack-rules.ts";
 
 export const SIMULATION_DRAWS = 100_000;
 /** How many openings the one player's balance is followed over (the simulation's first draws). */

@@ -1,7 +1,7 @@
 import { buildTicketRanges, TICKETS_TOTAL } from "@prizepacks/fairness";
 import { z } from "zod";
-import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "../shared/catalog-labels.ts";
-import { centsToMoney, moneyToCents, ratioText } from "../shared/money-cents.ts";
+import { PACK_CATEGORIES, RARITIES, RARITY_THEMES } from "./catalog-labels.ts";
+import { centsToMoney, moneyToCents, ratioText } from "./money-cents.ts";
 
 // The rules a pack must meet to be published, as plain functions on a pack file. Client-safe
 // (zod, the isomorphic fairness package and this folder only; part of @prizepacks/core/contract): the

@@ -8,12 +8,12 @@ import { formatMoney, Money, parseMoney } from "../money.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key.ts";
 import { decodePageCursor, encodePageCursor } from "../pagination/page-cursor.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
-import type { Deposit, DepositPage } from "../schemas.ts";
+import type { Deposit, DepositPage } from "../contract/deposits.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export const DEPOSIT_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Money } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
-import { WalletChangedEventSchema } from "../schemas.ts";
+import { WalletChangedEventSchema } from "../contract/events.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { useTestServices } from "../testing/vitest.ts";
 import { walletChange } from "../wallet/wallet-change.ts";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DbTx } from "@prizepacks/db";
 import type { BackgroundJob } from "../runtime/background-job.ts";
-import type { AccountEventSchema } from "../schemas.ts";
+import type { AccountEventSchema } from "../contract/events.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import type { Deps } from "../runtime/deps.ts";
 

@@ -1,8 +1,8 @@
 import type { SqlQuery } from "@prizepacks/db";
 import type { z } from "zod";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
-import type { DropSchema } from "../schemas.ts";
-import { atLeastRarity, RARITIES, type Rarity } from "../shared/catalog-labels.ts";
+import type { DropSchema } from "../contract/events.ts";
+import { atLeastRarity, RARITIES, type Rarity } from "../contract/catalog-labels.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 /** A public opening: what anyone may see of it (the player's name masked to one letter); its documented shape. */

@@ -1,7 +1,7 @@
 import { generateClientSeed, generateServerSeed, sha256Hex } from "@prizepacks/fairness";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
-import type { FairnessState, RotateResult } from "../schemas.ts";
+import type { FairnessState, RotateResult } from "../contract/fairness.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export async function newSeedPairData(userId: string, serverSeed: string, clientSeed?: string) {

@@ -1,7 +1,7 @@
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
-import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../schemas.ts";
+import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../contract/history.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
 

@@ -1,7 +1,7 @@
 import type { Deps } from "../runtime/deps.ts";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
-import type { InventoryGroup, InventoryGroupSort, InventoryGroups } from "../schemas.ts";
+import type { InventoryGroup, InventoryGroupSort, InventoryGroups } from "../contract/inventory.ts";
 import { MAX_ITEMS_PER_SALE } from "./sell-inventory-items.ts";
 
 export interface ListInventoryGroupsInput {

@@ -1,7 +1,7 @@
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
-import type { InventoryItem, InventoryPage } from "../schemas.ts";
+import type { InventoryItem, InventoryPage } from "../contract/inventory.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export const INVENTORY_PAGE_SIZE = 50;

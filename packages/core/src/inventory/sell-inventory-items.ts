@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
-import type { SellResult } from "../schemas.ts";
+import type { SellResult } from "../contract/inventory.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export const MAX_ITEMS_PER_SALE = 100;

@@ -1,6 +1,6 @@
 import type { ApiKeyModel } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
-import type { ApiKeySummary, NewApiKey } from "../schemas.ts";
+import type { ApiKeySummary, NewApiKey } from "../contract/keys.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import type { Deps } from "../runtime/deps.ts";
 

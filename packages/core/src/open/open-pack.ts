@@ -11,8 +11,8 @@ import type { ActivePair, ActivePairs } from "./active-pairs.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionErrorFromDatabase } from "../protection/protection-refusal.ts";
-import type { OpenResult } from "../schemas.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import type { OpenResult } from "../contract/open.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 import { assertIdempotencyKey, claimKey, findReplay } from "../idempotency-key.ts";
 
 export interface OpenPackInput {

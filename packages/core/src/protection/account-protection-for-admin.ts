@@ -3,7 +3,7 @@ import { AccountRefSchema } from "../users/account-admin.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { getPlayerProtection } from "./limits.ts";
 import { listProtectionEvents, type ProtectionEventView } from "./protection-events.ts";
-import type { PlayerProtection } from "./protection.schemas.ts";
+import type { PlayerProtection } from "../contract/protection.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 /** What the console's account page shows of player protection: read-only, nothing here loosens it. */

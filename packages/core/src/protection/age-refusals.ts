@@ -5,7 +5,7 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema } from "../schemas.ts";
+import { IdSchema } from "../contract/fields.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 // A refused date of birth is remembered (table age_refusal), so that a player refused as too

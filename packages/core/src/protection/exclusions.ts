@@ -7,7 +7,7 @@ import { lockOpenBattlesOf, OpenBattlesChanged } from "../battles/leave-battle.t
 import { assertTypedConfirmation, RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError, DATABASE_RETRY_AFTER_SECONDS } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema, StorableText } from "../schemas.ts";
+import { IdSchema, StorableText } from "../contract/fields.ts";
 import { verifyAccountPassword } from "../users/users.ts";
 import { recordProtectionEvent, type ProtectionEventActor } from "./protection-events.ts";
 import { protectionRefusalError } from "./protection-refusal.ts";
@@ -17,7 +17,7 @@ import {
   SetExclusionInputSchema,
   type ExclusionPeriod,
   type ExclusionView,
-} from "./protection.schemas.ts";
+} from "../contract/protection.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 /** After a self-exclusion ends, play resumes this long after the player asks. */

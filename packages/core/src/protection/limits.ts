@@ -17,7 +17,7 @@ import {
   type PlayerProtection,
   type SetLimitInput,
   type SetLimitResult,
-} from "./protection.schemas.ts";
+} from "../contract/protection.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 /** A raise or removal waits this long before it can be confirmed… */

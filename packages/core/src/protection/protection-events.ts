@@ -8,7 +8,7 @@ import type { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { decodePageCursor, encodePageCursor, pageLimit } from "../pagination/page-cursor.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema } from "../schemas.ts";
+import { IdSchema } from "../contract/fields.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 // The one place that writes the protection event log (the protection_events migration): limit

@@ -1,5 +1,5 @@
 import { AppError } from "../errors.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 
 /** The SQLSTATE of every player-protection refusal raised in SQL (open_pack, the exclusion trigger). */
 export const PROTECTION_REFUSED_SQLSTATE = "PP403";

@@ -1,7 +1,12 @@
 import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { RealityCheckInputSchema, SetRealityCheckInputSchema, type RealityCheck, type RealityCheckMinutes } from "./protection.schemas.ts";
+import {
+  RealityCheckInputSchema,
+  SetRealityCheckInputSchema,
+  type RealityCheck,
+  type RealityCheckMinutes,
+} from "../contract/protection.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "./play-totals.ts";
 

@@ -2,7 +2,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { StorableText } from "../schemas.ts";
+import { StorableText } from "../contract/fields.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { ReportQuerySchema, type ReportQuery } from "./pack-reports.ts";
 

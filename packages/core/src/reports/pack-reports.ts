@@ -4,7 +4,7 @@ import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { StorableText } from "../schemas.ts";
+import { StorableText } from "../contract/fields.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 // Reports read pack_day_stats, a rollup per pack and UTC day, plus the few minutes of spins and

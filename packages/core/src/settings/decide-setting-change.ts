@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
-import { IdSchema } from "../schemas.ts";
+import { IdSchema } from "../contract/fields.ts";
 import { applyRoleGrant } from "../users/account-admin.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { applyMoneySetting, isMoneySetting, MONEY_SETTINGS, type MoneySetting } from "./money-settings.ts";

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { CountryCode, StorableText, type Address } from "../schemas.ts";
+import { StorableText } from "../contract/fields.ts";
+import { CountryCode, type Address } from "../contract/shipping.ts";
 
 /** A player keeps at most this many saved addresses. */
 export const MAX_ADDRESSES = 20;

@@ -4,7 +4,8 @@ import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
 import { RequestKeyed, runAdminMutation } from "../admin-log/admin-request.ts";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema, ShipmentStateSchema, type Shipment } from "../schemas.ts";
+import { IdSchema } from "../contract/fields.ts";
+import { ShipmentStateSchema, type Shipment } from "../contract/shipping.ts";
 import { moveShipmentInTransaction, parseShipmentMove } from "./shipments.ts";
 import { deleteShippingZone, setShippingZone, ShippingZoneSchema, type ShippingZone } from "./zones.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ShipmentStateSchema, type ShipmentState } from "../schemas.ts";
+import { ShipmentStateSchema, type ShipmentState } from "../contract/shipping.ts";
 import { canTransition, itemStatusIn, refundsFee, type ShipmentActorKind } from "./shipment-states.ts";
 
 const STATES = ShipmentStateSchema.options;

@@ -1,4 +1,4 @@
-import type { ShipmentState } from "../schemas.ts";
+import type { ShipmentState } from "../contract/shipping.ts";
 
 /** Who moves a shipment: its owner (cancel only) or an operator. */
 export type ShipmentActorKind = "player" | "operator";

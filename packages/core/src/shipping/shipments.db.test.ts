@@ -5,7 +5,7 @@ import { exportPack } from "../catalog/pack-admin.ts";
 import { savePack } from "../catalog/save-pack.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { openPack } from "../open/open-pack.ts";
-import type { ShipmentState } from "../schemas.ts";
+import type { ShipmentState } from "../contract/shipping.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";

@@ -4,7 +4,7 @@ import type { DbTx } from "@prizepacks/db";
 import { AppError } from "../errors.ts";
 import { formatMoney, type Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import type { ShippingQuote } from "../schemas.ts";
+import type { ShippingQuote } from "../contract/shipping.ts";
 import { isCountryCode } from "./addresses.ts";
 
 /** The zone of every country without its own row. */

@@ -15,7 +15,7 @@ import { creditWallet } from "../wallet/wallet.ts";
 import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
 import { giveBack } from "../withdrawals/withdrawal-row.ts";
 import { requestWithdrawal } from "../withdrawals/withdrawals.ts";
-import type { MonthlyStatement } from "./statement.schemas.ts";
+import type { MonthlyStatement } from "../contract/statements.ts";
 import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
 
 const services = useTestServices();

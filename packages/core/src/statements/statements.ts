@@ -8,7 +8,7 @@ import {
   type LedgerExportInput,
   type MonthlyStatement,
   type MonthlyStatementInput,
-} from "./statement.schemas.ts";
+} from "../contract/statements.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
 import type { Deps } from "../runtime/deps.ts";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { CLI_ACTOR } from "../admin-log/admin-log.ts";
-import { ticketsToChanceText, type PackFileItemInput } from "../catalog/pack-rules.ts";
+import { ticketsToChanceText, type PackFileItemInput } from "../contract/pack-rules.ts";
 import { savePack } from "../catalog/save-pack.ts";
 import { parseMoney } from "../money.ts";
-import { centsToMoney, moneyToCents } from "../shared/money-cents.ts";
+import { centsToMoney, moneyToCents } from "../contract/money-cents.ts";
 import { createUser } from "../users/users.ts";
 import type { Deps } from "../runtime/deps.ts";
 

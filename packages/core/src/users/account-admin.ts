@@ -9,7 +9,7 @@ import { revokeApiKeyInTransaction } from "../keys/api-keys.ts";
 import { formatMoney, parseMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { announceChange } from "../runtime/change-feed.ts";
-import { IdSchema, StorableText } from "../schemas.ts";
+import { IdSchema, StorableText } from "../contract/fields.ts";
 import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";

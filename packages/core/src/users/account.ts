@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import { formatMoney, moneyToNumber } from "../money.ts";
-import type { Account } from "../schemas.ts";
+import type { Account } from "../contract/account.ts";
 import { getBalance } from "../wallet/wallet.ts";
 import type { Deps } from "../runtime/deps.ts";
 

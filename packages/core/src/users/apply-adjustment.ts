@@ -6,7 +6,7 @@ import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney } from "../money.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
 
 export type AdjustmentResult =

@@ -6,7 +6,7 @@ import { RequestKeySchema, runAdminMutation } from "../admin-log/admin-request.t
 import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
-import { IdSchema } from "../schemas.ts";
+import { IdSchema } from "../contract/fields.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove } from "./credit-thresholds.ts";
 import type { Deps } from "../runtime/deps.ts";

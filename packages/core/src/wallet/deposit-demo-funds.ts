@@ -1,8 +1,8 @@
 import { AppError } from "../errors.ts";
 import { parseMoney } from "../money.ts";
-import type { WalletBalance } from "../schemas.ts";
+import type { WalletBalance } from "../contract/wallet.ts";
 import { creditWallet, getWalletBalance } from "./wallet.ts";
-import { displayMoney } from "../shared/money-cents.ts";
+import { displayMoney } from "../contract/money-cents.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 /** Play money only: caps one deposit so a typo cannot make balances absurd. */

@@ -1,6 +1,6 @@
 import { formatMoney, moneyToNumber } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
-import type { LedgerPage } from "../schemas.ts";
+import type { LedgerPage } from "../contract/wallet.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 export const LEDGER_PAGE_SIZE = 20;

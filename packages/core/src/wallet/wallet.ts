@@ -2,7 +2,7 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber, type Money } from "../money.ts";
-import type { WalletBalance } from "../schemas.ts";
+import type { WalletBalance } from "../contract/wallet.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";

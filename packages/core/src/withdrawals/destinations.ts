@@ -5,7 +5,8 @@ import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import type { Deps } from "../runtime/deps.ts";
-import { IdSchema, PayoutMethodIdSchema, StorableText, type PayoutDestination } from "../schemas.ts";
+import { IdSchema, StorableText } from "../contract/fields.ts";
+import { PayoutMethodIdSchema, type PayoutDestination } from "../contract/withdrawals.ts";
 import { destinationUsableAfterHours, usableAfterText } from "./withdrawal-env.ts";
 
 /** The mailed confirmation link works this long. */

@@ -3,7 +3,7 @@ import type { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney } from "../money.ts";
-import type { Withdrawal } from "../schemas.ts";
+import type { Withdrawal } from "../contract/withdrawals.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 
 /** States whose amount is still reserved: not yet paid, and not given back. */

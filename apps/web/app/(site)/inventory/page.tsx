@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { InventoryGroupSortSchema } from "@prizepacks/core/shared";
+import { InventoryGroupSortSchema } from "@prizepacks/core/contract";
 import { InventoryView } from "../../../components/inventory-view";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 

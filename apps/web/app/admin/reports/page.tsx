@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { MARGIN_FORMULA } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/shared";
+import { displayMoney } from "@prizepacks/core/contract";
 import { HourlyChart, ReportChart } from "../../../components/admin/report-chart";
 import { ErrorAlert } from "../../../components/error-alert";
 import { adminApi } from "../../../lib/admin";

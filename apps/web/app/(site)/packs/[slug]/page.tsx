@@ -13,7 +13,7 @@ import { PackOddsTable } from "../../../../components/pack-odds-table";
 import { PackStatEntries } from "../../../../components/pack-stat-entries";
 import { Money } from "../../../../components/money";
 import { services } from "../../../../lib/database";
-import { displayChance, moneyPercent } from "@prizepacks/core/shared";
+import { displayChance, moneyPercent } from "@prizepacks/core/contract";
 import { findViewer } from "../../../../lib/server-api";
 
 // Popularity, activity and the viewer's panel differ per request.
