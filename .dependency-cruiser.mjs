@@ -15,7 +15,7 @@ const server = `${core}(server|admin|testing)/`;
 // features: every other folder of core, and the root barrel.
 const features = `${core}`;
 
-module.exports = {
+export default {
   forbidden: [
     {
       name: "no-circular",
