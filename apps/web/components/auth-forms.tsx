@@ -3,12 +3,22 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { authClient } from "@prizepacks/auth/client";
 import { ErrorAlert } from "./error-alert";
+import { CodeInput } from "./ui/code-input";
+import { DateOfBirthField } from "./ui/date-of-birth-field";
+import { Field } from "./ui/field";
+import { SubmitButton } from "./ui/submit-button";
 
 type Status = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
 
 function formValues(event: FormEvent<HTMLFormElement>) {
   return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 }
+
+const EmailField = () => <Field id="email" label="E-mail" name="email" type="email" required autoComplete="email" />;
+
+const NewPasswordField = ({ id, label }: { id: string; label: string }) => (
+  <Field id={id} label={label} name={id} type="password" required minLength={8} maxLength={128} autoComplete="new-password" />
+);
 
 function StatusMessage({ status }: { status: Status }) {
   if (status.kind === "error") return <ErrorAlert error={status.message} />;
@@ -77,50 +87,29 @@ export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; mini
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate={false}>
-      <div className="field">
-        <label htmlFor="name">Display name</label>
-        <input id="name" name="name" autoComplete="nickname" maxLength={60} />
-      </div>
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input id="email" name="email" type="email" required autoComplete="email" />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          required
-          minLength={8}
-          maxLength={128}
-          autoComplete="new-password"
-          aria-describedby="password-hint"
-        />
-        <span id="password-hint" className="hint">
-          At least 8 characters.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor="dateOfBirth">Date of birth</label>
-        <input
-          id="dateOfBirth"
-          name="dateOfBirth"
-          type="date"
-          required
-          autoComplete="bday"
-          aria-invalid={dateOfBirthError ? true : undefined}
-          aria-describedby={dateOfBirthError ? "date-of-birth-hint date-of-birth-error" : "date-of-birth-hint"}
-        />
-        <span id="date-of-birth-hint" className="hint">
-          You must be {minimumAge} or older. Only you and our support staff can see it.
-        </span>
-        <ErrorAlert error={dateOfBirthError} inline id="date-of-birth-error" testId="date-of-birth-error" />
-      </div>
+      <Field id="name" label="Display name" name="name" autoComplete="nickname" maxLength={60} />
+      <EmailField />
+      <Field
+        id="password"
+        label="Password"
+        name="password"
+        type="password"
+        required
+        minLength={8}
+        maxLength={128}
+        autoComplete="new-password"
+        aria-describedby="password-hint"
+        after={
+          <span id="password-hint" className="hint">
+            At least 8 characters.
+          </span>
+        }
+      />
+      <DateOfBirthField error={dateOfBirthError} hint={`You must be ${minimumAge} or older. Only you and our support staff can see it.`} />
       <StatusMessage status={status} />
-      <button className="button" type="submit" disabled={status.kind === "busy"}>
-        {status.kind === "busy" ? "Creating account…" : "Create account"}
-      </button>
+      <SubmitButton busy={status.kind === "busy"} busyText="Creating account…">
+        Create account
+      </SubmitButton>
       <p className="muted small-text">
         Already have an account? <Link href={next ? `/sign-in?next=${encodeURIComponent(safeNextPath(next))}` : "/sign-in"}>Sign in</Link>
       </p>
@@ -197,19 +186,13 @@ export function SignInForm({ next }: { next?: string }) {
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input id="email" name="email" type="email" required autoComplete="email" />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" required autoComplete="current-password" />
-      </div>
+      <EmailField />
+      <Field id="password" label="Password" name="password" type="password" required autoComplete="current-password" />
       <StatusMessage status={status} />
       {unverifiedEmail && <ResendVerification key={unverifiedEmail} email={unverifiedEmail} next={next} />}
-      <button className="button" type="submit" disabled={status.kind === "busy"}>
-        {status.kind === "busy" ? "Signing in…" : "Sign in"}
-      </button>
+      <SubmitButton busy={status.kind === "busy"} busyText="Signing in…">
+        Sign in
+      </SubmitButton>
       <p className="muted small-text">
         <Link href="/forgot-password">Forgot your password?</Link> · New here?{" "}
         <Link href={next ? `/sign-up?next=${encodeURIComponent(safeNextPath(next))}` : "/sign-up"}>Create an account</Link>
@@ -264,24 +247,22 @@ function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void;
           ? "Enter one of the backup codes you saved when you turned two-factor authentication on. Each works once."
           : "Open your authenticator app and enter the 6-digit code it shows for prizepacks."}
       </p>
-      <div className="field">
-        <label htmlFor="second-factor-code">{label}</label>
-        <input
-          key={useBackupCode ? "backup" : "totp"}
-          id="second-factor-code"
-          name="code"
-          required
-          autoFocus
-          autoComplete="one-time-code"
-          inputMode={useBackupCode ? "text" : "numeric"}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
-      </div>
+      <CodeInput
+        key={useBackupCode ? "backup" : "totp"}
+        id="second-factor-code"
+        label={label}
+        name="code"
+        required
+        autoFocus
+        placeholder={undefined}
+        inputMode={useBackupCode ? "text" : "numeric"}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
       <StatusMessage status={status} />
-      <button className="button" type="submit" disabled={status.kind === "busy"}>
-        {status.kind === "busy" ? "Checking…" : "Verify and sign in"}
-      </button>
+      <SubmitButton busy={status.kind === "busy"} busyText="Checking…">
+        Verify and sign in
+      </SubmitButton>
       <p className="muted small-text row">
         <button
           type="button"
@@ -314,10 +295,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input id="email" name="email" type="email" required autoComplete="email" />
-      </div>
+      <EmailField />
       <StatusMessage status={status} />
       <button className="button" type="submit" disabled={status.kind === "busy" || status.kind === "done"}>
         Send reset link
@@ -340,14 +318,8 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)}>
-      <div className="field">
-        <label htmlFor="password">New password</label>
-        <input id="password" name="password" type="password" required minLength={8} maxLength={128} autoComplete="new-password" />
-      </div>
-      <div className="field">
-        <label htmlFor="confirm">Repeat the new password</label>
-        <input id="confirm" name="confirm" type="password" required minLength={8} maxLength={128} autoComplete="new-password" />
-      </div>
+      <NewPasswordField id="password" label="New password" />
+      <NewPasswordField id="confirm" label="Repeat the new password" />
       <StatusMessage status={status} />
       {status.kind === "done" ? (
         <Link className="button" href="/sign-in">

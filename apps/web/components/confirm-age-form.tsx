@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { trpc } from "../lib/trpc";
-import { ErrorAlert } from "./error-alert";
+import { DateOfBirthField } from "./ui/date-of-birth-field";
+import { SubmitButton } from "./ui/submit-button";
 
 /** An account from before the age gate confirms its date of birth once; the page then shows it. */
 export function ConfirmAgeForm({ minimumAge }: { minimumAge: number }) {
@@ -20,25 +21,10 @@ export function ConfirmAgeForm({ minimumAge }: { minimumAge: number }) {
   }
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="dateOfBirth">Date of birth</label>
-        <input
-          id="dateOfBirth"
-          name="dateOfBirth"
-          type="date"
-          required
-          autoComplete="bday"
-          aria-invalid={confirm.error ? true : undefined}
-          aria-describedby={confirm.error ? "date-of-birth-hint date-of-birth-error" : "date-of-birth-hint"}
-        />
-        <span id="date-of-birth-hint" className="hint">
-          You must be {minimumAge} or older. It cannot be changed here once confirmed.
-        </span>
-        <ErrorAlert error={confirm.error} inline id="date-of-birth-error" testId="date-of-birth-error" />
-      </div>
-      <button className="button" type="submit" disabled={confirm.isPending || confirm.isSuccess}>
-        {confirm.isPending ? "Confirming…" : "Confirm my date of birth"}
-      </button>
+      <DateOfBirthField error={confirm.error} hint={`You must be ${minimumAge} or older. It cannot be changed here once confirmed.`} />
+      <SubmitButton busy={confirm.isPending} busyText="Confirming…" disabled={confirm.isSuccess}>
+        Confirm my date of birth
+      </SubmitButton>
       <p className="muted small-text">
         <Link href="/">Back to the packs</Link>
       </p>

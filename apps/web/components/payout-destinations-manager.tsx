@@ -4,6 +4,9 @@ import { useId, useState, type FormEvent } from "react";
 import type { PayoutDestination } from "@prizepacks/core";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { CodeInput } from "./ui/code-input";
+import { Field, FieldFrame } from "./ui/field";
+import { SubmitButton } from "./ui/submit-button";
 import { LocalTime } from "./local-time";
 
 const destinationsKey = ["payoutDestinations"] as const;
@@ -114,49 +117,31 @@ export function PayoutDestinationsManager({
       <section className="card stack" aria-labelledby="add-destination-heading">
         <h2 id="add-destination-heading">Add a destination</h2>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={methodId}>Method</label>
+          <FieldFrame id={methodId} label="Method">
             <select id={methodId} value={method} onChange={(event) => setMethod(event.target.value as Method)}>
               <option value="BTC-CHAIN">Bitcoin (on-chain)</option>
               <option value="BTC-LN">Lightning</option>
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor={addressId}>Address</label>
-            <input
-              id={addressId}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={method === "BTC-LN" ? "you@wallet.example" : "bc1q…"}
-              value={address}
-              onChange={(event) => setAddress(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={labelId}>Label</label>
-            <input
-              id={labelId}
-              autoComplete="off"
-              placeholder="My wallet"
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={codeId}>Two-factor code</label>
-            <input
-              id={codeId}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="button" disabled={add.isPending}>
-            {add.isPending && <span className="spinner" aria-hidden="true" />}
-            Add destination
-          </button>
+          </FieldFrame>
+          <Field
+            id={addressId}
+            label="Address"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={method === "BTC-LN" ? "you@wallet.example" : "bc1q…"}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+          <Field
+            id={labelId}
+            label="Label"
+            autoComplete="off"
+            placeholder="My wallet"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+          <CodeInput id={codeId} value={code} onChange={(event) => setCode(event.target.value)} />
+          <SubmitButton busy={add.isPending}>Add destination</SubmitButton>
         </form>
         <div role="status">{notice && <p className="alert success">{notice}</p>}</div>
         <ErrorAlert error={add.error} />

@@ -4,6 +4,9 @@ import QRCode from "qrcode";
 import { authClient } from "@prizepacks/auth/client";
 import { ClipboardCopyButton } from "./clipboard-copy-button";
 import { ErrorAlert } from "./error-alert";
+import { CodeInput } from "./ui/code-input";
+import { Field } from "./ui/field";
+import { SubmitButton } from "./ui/submit-button";
 
 type Step =
   | { kind: "off" }
@@ -57,13 +60,20 @@ export function TwoFactorSettings({ initialEnabled }: { initialEnabled: boolean 
 
 function PasswordField({ id, hint }: { id: string; hint: string }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>Password</label>
-      <input id={id} name="password" type="password" required autoComplete="current-password" aria-describedby={`${id}-hint`} />
-      <span id={`${id}-hint`} className="hint">
-        {hint}
-      </span>
-    </div>
+    <Field
+      id={id}
+      label="Password"
+      name="password"
+      type="password"
+      required
+      autoComplete="current-password"
+      aria-describedby={`${id}-hint`}
+      after={
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      }
+    />
   );
 }
 
@@ -88,9 +98,9 @@ function TurnOn({ onStarted }: { onStarted: (totpURI: string, backupCodes: strin
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
         <PasswordField id="two-factor-enable-password" hint="To turn it on, confirm your password." />
         <ErrorAlert error={error} />
-        <button className="button" type="submit" disabled={busy}>
-          {busy ? "Starting…" : "Turn on two-factor authentication"}
-        </button>
+        <SubmitButton busy={busy} busyText="Starting…">
+          Turn on two-factor authentication
+        </SubmitButton>
       </form>
     </>
   );
@@ -159,25 +169,22 @@ function ScanAndConfirm({ totpURI, onConfirmed, onCancel }: { totpURI: string; o
         </li>
         <li>
           <form className="form" onSubmit={(event) => void onSubmit(event)}>
-            <div className="field">
-              <label htmlFor={codeId}>Then enter the 6-digit code the app shows</label>
-              <input
-                id={codeId}
-                name="code"
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${codeId}-error` : undefined}
-              />
-              <ErrorAlert error={error} inline id={`${codeId}-error`} />
-            </div>
+            <CodeInput
+              id={codeId}
+              label="Then enter the 6-digit code the app shows"
+              name="code"
+              required
+              placeholder={undefined}
+              pattern="[0-9 ]{6,7}"
+              maxLength={7}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${codeId}-error` : undefined}
+              after={<ErrorAlert error={error} inline id={`${codeId}-error`} />}
+            />
             <div className="row">
-              <button className="button" type="submit" disabled={busy}>
-                {busy ? "Checking…" : "Confirm and turn on"}
-              </button>
+              <SubmitButton busy={busy} busyText="Checking…">
+                Confirm and turn on
+              </SubmitButton>
               <button className="button ghost" type="button" onClick={onCancel}>
                 Cancel
               </button>

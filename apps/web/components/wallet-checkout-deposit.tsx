@@ -5,6 +5,8 @@ import type { Deposit } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
 import { queryKeys, trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { AmountField } from "./ui/amount-field";
+import { SubmitButton } from "./ui/submit-button";
 import { SaferPlayDepositOffer } from "./safer-play-deposit-offer";
 
 /** How often a pending deposit's status is asked again while the player watches. */
@@ -83,26 +85,20 @@ export function WalletCheckoutDeposit({
         )}
       </div>
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>Amount</label>
-          <input
-            id={inputId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="25.00"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-describedby={hintId}
-          />
-          <span id={hintId} className="hint">
-            From {displayMoney(min)} to {displayMoney(max)}. You pay on the checkout page and come back here.
-          </span>
-        </div>
-        <button type="submit" className="button" disabled={create.isPending || create.isSuccess}>
-          {(create.isPending || create.isSuccess) && <span className="spinner" aria-hidden="true" />}
-          Continue to checkout
-        </button>
+        <AmountField
+          id={inputId}
+          name="amount"
+          placeholder="25.00"
+          value={amount}
+          onValue={setAmount}
+          aria-describedby={hintId}
+          after={
+            <span id={hintId} className="hint">
+              From {displayMoney(min)} to {displayMoney(max)}. You pay on the checkout page and come back here.
+            </span>
+          }
+        />
+        <SubmitButton busy={create.isPending || create.isSuccess}>Continue to checkout</SubmitButton>
       </form>
       <ErrorAlert error={create.error} />
     </section>

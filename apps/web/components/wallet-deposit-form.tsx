@@ -8,6 +8,8 @@ import { useFieldCheck } from "../lib/use-field-check";
 import { queryKeys, trpc } from "../lib/trpc";
 import { SaferPlayDepositOffer } from "./safer-play-deposit-offer";
 import { ErrorAlert } from "./error-alert";
+import { AmountField } from "./ui/amount-field";
+import { SubmitButton } from "./ui/submit-button";
 import { describeProtectionRefusal } from "./protection-refusal";
 import { walletBalanceKey } from "./wallet-balance";
 
@@ -87,25 +89,24 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
       </p>
       {offerSaferPlay && <SaferPlayDepositOffer />}
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>Amount</label>
-          <input
-            id={inputId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="25.00"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            onBlur={amountCheck.onBlur}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
-          />
-          <span id={hintId} className="hint">
-            Up to {MAX_DEPOSIT} per deposit.
-          </span>
-          <ErrorAlert inline id={invalidId} error={invalid} />
-        </div>
+        <AmountField
+          id={inputId}
+          name="amount"
+          placeholder="25.00"
+          value={amount}
+          onValue={setAmount}
+          onBlur={amountCheck.onBlur}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
+          after={
+            <>
+              <span id={hintId} className="hint">
+                Up to {MAX_DEPOSIT} per deposit.
+              </span>
+              <ErrorAlert inline id={invalidId} error={invalid} />
+            </>
+          }
+        />
         <div role="group" aria-label="Quick picks" className="row wallet-quick-amounts">
           {QUICK_AMOUNTS.map((quick) => (
             <button
@@ -121,10 +122,7 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
             </button>
           ))}
         </div>
-        <button type="submit" className="button" disabled={deposit.isPending}>
-          {deposit.isPending && <span className="spinner" aria-hidden="true" />}
-          Add funds
-        </button>
+        <SubmitButton busy={deposit.isPending}>Add funds</SubmitButton>
       </form>
       <div role="status" className="wallet-status">
         {notice && (

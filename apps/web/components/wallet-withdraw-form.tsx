@@ -7,6 +7,10 @@ import type { PayoutDestination } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
 import { queryKeys, trpc, withIdempotencyKey } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { AmountField } from "./ui/amount-field";
+import { CodeInput } from "./ui/code-input";
+import { FieldFrame } from "./ui/field";
+import { SubmitButton } from "./ui/submit-button";
 
 /**
  * Wallet → Withdraw: an amount, a confirmed destination past its 24 hours, and the second
@@ -82,24 +86,20 @@ export function WalletWithdrawForm({
         </p>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={amountId}>Amount</label>
-            <input
-              id={amountId}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="40.00"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              aria-describedby={hintId}
-            />
-            <span id={hintId} className="hint">
-              At least {displayMoney(min)}.
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor={destinationId}>To</label>
+          <AmountField
+            id={amountId}
+            name="amount"
+            placeholder="40.00"
+            value={amount}
+            onValue={setAmount}
+            aria-describedby={hintId}
+            after={
+              <span id={hintId} className="hint">
+                At least {displayMoney(min)}.
+              </span>
+            }
+          />
+          <FieldFrame id={destinationId} label="To">
             <select id={destinationId} name="destination" value={destination} onChange={(event) => setDestination(event.target.value)}>
               {destinations.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -107,23 +107,9 @@ export function WalletWithdrawForm({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor={codeId}>Two-factor code</label>
-            <input
-              id={codeId}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="button" disabled={withdraw.isPending}>
-            {withdraw.isPending && <span className="spinner" aria-hidden="true" />}
-            Withdraw
-          </button>
+          </FieldFrame>
+          <CodeInput id={codeId} name="code" value={code} onChange={(event) => setCode(event.target.value)} />
+          <SubmitButton busy={withdraw.isPending}>Withdraw</SubmitButton>
         </form>
       )}
       <div role="status">{notice && <p className="alert success">{notice}</p>}</div>

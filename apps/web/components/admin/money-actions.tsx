@@ -7,6 +7,9 @@ import { StorableText } from "@prizepacks/core/shared";
 import { trpc } from "../../lib/trpc";
 import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
 import { ErrorAlert } from "../error-alert";
+import { AmountField } from "../ui/amount-field";
+import { Field } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
 import { useHydrated } from "../use-hydrated";
 import { useRequestKey } from "./request-key";
 
@@ -66,40 +69,32 @@ export function MoneyActions({ userId }: { userId: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="admin-amount" className="label">
-            Amount ($)
-          </label>
-          <input
-            id="admin-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            onBlur={amountCheck.onBlur}
-            aria-invalid={amountCheck.error ? true : undefined}
-            aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
-          />
-          <ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-money-reason" className="label">
-            Reason
-          </label>
-          <input
-            id="admin-money-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={reasonCheck.onBlur}
-            placeholder="Shown in the ledger"
-            aria-invalid={reasonCheck.error ? true : undefined}
-            aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
-          />
-          <ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />
-        </div>
-        <button type="submit" className="button small" disabled={adjust.isPending}>
-          {adjust.isPending ? "Applying…" : direction === "credit" ? "Credit balance" : "Debit balance"}
-        </button>
+        <AmountField
+          id="admin-amount"
+          label="Amount ($)"
+          labelClassName="label"
+          value={amount}
+          onValue={setAmount}
+          onBlur={amountCheck.onBlur}
+          aria-invalid={amountCheck.error ? true : undefined}
+          aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
+          after={<ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />}
+        />
+        <Field
+          id="admin-money-reason"
+          label="Reason"
+          labelClassName="label"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          onBlur={reasonCheck.onBlur}
+          placeholder="Shown in the ledger"
+          aria-invalid={reasonCheck.error ? true : undefined}
+          aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
+          after={<ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />}
+        />
+        <SubmitButton className="button small" busy={adjust.isPending} busyText="Applying…">
+          {direction === "credit" ? "Credit balance" : "Debit balance"}
+        </SubmitButton>
       </form>
       <ErrorAlert error={adjust.error} />
       {result?.status === "applied" && (
