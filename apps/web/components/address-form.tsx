@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Address } from "@prizepacks/core";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { useBusyAction } from "./ui/use-busy-action";
 
 const ADDRESS_FIELDS = [
   ["name", "Full name", "name"],
@@ -20,22 +21,14 @@ const emptyAddress = { name: "", line1: "", line2: "", city: "", region: "", pos
 /** A new postal address, checked and saved by the server (postal format per country); hands the saved one back. */
 export function AddressForm({ onSaved }: { onSaved: (address: Address) => void }) {
   const [draft, setDraft] = useState(emptyAddress);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
 
-  async function save() {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await trpc.addresses.create.mutate({ ...draft, country: draft.country.trim().toUpperCase() });
       setDraft(emptyAddress);
       onSaved(saved);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="stack">

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from "@prizepacks/api";
+import { ValueList } from "./ui/value-list";
 
 export type RotateResult = RouterOutputs["fairness"]["rotate"];
 
@@ -8,24 +9,15 @@ export function RevealedSeedPair({ previous, onVerify }: { previous: RotateResul
   return (
     <section className="alert success stack fairness-revealed" aria-labelledby="fairness-revealed-title" role="status">
       <h3 id="fairness-revealed-title">Previous seed pair revealed</h3>
-      <dl className="fairness-dl">
-        <dt>Server seed</dt>
-        <dd className="mono break" data-testid="revealed-server-seed">
-          {previous.serverSeed}
-        </dd>
-        <dt>Its hash (shown before your openings)</dt>
-        <dd className="mono break" data-testid="revealed-server-seed-hash">
-          {previous.serverSeedHash}
-        </dd>
-        <dt>Client seed</dt>
-        <dd className="mono break" data-testid="revealed-client-seed">
-          {previous.clientSeed}
-        </dd>
-        <dt>Openings made with it</dt>
-        <dd className="num" data-testid="revealed-openings">
-          {openings}
-        </dd>
-      </dl>
+      <ValueList
+        className="fairness-dl"
+        values={[
+          { term: "Server seed", value: previous.serverSeed, testId: "revealed-server-seed" },
+          { term: "Its hash (shown before your openings)", value: previous.serverSeedHash, testId: "revealed-server-seed-hash" },
+          { term: "Client seed", value: previous.clientSeed, testId: "revealed-client-seed" },
+          { term: "Openings made with it", value: openings, testId: "revealed-openings", className: "num" },
+        ]}
+      />
       <p className="small-text">
         {openings === 0
           ? "No openings used this pair."

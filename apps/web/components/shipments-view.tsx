@@ -5,6 +5,7 @@ import type { Address, InventoryItem, Shipment } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/shared";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
+import { useBusyAction } from "./ui/use-busy-action";
 import { Money } from "./money";
 import { ShipItemsForm } from "./ship-items-form";
 
@@ -32,23 +33,16 @@ export function ShipmentsView({
   requestedId?: string;
 }) {
   const router = useRouter();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useBusyAction();
+  const { busy, error } = action;
   const [noticeId, setNoticeId] = useState(requestedId);
   const requested = shipments.find((s) => s.id === noticeId);
 
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+  const run = (work: () => Promise<unknown>) =>
+    action.run(async () => {
       await work();
       router.refresh();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="stack">

@@ -22,7 +22,7 @@ export function QueueTable<Row extends { id: string }>({
   rowTestId,
   empty,
 }: {
-  testId: string;
+  testId?: string;
   rows: readonly Row[];
   columns: readonly QueueColumn<Row>[];
   rowTestId?: string;

@@ -7,6 +7,7 @@ import type { VerifierPack, VerifierPrefill } from "../../../components/fairness
 import type { FairnessState } from "../../../components/seed-pair-summary";
 import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
+import { PageHeader } from "../../../components/ui/page-header";
 
 export const metadata = { title: "Fairness" };
 export const dynamic = "force-dynamic";
@@ -103,14 +104,9 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="stack fairness-page">
-      <header className="page-header">
-        <div>
-          <h1>Provable fairness</h1>
-          <p className="muted">
-            Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
-          </p>
-        </div>
-      </header>
+      <PageHeader title="Provable fairness">
+        Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
+      </PageHeader>
       <FairnessWorkbench initialSeeds={seeds} seedsFallback={seedsFallback} packs={packs} prefill={prefill} />
       <FairnessExplainer />
     </div>
