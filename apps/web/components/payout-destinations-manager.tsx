@@ -5,12 +5,26 @@ import type { PayoutDestination } from "@prizepacks/core";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./error-alert";
 import { CodeInput } from "./ui/code-input";
+import { QueueTable } from "./ui/queue-table";
 import { Field, FieldFrame } from "./ui/field";
 import { SubmitButton } from "./ui/submit-button";
 import { LocalTime } from "./local-time";
 
 const destinationsKey = ["payoutDestinations"] as const;
 type Method = PayoutDestination["payoutMethodId"];
+
+/** Whether a destination can be used yet. */
+function DestinationStatus({ destination: d }: { destination: PayoutDestination }) {
+  if (d.status === "pending_confirmation") return "Waiting for the mailed link";
+  if (d.usableAt && new Date(d.usableAt) > new Date()) {
+    return (
+      <>
+        Usable from <LocalTime iso={d.usableAt} />
+      </>
+    );
+  }
+  return "Ready";
+}
 
 /** Settings → Payout destinations: the account's destinations, adding one (second factor, then a mailed link), removing one. */
 export function PayoutDestinationsManager({
@@ -63,54 +77,30 @@ export function PayoutDestinationsManager({
         {data.length === 0 ? (
           <p className="muted">None yet.</p>
         ) : (
-          <div className="table-wrap" tabIndex={0}>
-            <table data-testid="payout-destinations">
-              <thead>
-                <tr>
-                  <th>Label</th>
-                  <th>Method</th>
-                  <th>Address</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.label}</td>
-                    <td>{d.payoutMethodId === "BTC-LN" ? "Lightning" : "Bitcoin"}</td>
-                    <td>
-                      <code className="break">{d.address}</code>
-                    </td>
-                    <td>
-                      {d.status === "pending_confirmation" ? (
-                        "Waiting for the mailed link"
-                      ) : d.usableAt && new Date(d.usableAt) > new Date() ? (
-                        <>
-                          Usable from <LocalTime iso={d.usableAt} />
-                        </>
-                      ) : (
-                        "Ready"
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button ghost small"
-                        aria-label={`Remove ${d.label}`}
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(d.id)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <QueueTable
+            testId="payout-destinations"
+            rows={data}
+            columns={[
+              { header: "Label", cell: (d) => d.label },
+              { header: "Method", cell: (d) => (d.payoutMethodId === "BTC-LN" ? "Lightning" : "Bitcoin") },
+              { header: "Address", cell: (d) => <code className="break">{d.address}</code> },
+              { header: "Status", cell: (d) => <DestinationStatus destination={d} /> },
+              {
+                header: <span className="visually-hidden">Actions</span>,
+                cell: (d) => (
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    aria-label={`Remove ${d.label}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(d.id)}
+                  >
+                    Remove
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
         <ErrorAlert error={remove.error} />
       </section>

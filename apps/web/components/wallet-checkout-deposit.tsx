@@ -73,6 +73,7 @@ export function WalletCheckoutDeposit({
     create.mutate(amount.trim());
   }
 
+  const hint = `From ${displayMoney(min)} to ${displayMoney(max)}. You pay on the checkout page and come back here.`;
   return (
     <section className="card stack" aria-labelledby="wallet-deposit-heading">
       <h2 id="wallet-deposit-heading">Add funds</h2>
@@ -85,19 +86,7 @@ export function WalletCheckoutDeposit({
         )}
       </div>
       <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
-        <AmountField
-          id={inputId}
-          name="amount"
-          placeholder="25.00"
-          value={amount}
-          onValue={setAmount}
-          aria-describedby={hintId}
-          after={
-            <span id={hintId} className="hint">
-              From {displayMoney(min)} to {displayMoney(max)}. You pay on the checkout page and come back here.
-            </span>
-          }
-        />
+        <AmountField id={inputId} name="amount" placeholder="25.00" value={amount} onValue={setAmount} hintId={hintId} hint={hint} />
         <SubmitButton busy={create.isPending || create.isSuccess}>Continue to checkout</SubmitButton>
       </form>
       <ErrorAlert error={create.error} />

@@ -98,14 +98,9 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
           onBlur={amountCheck.onBlur}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
-          after={
-            <>
-              <span id={hintId} className="hint">
-                Up to {MAX_DEPOSIT} per deposit.
-              </span>
-              <ErrorAlert inline id={invalidId} error={invalid} />
-            </>
-          }
+          hintId={hintId}
+          hint={`Up to ${MAX_DEPOSIT} per deposit.`}
+          after={<ErrorAlert inline id={invalidId} error={invalid} />}
         />
         <div role="group" aria-label="Quick picks" className="row wallet-quick-amounts">
           {QUICK_AMOUNTS.map((quick) => (

@@ -92,12 +92,8 @@ export function WalletWithdrawForm({
             placeholder="40.00"
             value={amount}
             onValue={setAmount}
-            aria-describedby={hintId}
-            after={
-              <span id={hintId} className="hint">
-                At least {displayMoney(min)}.
-              </span>
-            }
+            hintId={hintId}
+            hint={`At least ${displayMoney(min)}.`}
           />
           <FieldFrame id={destinationId} label="To">
             <select id={destinationId} name="destination" value={destination} onChange={(event) => setDestination(event.target.value)}>

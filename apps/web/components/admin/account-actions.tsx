@@ -115,13 +115,7 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
         <form className="stack admin-confirm" onSubmit={confirm} aria-labelledby="confirm-heading" data-testid="typed-confirmation">
           <h3 id="confirm-heading">{confirming.label}</h3>
           {confirming.kind !== "role" && (
-            <Field
-              id="admin-standing-reason"
-              label="Reason"
-              labelClassName="label"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
+            <Field id="admin-standing-reason" label="Reason" labelClassName="label" value={reason} onValue={setReason} />
           )}
           <ConfirmByTyping
             id="admin-confirm-email"

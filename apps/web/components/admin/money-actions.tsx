@@ -85,7 +85,7 @@ export function MoneyActions({ userId }: { userId: string }) {
           label="Reason"
           labelClassName="label"
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onValue={setReason}
           onBlur={reasonCheck.onBlur}
           placeholder="Shown in the ledger"
           aria-invalid={reasonCheck.error ? true : undefined}

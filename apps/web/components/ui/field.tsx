@@ -1,8 +1,18 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
 
 export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { id: string };
 
-export type FieldProps = InputProps & { label: ReactNode; labelClassName?: string; fieldClassName?: string; after?: ReactNode };
+export type FieldProps = InputProps & {
+  label: ReactNode;
+  labelClassName?: string;
+  fieldClassName?: string;
+  /** The value as typed, on each change (instead of onChange). */
+  onValue?: (value: string) => void;
+  /** A hint under the input, which describes it (unless aria-describedby says otherwise). */
+  hint?: ReactNode;
+  hintId?: string;
+  after?: ReactNode;
+};
 
 /** A labelled control: the label, the control (`children`), then its hints and errors. */
 export function FieldFrame({
@@ -31,13 +41,22 @@ export function FieldFrame({
 }
 
 /**
- * A labelled text input: every other prop goes to the input; `after` (hints, an inline error)
- * follows it inside the field.
+ * A labelled text input: every other prop goes to the input; its hint, then `after` (an inline
+ * error), follow it inside the field.
  */
-export function Field({ label, labelClassName, fieldClassName, after, ...input }: FieldProps) {
+export function Field({ label, labelClassName, fieldClassName, onValue, hint, hintId, after, ...input }: FieldProps) {
   return (
     <FieldFrame id={input.id} label={label} labelClassName={labelClassName} className={fieldClassName}>
-      <input {...input} />
+      <input
+        aria-describedby={hint === undefined ? undefined : hintId}
+        {...(onValue && { onChange: (event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value) })}
+        {...input}
+      />
+      {hint !== undefined && (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      )}
       {after}
     </FieldFrame>
   );

@@ -1,11 +1,26 @@
 import Link from "next/link";
 import { AgeRefusalClear } from "../../../components/admin/age-refusal-clear";
 import { PendingDecision } from "../../../components/admin/pending-decision";
-import { QueueTable, accountColumn, timeColumn } from "../../../components/ui/queue-table";
+import { QueueTable, accountColumn, timeColumn, type QueueColumn } from "../../../components/ui/queue-table";
 import { adminApi } from "../../../lib/admin";
 import { consoleTime } from "../../../lib/console-time";
 
 export const metadata = { title: "Approvals" };
+
+/** The last columns of every request here: who asked, and the decision (never on one's own request). */
+function decisionColumns<Row>(
+  kind: "credit" | "setting",
+  viewerId: string | null,
+  label: (row: Row) => string,
+): QueueColumn<Row & { id: string; requestedBy: string; requestedById: string }>[] {
+  return [
+    { header: "Asked by", cell: (row) => row.requestedBy },
+    {
+      header: "Decision",
+      cell: (row) => <PendingDecision kind={kind} id={row.id} label={label(row)} ownRequest={row.requestedById === viewerId} />,
+    },
+  ];
+}
 
 export default async function AdminApprovalsPage() {
   const api = await adminApi();
@@ -34,18 +49,7 @@ export default async function AdminApprovalsPage() {
           accountColumn(),
           { header: "Credit", numeric: true, cell: (credit) => `$${credit.amount}` },
           { header: "Reason", cell: (credit) => credit.reason },
-          { header: "Asked by", cell: (credit) => credit.requestedBy },
-          {
-            header: "Decision",
-            cell: (credit) => (
-              <PendingDecision
-                kind="credit"
-                id={credit.id}
-                label={`$${credit.amount} to ${credit.email}`}
-                ownRequest={credit.requestedById === viewerId}
-              />
-            ),
-          },
+          ...decisionColumns("credit", viewerId, (credit: { amount: string; email: string }) => `$${credit.amount} to ${credit.email}`),
         ]}
       />
       <h2>Money settings</h2>
@@ -58,18 +62,7 @@ export default async function AdminApprovalsPage() {
           { header: "Setting", cell: (change) => change.label },
           { header: "Now", numeric: true, cell: (change) => `$${change.current}` },
           { header: "Asked for", numeric: true, cell: (change) => `$${change.value}` },
-          { header: "Asked by", cell: (change) => change.requestedBy },
-          {
-            header: "Decision",
-            cell: (change) => (
-              <PendingDecision
-                kind="setting"
-                id={change.id}
-                label={`${change.label} $${change.value}`}
-                ownRequest={change.requestedById === viewerId}
-              />
-            ),
-          },
+          ...decisionColumns("setting", viewerId, (change: { label: string; value: string }) => `${change.label} $${change.value}`),
         ]}
       />
       <h2>Admin role</h2>
@@ -80,18 +73,7 @@ export default async function AdminApprovalsPage() {
         columns={[
           timeColumn("Asked", "createdAt"),
           accountColumn("Account to make an admin"),
-          { header: "Asked by", cell: (grant) => grant.requestedBy },
-          {
-            header: "Decision",
-            cell: (grant) => (
-              <PendingDecision
-                kind="setting"
-                id={grant.id}
-                label={`admin role for ${grant.email}`}
-                ownRequest={grant.requestedById === viewerId}
-              />
-            ),
-          },
+          ...decisionColumns("setting", viewerId, (grant: { email: string }) => `admin role for ${grant.email}`),
         ]}
       />
       <h2>Dates of birth to review</h2>

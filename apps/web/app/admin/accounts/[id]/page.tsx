@@ -1,3 +1,4 @@
+import type { RouterOutputs } from "@prizepacks/api";
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
 import { AccountProtectionPanel } from "../../../../components/admin/account-protection";
@@ -13,6 +14,25 @@ const secondsColumn: QueueColumn<{ createdAt: string }> = {
   className: "small-text",
   cell: (row) => row.createdAt.replace("T", " ").slice(0, 19),
 };
+
+type Detail = RouterOutputs["admin"]["accounts"]["get"];
+
+const LEDGER_COLUMNS: QueueColumn<Detail["ledger"][number]>[] = [
+  secondsColumn,
+  { header: "Kind", cell: (entry) => entry.kind },
+  { header: "Amount", numeric: true, cell: (entry) => entry.amount },
+  { header: "Balance after", numeric: true, cell: (entry) => entry.balanceAfter },
+  { header: "Note", cell: (entry) => entry.note },
+];
+
+const OPENING_COLUMNS: QueueColumn<Detail["openings"][number]>[] = [
+  secondsColumn,
+  { header: "Pack", cell: (spin) => spin.pack },
+  { header: "Item", cell: (spin) => spin.item },
+  { header: "Price", numeric: true, cell: (spin) => spin.price },
+  { header: "Value", numeric: true, cell: (spin) => spin.value },
+  { header: "Odds", numeric: true, cell: (spin) => `v${spin.oddsVersion}` },
+];
 
 export default async function AdminAccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -60,30 +80,11 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
       <AccountProtectionPanel account={account} detail={protection} />
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>
-        <QueueTable
-          rows={detail.ledger}
-          columns={[
-            secondsColumn,
-            { header: "Kind", cell: (entry) => entry.kind },
-            { header: "Amount", numeric: true, cell: (entry) => entry.amount },
-            { header: "Balance after", numeric: true, cell: (entry) => entry.balanceAfter },
-            { header: "Note", cell: (entry) => entry.note },
-          ]}
-        />
+        <QueueTable rows={detail.ledger} columns={LEDGER_COLUMNS} />
       </section>
       <section className="stack" aria-labelledby="openings-heading">
         <h2 id="openings-heading">Openings (latest 50)</h2>
-        <QueueTable
-          rows={detail.openings}
-          columns={[
-            secondsColumn,
-            { header: "Pack", cell: (spin) => spin.pack },
-            { header: "Item", cell: (spin) => spin.item },
-            { header: "Price", numeric: true, cell: (spin) => spin.price },
-            { header: "Value", numeric: true, cell: (spin) => spin.value },
-            { header: "Odds", numeric: true, cell: (spin) => `v${spin.oddsVersion}` },
-          ]}
-        />
+        <QueueTable rows={detail.openings} columns={OPENING_COLUMNS} />
       </section>
       <section className="stack" aria-labelledby="inventory-heading">
         <h2 id="inventory-heading">Inventory (latest 50 held)</h2>
