@@ -4,10 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { ConfirmByTyping, typedMatches } from "../ui/confirm-by-typing";
 import { Field } from "../ui/field";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 import { useRequestKey } from "./request-key";
 
 type Detail = RouterOutputs["admin"]["accounts"]["get"];

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { ExclusionPeriod } from "@prizepacks/core";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { ConfirmByTyping, typedMatches } from "../ui/confirm-by-typing";
 import { useRequestKey } from "./request-key";
 

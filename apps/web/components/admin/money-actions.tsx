@@ -6,11 +6,11 @@ import { useState, type FormEvent } from "react";
 import { StorableText } from "@prizepacks/core/shared";
 import { trpc } from "../../lib/trpc";
 import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
 import { Field } from "../ui/field";
 import { SubmitButton } from "../ui/submit-button";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 import { useRequestKey } from "./request-key";
 
 /** The server's own rules (AdjustmentSchema, parseMoney), checked here before the round trip. */

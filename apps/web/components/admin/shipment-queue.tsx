@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { AdminShipment } from "@prizepacks/core";
 import { waitedFor } from "../../lib/console-time";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { QueueTable, accountColumn, timeColumn } from "../ui/queue-table";
 import { ReasonField } from "./reason-field";
 import { ShipToAddress } from "./ship-to-address";

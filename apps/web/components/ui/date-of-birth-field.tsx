@@ -1,4 +1,4 @@
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "./error-alert";
 import { Field } from "./field";
 
 /** The date of birth the age gate asks for (sign-up, or an older account's confirmation), with its refusal beside it. */

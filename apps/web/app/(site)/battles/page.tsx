@@ -1,4 +1,4 @@
-import { BattleLobby } from "../../../components/battle-lobby";
+import { BattleLobby } from "../../../components/battles/battle-lobby";
 import { loadBattlePacks } from "../../../lib/battle-packs";
 import { findViewer } from "../../../lib/server-api";
 import { BattleTabs } from "./battle-tabs";

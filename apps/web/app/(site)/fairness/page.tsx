@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { findDrawOdds, getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
-import { ErrorAlert } from "../../../components/error-alert";
-import { FairnessExplainer } from "../../../components/fairness-explainer";
-import { FairnessWorkbench } from "../../../components/fairness-workbench";
-import type { VerifierPack, VerifierPrefill } from "../../../components/fairness-verifier";
-import type { FairnessState } from "../../../components/seed-pair-summary";
+import { ErrorAlert } from "../../../components/ui/error-alert";
+import { FairnessExplainer } from "../../../components/fairness/fairness-explainer";
+import { FairnessWorkbench } from "../../../components/fairness/fairness-workbench";
+import type { VerifierPack, VerifierPrefill } from "../../../components/fairness/fairness-verifier";
+import type { FairnessState } from "../../../components/fairness/seed-pair-summary";
 import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
 import { PageHeader } from "../../../components/ui/page-header";

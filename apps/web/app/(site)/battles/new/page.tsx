@@ -1,4 +1,4 @@
-import { BattleCreateForm } from "../../../../components/battle-create-form";
+import { BattleCreateForm } from "../../../../components/battles/battle-create-form";
 import { loadBattlePacks } from "../../../../lib/battle-packs";
 import { requireViewer } from "../../../../lib/server-api";
 import { BattleTabs } from "../battle-tabs";

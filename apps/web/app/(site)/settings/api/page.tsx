@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
 import { listActivePacks } from "@prizepacks/core";
-import { ApiKeysManager } from "../../../../components/api-keys-manager";
-import { SettingsNav } from "../../../../components/settings-nav";
-import { WebhooksManager } from "../../../../components/webhooks-manager";
-import type { ApiKeySummary } from "../../../../components/api-key-row";
+import { ApiKeysManager } from "../../../../components/api-keys/api-keys-manager";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
+import { WebhooksManager } from "../../../../components/api-keys/webhooks-manager";
+import type { ApiKeySummary } from "../../../../components/api-keys/api-key-row";
 import { services } from "../../../../lib/database";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 import { PageHeader } from "../../../../components/ui/page-header";

@@ -1,6 +1,6 @@
 import { destinationUsableAfterHours, usableAfterText } from "@prizepacks/core";
-import { PayoutDestinationsManager } from "../../../../components/payout-destinations-manager";
-import { SettingsNav } from "../../../../components/settings-nav";
+import { PayoutDestinationsManager } from "../../../../components/settings/payout-destinations-manager";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 import { PageHeader } from "../../../../components/ui/page-header";
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { RealityCheckSetting } from "../../../../components/reality-check-setting";
-import { SaferPlayBreak } from "../../../../components/safer-play-break";
-import { SaferPlayLimits } from "../../../../components/safer-play-limits";
-import { SettingsNav } from "../../../../components/settings-nav";
+import { RealityCheckSetting } from "../../../../components/safer-play/reality-check-setting";
+import { SaferPlayBreak } from "../../../../components/safer-play/safer-play-break";
+import { SaferPlayLimits } from "../../../../components/safer-play/safer-play-limits";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 import { PageHeader } from "../../../../components/ui/page-header";
 

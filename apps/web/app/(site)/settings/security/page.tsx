@@ -1,5 +1,5 @@
-import { SettingsNav } from "../../../../components/settings-nav";
-import { TwoFactorSettings } from "../../../../components/two-factor-settings";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
+import { TwoFactorSettings } from "../../../../components/settings/two-factor-settings";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 import { PageHeader } from "../../../../components/ui/page-header";
 
