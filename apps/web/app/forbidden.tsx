@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SiteFrame } from "../components/site-frame";
+import { SiteFrame } from "../components/layout/site-frame";
 
 export const metadata = { title: "Forbidden" };
 

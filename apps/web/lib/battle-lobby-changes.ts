@@ -1,10 +1,9 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useEventSource } from "../components/ui/use-event-source";
 import { battleQueryKeys } from "./battle-calls";
 
-/** After a refusal (the browser closes an EventSource for good on any answer but 200). */
-const RETRY_AFTER_REFUSAL_MS = 60_000;
 /** A (re)connection replays the lobby, one event a battle: one refresh for the burst. */
 const SETTLE_MS = 300;
 
@@ -16,29 +15,12 @@ const SETTLE_MS = 300;
  */
 export function useBattleLobbyChanges(enabled: boolean): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    let source: EventSource | null = null;
-    let retry: number | undefined;
-    let pending: number | undefined;
-    const refresh = () => {
-      window.clearTimeout(pending);
-      pending = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: battleQueryKeys.all }), SETTLE_MS);
-    };
-    const connect = () => {
-      source = new EventSource("/v1/battles/lobby");
-      source.addEventListener("battle", refresh);
-      source.addEventListener("error", () => {
-        if (source?.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
-        source = null;
-        retry = window.setTimeout(connect, RETRY_AFTER_REFUSAL_MS);
-      });
-    };
-    connect();
-    return () => {
-      window.clearTimeout(retry);
-      window.clearTimeout(pending);
-      source?.close();
-    };
-  }, [enabled, queryClient]);
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pending.current), [enabled]);
+  useEventSource(enabled ? "/v1/battles/lobby" : null, {
+    battle: () => {
+      window.clearTimeout(pending.current);
+      pending.current = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: battleQueryKeys.all }), SETTLE_MS);
+    },
+  });
 }

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { listActivePacks, listBestPulls } from "@prizepacks/core";
-import { CatalogueFilters } from "../../components/catalogue-filters";
-import { PackCard } from "../../components/pack-card";
-import { WelcomeNotice } from "../../components/welcome-notice";
+import { CatalogueFilters } from "../../components/packs/catalogue-filters";
+import { PackCard } from "../../components/packs/pack-card";
+import { WelcomeNotice } from "../../components/layout/welcome-notice";
 import { services } from "../../lib/database";
 import { categoryLabel, filterAndSortPacks, listCategories, parseCatalogueQuery } from "../../lib/pack-catalogue";
 

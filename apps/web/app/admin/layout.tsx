@@ -5,6 +5,17 @@ import { requireAdmin } from "../../lib/admin";
 export const dynamic = "force-dynamic";
 export const metadata = { title: { default: "Console", template: "%s · Console · prizepacks" } };
 
+const CONSOLE_PAGES = Object.entries({
+  packs: "Packs",
+  accounts: "Accounts",
+  approvals: "Approvals",
+  withdrawals: "Withdrawals",
+  shipments: "Shipments",
+  "safer-play": "Safer play",
+  reports: "Reports",
+  log: "Admin log",
+});
+
 // The console's own frame: no drop strip, no player balance, nothing that moves on its own
 // while an operator works; a way back to the site.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
@@ -16,14 +27,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           prizepacks <span className="muted">console</span>
         </Link>
         <nav aria-label="Console" className="admin-nav">
-          <Link href="/admin/packs">Packs</Link>
-          <Link href="/admin/accounts">Accounts</Link>
-          <Link href="/admin/approvals">Approvals</Link>
-          <Link href="/admin/withdrawals">Withdrawals</Link>
-          <Link href="/admin/shipments">Shipments</Link>
-          <Link href="/admin/safer-play">Safer play</Link>
-          <Link href="/admin/reports">Reports</Link>
-          <Link href="/admin/log">Admin log</Link>
+          {CONSOLE_PAGES.map(([path, label]) => (
+            <Link key={path} href={`/admin/${path}`}>
+              {label}
+            </Link>
+          ))}
         </nav>
         <span className="muted small-text admin-nav-who">{admin.email}</span>
         <Link href="/" className="small-text">

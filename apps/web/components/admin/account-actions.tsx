@@ -4,8 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
-import { useHydrated } from "../use-hydrated";
+import { ErrorAlert } from "../ui/error-alert";
+import { ConfirmByTyping, typedMatches } from "../ui/confirm-by-typing";
+import { Field } from "../ui/field";
+import { useHydrated } from "../ui/use-hydrated";
 import { useRequestKey } from "./request-key";
 
 type Detail = RouterOutputs["admin"]["accounts"]["get"];
@@ -48,7 +50,7 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
     setTyped("");
     setConfirming(next);
   };
-  const confirmed = typed.trim().toLowerCase() === account.email.toLowerCase();
+  const confirmed = typedMatches(typed, account.email);
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     if (!confirming || !confirmed) return;
@@ -113,33 +115,18 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
         <form className="stack admin-confirm" onSubmit={confirm} aria-labelledby="confirm-heading" data-testid="typed-confirmation">
           <h3 id="confirm-heading">{confirming.label}</h3>
           {confirming.kind !== "role" && (
-            <div className="field">
-              <label htmlFor="admin-standing-reason" className="label">
-                Reason
-              </label>
-              <input id="admin-standing-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-            </div>
+            <Field id="admin-standing-reason" label="Reason" labelClassName="label" value={reason} onValue={setReason} />
           )}
-          <div className="field">
-            <label htmlFor="admin-confirm-email" className="label">
-              Type <strong className="admin-confirm-email">{account.email}</strong> to confirm
-            </label>
-            <input
-              id="admin-confirm-email"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </div>
-          <div className="row">
-            <button type="submit" className="button danger small" disabled={busy || !confirmed}>
-              {confirming.label}
-            </button>
-            <button type="button" className="button ghost small" onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmByTyping
+            id="admin-confirm-email"
+            expected={account.email}
+            typed={typed}
+            onTyped={setTyped}
+            busy={busy}
+            onCancel={() => setConfirming(null)}
+          >
+            {confirming.label}
+          </ConfirmByTyping>
         </form>
       )}
       <h3>API keys</h3>

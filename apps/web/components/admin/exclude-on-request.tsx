@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { ExclusionPeriod } from "@prizepacks/core";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
+import { ConfirmByTyping, typedMatches } from "../ui/confirm-by-typing";
 import { useRequestKey } from "./request-key";
 
 // Every period there is (the Record's type makes a new one a compile error until it is named here).
@@ -38,7 +39,7 @@ export function ExcludeOnRequest({ account }: { account: { id: string; email: st
       router.refresh();
     },
   });
-  const confirmed = typed.trim().toLowerCase() === account.email.toLowerCase();
+  const confirmed = typedMatches(typed, account.email);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (confirmed) exclude.mutate();
@@ -77,26 +78,16 @@ export function ExcludeOnRequest({ account }: { account: { id: string; email: st
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="admin-exclusion-confirm" className="label">
-              Type <strong className="admin-confirm-email">{account.email}</strong> to confirm
-            </label>
-            <input
-              id="admin-exclusion-confirm"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </div>
-          <div className="row">
-            <button type="submit" className="button danger small" disabled={exclude.isPending || !confirmed}>
-              Exclude ({period})
-            </button>
-            <button type="button" className="button ghost small" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmByTyping
+            id="admin-exclusion-confirm"
+            expected={account.email}
+            typed={typed}
+            onTyped={setTyped}
+            busy={exclude.isPending}
+            onCancel={() => setOpen(false)}
+          >
+            Exclude ({period})
+          </ConfirmByTyping>
         </form>
       )}
       <ErrorAlert error={exclude.error} />

@@ -6,8 +6,11 @@ import { useState, type FormEvent } from "react";
 import { StorableText } from "@prizepacks/core/contract";
 import { trpc } from "../../lib/trpc";
 import { schemaCheck, useFieldCheck } from "../../lib/use-field-check";
-import { ErrorAlert } from "../error-alert";
-import { useHydrated } from "../use-hydrated";
+import { ErrorAlert } from "../ui/error-alert";
+import { AmountField } from "../ui/amount-field";
+import { Field } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
+import { useHydrated } from "../ui/use-hydrated";
 import { useRequestKey } from "./request-key";
 
 /** The server's own rules (AdjustmentSchema, parseMoney), checked here before the round trip. */
@@ -66,40 +69,32 @@ export function MoneyActions({ userId }: { userId: string }) {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="admin-amount" className="label">
-            Amount ($)
-          </label>
-          <input
-            id="admin-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            onBlur={amountCheck.onBlur}
-            aria-invalid={amountCheck.error ? true : undefined}
-            aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
-          />
-          <ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-money-reason" className="label">
-            Reason
-          </label>
-          <input
-            id="admin-money-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={reasonCheck.onBlur}
-            placeholder="Shown in the ledger"
-            aria-invalid={reasonCheck.error ? true : undefined}
-            aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
-          />
-          <ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />
-        </div>
-        <button type="submit" className="button small" disabled={adjust.isPending}>
-          {adjust.isPending ? "Applying…" : direction === "credit" ? "Credit balance" : "Debit balance"}
-        </button>
+        <AmountField
+          id="admin-amount"
+          label="Amount ($)"
+          labelClassName="label"
+          value={amount}
+          onValue={setAmount}
+          onBlur={amountCheck.onBlur}
+          aria-invalid={amountCheck.error ? true : undefined}
+          aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
+          after={<ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />}
+        />
+        <Field
+          id="admin-money-reason"
+          label="Reason"
+          labelClassName="label"
+          value={reason}
+          onValue={setReason}
+          onBlur={reasonCheck.onBlur}
+          placeholder="Shown in the ledger"
+          aria-invalid={reasonCheck.error ? true : undefined}
+          aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
+          after={<ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />}
+        />
+        <SubmitButton className="button small" busy={adjust.isPending} busyText="Applying…">
+          {direction === "credit" ? "Credit balance" : "Debit balance"}
+        </SubmitButton>
       </form>
       <ErrorAlert error={adjust.error} />
       {result?.status === "applied" && (

@@ -4,8 +4,8 @@ import { useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { displayMoney } from "@prizepacks/core/contract";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
-import { LocalTime } from "../local-time";
+import { ErrorAlert } from "../ui/error-alert";
+import { LocalTime } from "../ui/local-time";
 
 type Version = RouterOutputs["admin"]["packs"]["get"]["versions"][number];
 type Diff = RouterOutputs["admin"]["packs"]["diff"];

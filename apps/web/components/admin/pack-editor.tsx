@@ -21,8 +21,8 @@ import {
 import type { RouterOutputs } from "@prizepacks/api";
 import { itemArtPath, packArtIcons, packArtPath } from "@prizepacks/db/art";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
-import { useHydrated } from "../use-hydrated";
+import { ErrorAlert } from "../ui/error-alert";
+import { useHydrated } from "../ui/use-hydrated";
 import { SimulationChart } from "./simulation-chart";
 
 /** A pack file (PackFileSchema) as the form holds it: every field as text, category and theme free until one is chosen. */

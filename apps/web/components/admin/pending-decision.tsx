@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { trpc } from "../../lib/trpc";
 import { DecisionButtons } from "./decision-buttons";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { useRequestKey } from "./request-key";
 
 type Decision = "approve" | "reject";

@@ -2,6 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { RouterOutputs } from "@prizepacks/api";
 import { displayMoney } from "@prizepacks/core/contract";
+import type { ReactElement } from "react";
 
 type Day = RouterOutputs["admin"]["reports"]["get"]["byDay"][number];
 type Hour = RouterOutputs["admin"]["reports"]["hourly"]["buckets"][number];
@@ -10,6 +11,26 @@ const AXIS_TICK = { fill: "#9aa3b2", fontSize: 11 };
 const TOOLTIP_STYLE = { background: "#161a22", border: "1px solid #2a2f3a" };
 const moneyTick = (value: number) => displayMoney(value).replace(/\.00$/, "");
 const moneyTooltip = (value: unknown) => (typeof value === "number" ? displayMoney(value) : String(value));
+const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
+
+/** What both money charts draw besides their series: grid, money axis, tooltip and legend. */
+const moneyFrame = () => [
+  <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#2a2f3a" />,
+  <YAxis key="y" tick={AXIS_TICK} tickFormatter={moneyTick} width={64} />,
+  <Tooltip key="tooltip" contentStyle={TOOLTIP_STYLE} formatter={moneyTooltip} />,
+  <Legend key="legend" verticalAlign="top" />,
+];
+
+/** A chart's box: an image to assistive technology, described by `label`. */
+function ChartBox({ label, height, children }: { label: string; height: number; children: ReactElement }) {
+  return (
+    <div className="admin-chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={height}>
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
+}
 
 /** Revenue against value paid out per day. */
 export function ReportChart({ days }: { days: Day[] }) {
@@ -21,20 +42,15 @@ export function ReportChart({ days }: { days: Day[] }) {
     soldBack: Number(day.soldValue),
   }));
   return (
-    <div className="admin-chart" role="img" aria-label="Revenue and value paid out per day">
-      <ResponsiveContainer width="100%" height={280}>
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3a" />
-          <XAxis dataKey="day" tick={AXIS_TICK} />
-          <YAxis tick={AXIS_TICK} tickFormatter={moneyTick} width={64} />
-          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={moneyTooltip} />
-          <Legend verticalAlign="top" />
-          <Line type="monotone" dataKey="revenue" name="revenue" stroke="#7c9cff" dot={false} />
-          <Line type="monotone" dataKey="paidOut" name="value paid out" stroke="#34d399" dot={false} />
-          <Line type="monotone" dataKey="soldBack" name="sold back" stroke="#fbbf24" dot={false} />
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartBox label="Revenue and value paid out per day" height={280}>
+      <LineChart data={data} margin={MARGIN}>
+        <XAxis dataKey="day" tick={AXIS_TICK} />
+        {moneyFrame()}
+        <Line type="monotone" dataKey="revenue" name="revenue" stroke="#7c9cff" dot={false} />
+        <Line type="monotone" dataKey="paidOut" name="value paid out" stroke="#34d399" dot={false} />
+        <Line type="monotone" dataKey="soldBack" name="sold back" stroke="#fbbf24" dot={false} />
+      </LineChart>
+    </ChartBox>
   );
 }
 
@@ -46,18 +62,13 @@ export function HourlyChart({ hours }: { hours: Hour[] }) {
     paidOut: Number(hour.valueWon),
   }));
   return (
-    <div className="admin-chart" role="img" aria-label="Revenue and value paid out per hour">
-      <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3a" />
-          <XAxis dataKey="hour" tick={AXIS_TICK} minTickGap={12} />
-          <YAxis tick={AXIS_TICK} tickFormatter={moneyTick} width={64} />
-          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={moneyTooltip} />
-          <Legend verticalAlign="top" />
-          <Bar dataKey="revenue" name="revenue" fill="#7c9cff" />
-          <Bar dataKey="paidOut" name="value paid out" fill="#34d399" />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartBox label="Revenue and value paid out per hour" height={260}>
+      <BarChart data={data} margin={MARGIN}>
+        <XAxis dataKey="hour" tick={AXIS_TICK} minTickGap={12} />
+        {moneyFrame()}
+        <Bar dataKey="revenue" name="revenue" fill="#7c9cff" />
+        <Bar dataKey="paidOut" name="value paid out" fill="#34d399" />
+      </BarChart>
+    </ChartBox>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 
 /** The expected-return range a pack must be in to be published. */
 export function RtpRangeForm({ minPercent, maxPercent }: { minPercent: string; maxPercent: string }) {

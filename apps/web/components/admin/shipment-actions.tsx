@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { ShipmentState } from "@prizepacks/core";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
 import { ReasonField } from "./reason-field";
 import { useRequestKey } from "./request-key";
 

@@ -4,15 +4,21 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { AdminShipment } from "@prizepacks/core";
-import { consoleTime, waitedFor } from "../../lib/console-time";
+import { waitedFor } from "../../lib/console-time";
 import { trpc } from "../../lib/trpc";
-import { ErrorAlert } from "../error-alert";
+import { ErrorAlert } from "../ui/error-alert";
+import { QueueTable, accountColumn, timeColumn } from "../ui/queue-table";
 import { ReasonField } from "./reason-field";
 import { ShipToAddress } from "./ship-to-address";
 import { ShipmentActions } from "./shipment-actions";
 import { useRequestKey } from "./request-key";
 
 type BatchMove = "APPROVED" | "REJECTED";
+
+const BATCH_MOVES: { to: BatchMove; text: string; className: string }[] = [
+  { to: "APPROVED", text: "Approve selected", className: "button small" },
+  { to: "REJECTED", text: "Reject selected", className: "button ghost small" },
+];
 
 export const packingListHref = (ids: string[]) => `/admin/shipments/packing-list?ids=${ids.map(encodeURIComponent).join(",")}`;
 
@@ -71,22 +77,17 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
         </div>
         <ReasonField value={reason} onChange={setReason} label="Reason (needed to reject the selection)" />
         <div className="row">
-          <button
-            type="button"
-            className="button small"
-            disabled={selected.length === 0 || move.isPending}
-            onClick={() => move.mutate("APPROVED")}
-          >
-            Approve selected
-          </button>
-          <button
-            type="button"
-            className="button ghost small"
-            disabled={selected.length === 0 || move.isPending}
-            onClick={() => move.mutate("REJECTED")}
-          >
-            Reject selected
-          </button>
+          {BATCH_MOVES.map(({ to, text, className }) => (
+            <button
+              key={to}
+              type="button"
+              className={className}
+              disabled={selected.length === 0 || move.isPending}
+              onClick={() => move.mutate(to)}
+            >
+              {text}
+            </button>
+          ))}
           {selected.length > 0 && (
             <Link href={packingListHref(selected)} className="button ghost small">
               Packing list ({selected.length})
@@ -96,67 +97,56 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
         <div role="status">{outcome && <p className="alert success small-text">{outcome}</p>}</div>
         <ErrorAlert error={move.error} inline />
       </section>
-      <div className="table-wrap" tabIndex={0}>
-        <table data-testid="admin-shipments">
-          <thead>
-            <tr>
-              <th>
-                <span className="visually-hidden">Selected</span>
-              </th>
-              <th>Requested</th>
-              <th>Age</th>
-              <th>Account</th>
-              <th>Items</th>
-              <th>Address</th>
-              <th className="num">Fee</th>
-              <th>State</th>
-              <th>Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shipments.map((s) => (
-              <tr key={s.id} data-testid="admin-shipment">
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${rowLabel(s)}`}
-                    checked={chosen.has(s.id)}
-                    onChange={(event) => toggle(s.id, event.target.checked)}
-                  />
-                </td>
-                <td className="small-text">{consoleTime(s.createdAt)}</td>
-                <td className="small-text">{waitedFor(s.createdAt, now)}</td>
-                <td>
-                  <Link href={`/admin/accounts/${encodeURIComponent(s.userId)}`}>{s.email}</Link>
-                </td>
-                <td>{s.items.map((item) => item.name).join(", ")}</td>
-                <td className="small-text shipment-address">
-                  <ShipToAddress address={s.address} />
-                </td>
-                <td className="num">${s.fee}</td>
-                <td>
-                  {s.state.toLowerCase()}
-                  {s.trackingNumber && (
-                    <span className="hint">
-                      {" "}
-                      · {s.carrier} {s.trackingNumber}
-                    </span>
-                  )}
-                  {s.reason && <span className="hint"> · {s.reason}</span>}
-                </td>
-                <td>
-                  <div className="stack">
-                    <ShipmentActions shipmentId={s.id} state={s.state} label={rowLabel(s)} />
-                    <Link href={packingListHref([s.id])} className="small-text" aria-label={`Packing list for ${rowLabel(s)}`}>
-                      Packing list
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <QueueTable
+        testId="admin-shipments"
+        rowTestId="admin-shipment"
+        rows={shipments}
+        columns={[
+          {
+            header: <span className="visually-hidden">Selected</span>,
+            cell: (s) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${rowLabel(s)}`}
+                checked={chosen.has(s.id)}
+                onChange={(event) => toggle(s.id, event.target.checked)}
+              />
+            ),
+          },
+          timeColumn("Requested", "createdAt"),
+          { header: "Age", className: "small-text", cell: (s) => waitedFor(s.createdAt, now) },
+          accountColumn(),
+          { header: "Items", cell: (s) => s.items.map((item) => item.name).join(", ") },
+          { header: "Address", className: "small-text shipment-address", cell: (s) => <ShipToAddress address={s.address} /> },
+          { header: "Fee", numeric: true, cell: (s) => `$${s.fee}` },
+          {
+            header: "State",
+            cell: (s) => (
+              <>
+                {s.state.toLowerCase()}
+                {s.trackingNumber && (
+                  <span className="hint">
+                    {" "}
+                    · {s.carrier} {s.trackingNumber}
+                  </span>
+                )}
+                {s.reason && <span className="hint"> · {s.reason}</span>}
+              </>
+            ),
+          },
+          {
+            header: "Action",
+            cell: (s) => (
+              <div className="stack">
+                <ShipmentActions shipmentId={s.id} state={s.state} label={rowLabel(s)} />
+                <Link href={packingListHref([s.id])} className="small-text" aria-label={`Packing list for ${rowLabel(s)}`}>
+                  Packing list
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -5,6 +5,39 @@ import { displayMoney } from "@prizepacks/core/contract";
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
 
+type Figures = { rtpPercent: string | number; profitPercent: string | number; p1: string; p50: string; p99: string };
+
+/** One row of the simulation's figures: exact, or simulated. */
+function FigureRow({
+  label,
+  net,
+  figures,
+  rtpTestId,
+  profitTestId,
+}: {
+  label: string;
+  net: string;
+  figures: Figures;
+  rtpTestId: string;
+  profitTestId?: string;
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td className="num">{net}</td>
+      <td className="num" data-testid={rtpTestId}>
+        {figures.rtpPercent}%
+      </td>
+      <td className="num" data-testid={profitTestId}>
+        {figures.profitPercent}%
+      </td>
+      <td className="num">{figures.p1}</td>
+      <td className="num">{figures.p50}</td>
+      <td className="num">{figures.p99}</td>
+    </tr>
+  );
+}
+
 /** Net result per opening: how often each outcome came up in the simulation against its exact chance. */
 export function SimulationChart({ simulation }: { simulation: Simulation }) {
   // Horizontal bars, one row per outcome: the names read in full at any width, and a bar of a
@@ -32,30 +65,14 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Exact</th>
-              <td className="num">{exact.expectedNet}</td>
-              <td className="num" data-testid="exact-rtp">
-                {exact.rtpPercent}%
-              </td>
-              <td className="num">{exact.profitPercent}%</td>
-              <td className="num">{exact.p1}</td>
-              <td className="num">{exact.p50}</td>
-              <td className="num">{exact.p99}</td>
-            </tr>
-            <tr>
-              <th scope="row">Simulated</th>
-              <td className="num">{simulated.meanNet}</td>
-              <td className="num" data-testid="simulated-rtp">
-                {simulated.rtpPercent}%
-              </td>
-              <td className="num" data-testid="simulated-profit">
-                {simulated.profitPercent}%
-              </td>
-              <td className="num">{simulated.p1}</td>
-              <td className="num">{simulated.p50}</td>
-              <td className="num">{simulated.p99}</td>
-            </tr>
+            <FigureRow label="Exact" net={exact.expectedNet} figures={exact} rtpTestId="exact-rtp" />
+            <FigureRow
+              label="Simulated"
+              net={simulated.meanNet}
+              figures={simulated}
+              rtpTestId="simulated-rtp"
+              profitTestId="simulated-profit"
+            />
           </tbody>
         </table>
       </div>

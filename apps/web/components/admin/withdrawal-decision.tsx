@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { DecisionButtons } from "./decision-buttons";
-import { ErrorAlert } from "../error-alert";
-import { useHydrated } from "../use-hydrated";
+import { ErrorAlert } from "../ui/error-alert";
+import { useHydrated } from "../ui/use-hydrated";
 import { ReasonField } from "./reason-field";
 import { useRequestKey } from "./request-key";
 

@@ -1,7 +1,8 @@
-import { BattleLobby } from "../../../components/battle-lobby";
+import { BattleLobby } from "../../../components/battles/battle-lobby";
 import { loadBattlePacks } from "../../../lib/battle-packs";
 import { findViewer } from "../../../lib/server-api";
 import { BattleTabs } from "./battle-tabs";
+import { PageHeader } from "../../../components/ui/page-header";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Pack battles" };
@@ -10,15 +11,10 @@ export default async function BattlesPage() {
   const [viewer, packs] = await Promise.all([findViewer(), loadBattlePacks()]);
   return (
     <div className="stack battles-page">
-      <header className="page-header">
-        <div>
-          <h1>Pack battles</h1>
-          <p className="muted">
-            Two to six seats open the same packs round by round; the best total takes every item. Each battle is settled by a public
-            randomness beacon and can be checked in your browser.
-          </p>
-        </div>
-      </header>
+      <PageHeader title="Pack battles">
+        Two to six seats open the same packs round by round; the best total takes every item. Each battle is settled by a public randomness
+        beacon and can be checked in your browser.
+      </PageHeader>
       <BattleTabs current="/battles" />
       <BattleLobby packs={packs.byId} signedIn={viewer?.standing === "ok"} />
     </div>

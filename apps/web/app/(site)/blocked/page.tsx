@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { findViewer } from "../../../lib/server-api";
-import { ErrorAlert } from "../../../components/error-alert";
-import { SignOutButton } from "../../../components/sign-out-button";
+import { ErrorAlert } from "../../../components/ui/error-alert";
+import { SignOutButton } from "../../../components/layout/sign-out-button";
 
 export const metadata = { title: "Account blocked" };
 export const dynamic = "force-dynamic";

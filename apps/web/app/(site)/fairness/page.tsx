@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { findDrawOdds, getPackDetail, isAppError, listActivePacks } from "@prizepacks/core";
-import { ErrorAlert } from "../../../components/error-alert";
-import { FairnessExplainer } from "../../../components/fairness-explainer";
-import { FairnessWorkbench } from "../../../components/fairness-workbench";
-import type { VerifierPack, VerifierPrefill } from "../../../components/fairness-verifier";
-import type { FairnessState } from "../../../components/seed-pair-summary";
+import { ErrorAlert } from "../../../components/ui/error-alert";
+import { FairnessExplainer } from "../../../components/fairness/fairness-explainer";
+import { FairnessWorkbench } from "../../../components/fairness/fairness-workbench";
+import type { VerifierPack, VerifierPrefill } from "../../../components/fairness/fairness-verifier";
+import type { FairnessState } from "../../../components/fairness/seed-pair-summary";
 import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
+import { PageHeader } from "../../../components/ui/page-header";
 
 export const metadata = { title: "Fairness" };
 export const dynamic = "force-dynamic";
@@ -103,14 +104,9 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="stack fairness-page">
-      <header className="page-header">
-        <div>
-          <h1>Provable fairness</h1>
-          <p className="muted">
-            Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
-          </p>
-        </div>
-      </header>
+      <PageHeader title="Provable fairness">
+        Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
+      </PageHeader>
       <FairnessWorkbench initialSeeds={seeds} seedsFallback={seedsFallback} packs={packs} prefill={prefill} />
       <FairnessExplainer />
     </div>

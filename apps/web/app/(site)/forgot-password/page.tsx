@@ -1,4 +1,4 @@
-import { ForgotPasswordForm } from "../../../components/auth-forms";
+import { ForgotPasswordForm } from "../../../components/auth/auth-forms";
 
 export const metadata = { title: "Forgot password" };
 

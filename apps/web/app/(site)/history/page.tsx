@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { listActivePacks } from "@prizepacks/core";
-import { HistoryList } from "../../../components/history-list";
-import { HistorySummaryPanel } from "../../../components/history-summary";
+import { HistoryList } from "../../../components/history/history-list";
+import { HistorySummaryPanel } from "../../../components/history/history-summary";
 import { services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 

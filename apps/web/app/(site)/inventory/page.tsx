@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { InventoryGroupSortSchema } from "@prizepacks/core/contract";
-import { InventoryView } from "../../../components/inventory-view";
+import { InventoryView } from "../../../components/inventory/inventory-view";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { ResetPasswordForm } from "../../../components/auth-forms";
+import { ResetPasswordForm } from "../../../components/auth/auth-forms";
 
 export const metadata = { title: "Choose a new password" };
 

@@ -1,4 +1,4 @@
-import { ShipmentsView } from "../../../components/shipments-view";
+import { ShipmentsView } from "../../../components/shipments/shipments-view";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";

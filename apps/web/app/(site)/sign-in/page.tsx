@@ -1,5 +1,5 @@
-import { SignInForm } from "../../../components/auth-forms";
-import { ErrorAlert } from "../../../components/error-alert";
+import { SignInForm } from "../../../components/auth/auth-forms";
+import { ErrorAlert } from "../../../components/ui/error-alert";
 
 export const metadata = { title: "Sign in" };
 

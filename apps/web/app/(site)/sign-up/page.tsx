@@ -1,6 +1,6 @@
 import { usesDevOutbox } from "@prizepacks/auth";
 import { minimumAge } from "@prizepacks/core";
-import { SignUpForm } from "../../../components/auth-forms";
+import { SignUpForm } from "../../../components/auth/auth-forms";
 
 export const metadata = { title: "Sign up" };
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { demoDepositsEnabled, depositEnv, destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "@prizepacks/core";
-import { WalletBalance } from "../../../components/wallet-balance";
-import { WalletCheckoutDeposit } from "../../../components/wallet-checkout-deposit";
-import { WalletDepositForm } from "../../../components/wallet-deposit-form";
-import { WalletLedger } from "../../../components/wallet-ledger";
-import { WalletWithdrawForm } from "../../../components/wallet-withdraw-form";
-import { WalletWithdrawals } from "../../../components/wallet-withdrawals";
+import { WalletBalance } from "../../../components/wallet/wallet-balance";
+import { WalletCheckoutDeposit } from "../../../components/wallet/wallet-checkout-deposit";
+import { WalletDepositForm } from "../../../components/wallet/wallet-deposit-form";
+import { WalletLedger } from "../../../components/wallet/wallet-ledger";
+import { WalletWithdrawForm } from "../../../components/wallet/wallet-withdraw-form";
+import { WalletWithdrawals } from "../../../components/wallet/wallet-withdrawals";
 import { db, services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 

@@ -1,10 +1,26 @@
 import Link from "next/link";
 import { AgeRefusalClear } from "../../../components/admin/age-refusal-clear";
 import { PendingDecision } from "../../../components/admin/pending-decision";
+import { QueueTable, accountColumn, timeColumn, type QueueColumn } from "../../../components/ui/queue-table";
 import { adminApi } from "../../../lib/admin";
 import { consoleTime } from "../../../lib/console-time";
 
 export const metadata = { title: "Approvals" };
+
+/** The last columns of every request here: who asked, and the decision (never on one's own request). */
+function decisionColumns<Row>(
+  kind: "credit" | "setting",
+  viewerId: string | null,
+  label: (row: Row) => string,
+): QueueColumn<Row & { id: string; requestedBy: string; requestedById: string }>[] {
+  return [
+    { header: "Asked by", cell: (row) => row.requestedBy },
+    {
+      header: "Decision",
+      cell: (row) => <PendingDecision kind={kind} id={row.id} label={label(row)} ownRequest={row.requestedById === viewerId} />,
+    },
+  ];
+}
 
 export default async function AdminApprovalsPage() {
   const api = await adminApi();
@@ -24,162 +40,73 @@ export default async function AdminApprovalsPage() {
         </span>
       </div>
       <h2>Credits</h2>
-      {credits.length === 0 ? (
-        <p className="muted">No credit is waiting for approval.</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="pending-credits">
-            <thead>
-              <tr>
-                <th>Asked</th>
-                <th>Account</th>
-                <th className="num">Credit</th>
-                <th>Reason</th>
-                <th>Asked by</th>
-                <th>Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {credits.map((credit) => (
-                <tr key={credit.id}>
-                  <td className="small-text">{consoleTime(credit.createdAt)}</td>
-                  <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(credit.userId)}`}>{credit.email}</Link>
-                  </td>
-                  <td className="num">${credit.amount}</td>
-                  <td>{credit.reason}</td>
-                  <td>{credit.requestedBy}</td>
-                  <td>
-                    <PendingDecision
-                      kind="credit"
-                      id={credit.id}
-                      label={`$${credit.amount} to ${credit.email}`}
-                      ownRequest={credit.requestedById === viewerId}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        testId="pending-credits"
+        empty="No credit is waiting for approval."
+        rows={credits}
+        columns={[
+          timeColumn("Asked", "createdAt"),
+          accountColumn(),
+          { header: "Credit", numeric: true, cell: (credit) => `$${credit.amount}` },
+          { header: "Reason", cell: (credit) => credit.reason },
+          ...decisionColumns("credit", viewerId, (credit: { amount: string; email: string }) => `$${credit.amount} to ${credit.email}`),
+        ]}
+      />
       <h2>Money settings</h2>
-      {changes.length === 0 ? (
-        <p className="muted">No setting change is waiting for approval.</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="pending-setting-changes">
-            <thead>
-              <tr>
-                <th>Asked</th>
-                <th>Setting</th>
-                <th className="num">Now</th>
-                <th className="num">Asked for</th>
-                <th>Asked by</th>
-                <th>Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.id}>
-                  <td className="small-text">{consoleTime(change.createdAt)}</td>
-                  <td>{change.label}</td>
-                  <td className="num">${change.current}</td>
-                  <td className="num">${change.value}</td>
-                  <td>{change.requestedBy}</td>
-                  <td>
-                    <PendingDecision
-                      kind="setting"
-                      id={change.id}
-                      label={`${change.label} $${change.value}`}
-                      ownRequest={change.requestedById === viewerId}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        testId="pending-setting-changes"
+        empty="No setting change is waiting for approval."
+        rows={changes}
+        columns={[
+          timeColumn("Asked", "createdAt"),
+          { header: "Setting", cell: (change) => change.label },
+          { header: "Now", numeric: true, cell: (change) => `$${change.current}` },
+          { header: "Asked for", numeric: true, cell: (change) => `$${change.value}` },
+          ...decisionColumns("setting", viewerId, (change: { label: string; value: string }) => `${change.label} $${change.value}`),
+        ]}
+      />
       <h2>Admin role</h2>
-      {roleGrants.length === 0 ? (
-        <p className="muted">No grant of the admin role is waiting for approval.</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="pending-role-grants">
-            <thead>
-              <tr>
-                <th>Asked</th>
-                <th>Account to make an admin</th>
-                <th>Asked by</th>
-                <th>Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roleGrants.map((grant) => (
-                <tr key={grant.id}>
-                  <td className="small-text">{consoleTime(grant.createdAt)}</td>
-                  <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(grant.userId)}`}>{grant.email}</Link>
-                  </td>
-                  <td>{grant.requestedBy}</td>
-                  <td>
-                    <PendingDecision
-                      kind="setting"
-                      id={grant.id}
-                      label={`admin role for ${grant.email}`}
-                      ownRequest={grant.requestedById === viewerId}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        testId="pending-role-grants"
+        empty="No grant of the admin role is waiting for approval."
+        rows={roleGrants}
+        columns={[
+          timeColumn("Asked", "createdAt"),
+          accountColumn("Account to make an admin"),
+          ...decisionColumns("setting", viewerId, (grant: { email: string }) => `admin role for ${grant.email}`),
+        ]}
+      />
       <h2>Dates of birth to review</h2>
       <p className="muted small-text">
         A date of birth refused as too young is kept for its e-mail or account: no other date is accepted until an admin has reviewed it
         (proof of age, or a slip) and cleared it here.
       </p>
-      {ageRefusals.length === 0 ? (
-        <p className="muted">No refused date of birth is waiting for review.</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="age-refusals">
-            <thead>
-              <tr>
-                <th>Refused</th>
-                <th>E-mail or account</th>
-                <th>Date refused</th>
-                <th>Another date tried</th>
-                <th>Review</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ageRefusals.map((refusal) => (
-                <tr key={refusal.id}>
-                  <td className="small-text">{consoleTime(refusal.refusedAt)}</td>
-                  <td>
-                    {refusal.userId ? (
-                      <Link href={`/admin/accounts/${encodeURIComponent(refusal.userId)}`}>{refusal.email}</Link>
-                    ) : (
-                      <>
-                        {refusal.email} <span className="muted small-text">(sign-up)</span>
-                      </>
-                    )}
-                  </td>
-                  <td>{refusal.dateOfBirth}</td>
-                  <td className="small-text">{refusal.retriedAt ? consoleTime(refusal.retriedAt) : "—"}</td>
-                  <td>
-                    <AgeRefusalClear ageRefusalId={refusal.id} label={refusal.email} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        testId="age-refusals"
+        empty="No refused date of birth is waiting for review."
+        rows={ageRefusals}
+        columns={[
+          timeColumn("Refused", "refusedAt"),
+          {
+            header: "E-mail or account",
+            cell: (refusal) =>
+              refusal.userId ? (
+                <Link href={`/admin/accounts/${encodeURIComponent(refusal.userId)}`}>{refusal.email}</Link>
+              ) : (
+                <>
+                  {refusal.email} <span className="muted small-text">(sign-up)</span>
+                </>
+              ),
+          },
+          { header: "Date refused", cell: (refusal) => refusal.dateOfBirth },
+          {
+            header: "Another date tried",
+            className: "small-text",
+            cell: (refusal) => (refusal.retriedAt ? consoleTime(refusal.retriedAt) : "—"),
+          },
+          { header: "Review", cell: (refusal) => <AgeRefusalClear ageRefusalId={refusal.id} label={refusal.email} /> },
+        ]}
+      />
     </>
   );
 }

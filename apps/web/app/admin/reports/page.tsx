@@ -2,7 +2,7 @@ import Link from "next/link";
 import { MARGIN_FORMULA } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/contract";
 import { HourlyChart, ReportChart } from "../../../components/admin/report-chart";
-import { ErrorAlert } from "../../../components/error-alert";
+import { ErrorAlert } from "../../../components/ui/error-alert";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Reports" };

@@ -1,9 +1,8 @@
-import Link from "next/link";
 import { WithdrawalStateSchema } from "@prizepacks/core";
 import { FilterNav } from "../../../components/admin/filter-nav";
 import { WithdrawalAutoApproveForm, WithdrawalDecision } from "../../../components/admin/withdrawal-decision";
+import { QueueTable, accountColumn, timeColumn } from "../../../components/ui/queue-table";
 import { adminApi } from "../../../lib/admin";
-import { consoleTime } from "../../../lib/console-time";
 
 export const metadata = { title: "Withdrawals" };
 
@@ -25,49 +24,42 @@ export default async function AdminWithdrawalsPage({ searchParams }: { searchPar
         current={state ?? "all"}
         options={[...STATES, "all" as const].map((s) => ({ value: s, text: s, href: `/admin/withdrawals?state=${s}` }))}
       />
-      {withdrawals.length === 0 ? (
-        <p className="muted">{state ? `No withdrawals in state ${state}.` : "No withdrawals yet."}</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="admin-withdrawals">
-            <thead>
-              <tr>
-                <th>Requested</th>
-                <th>Account</th>
-                <th className="num">Amount</th>
-                <th>Destination</th>
-                <th>State</th>
-                <th>Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {withdrawals.map((w) => (
-                <tr key={w.id}>
-                  <td className="small-text">{consoleTime(w.createdAt)}</td>
-                  <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(w.userId)}`}>{w.email}</Link>
-                  </td>
-                  <td className="num">${w.amount}</td>
-                  <td>
-                    {w.payoutMethodId} <code className="break">{w.address}</code>
-                  </td>
-                  <td>
-                    {w.state}
-                    {w.reason && <span className="hint"> · {w.reason}</span>}
-                  </td>
-                  <td>
-                    {w.state === "requested" ? (
-                      <WithdrawalDecision withdrawalId={w.id} label={`$${w.amount} to ${w.email}`} own={w.userId === viewerId} />
-                    ) : (
-                      <span className="small-text muted">{w.decidedBy ?? "—"}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        testId="admin-withdrawals"
+        empty={state ? `No withdrawals in state ${state}.` : "No withdrawals yet."}
+        rows={withdrawals}
+        columns={[
+          timeColumn("Requested", "createdAt"),
+          accountColumn(),
+          { header: "Amount", numeric: true, cell: (w) => `$${w.amount}` },
+          {
+            header: "Destination",
+            cell: (w) => (
+              <>
+                {w.payoutMethodId} <code className="break">{w.address}</code>
+              </>
+            ),
+          },
+          {
+            header: "State",
+            cell: (w) => (
+              <>
+                {w.state}
+                {w.reason && <span className="hint"> · {w.reason}</span>}
+              </>
+            ),
+          },
+          {
+            header: "Decision",
+            cell: (w) =>
+              w.state === "requested" ? (
+                <WithdrawalDecision withdrawalId={w.id} label={`$${w.amount} to ${w.email}`} own={w.userId === viewerId} />
+              ) : (
+                <span className="small-text muted">{w.decidedBy ?? "—"}</span>
+              ),
+          },
+        ]}
+      />
     </>
   );
 }

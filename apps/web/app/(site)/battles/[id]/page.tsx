@@ -1,4 +1,4 @@
-import { BattleView } from "../../../../components/battle-view";
+import { BattleView } from "../../../../components/battles/battle-view";
 import { loadBattlePacks } from "../../../../lib/battle-packs";
 import { services } from "../../../../lib/database";
 import { findViewer } from "../../../../lib/server-api";

@@ -1,4 +1,4 @@
-import { BattleHistory } from "../../../../components/battle-history";
+import { BattleHistory } from "../../../../components/battles/battle-history";
 import { loadBattlePacks } from "../../../../lib/battle-packs";
 import { requireViewer } from "../../../../lib/server-api";
 import { BattleTabs } from "../battle-tabs";

@@ -1,7 +1,8 @@
-import { BattleCreateForm } from "../../../../components/battle-create-form";
+import { BattleCreateForm } from "../../../../components/battles/battle-create-form";
 import { loadBattlePacks } from "../../../../lib/battle-packs";
 import { requireViewer } from "../../../../lib/server-api";
 import { BattleTabs } from "../battle-tabs";
+import { PageHeader } from "../../../../components/ui/page-header";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create a battle" };
@@ -11,14 +12,9 @@ export default async function NewBattlePage() {
   const packs = await loadBattlePacks();
   return (
     <div className="stack battles-page">
-      <header className="page-header">
-        <div>
-          <h1>Create a battle</h1>
-          <p className="muted">
-            Pick the packs opened round by round, the seats and how the winner is decided. Every seat pays the same entry.
-          </p>
-        </div>
-      </header>
+      <PageHeader title="Create a battle">
+        Pick the packs opened round by round, the seats and how the winner is decided. Every seat pays the same entry.
+      </PageHeader>
       <BattleTabs current="/battles/new" />
       <BattleCreateForm packs={packs.list} />
     </div>

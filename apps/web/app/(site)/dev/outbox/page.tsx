@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { listOutbox, usesDevOutbox } from "@prizepacks/auth";
-import { LocalTime } from "../../../../components/local-time";
+import { LocalTime } from "../../../../components/ui/local-time";
 import { isDemoMode } from "@prizepacks/core";
 
 export function generateMetadata() {

@@ -1,5 +1,5 @@
 import { minimumAge } from "@prizepacks/core";
-import { ConfirmAgeForm } from "../../../../components/confirm-age-form";
+import { ConfirmAgeForm } from "../../../../components/auth/confirm-age-form";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 
 export const metadata = { title: "Your age" };

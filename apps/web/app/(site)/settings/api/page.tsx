@@ -1,11 +1,12 @@
 import { headers } from "next/headers";
 import { listActivePacks } from "@prizepacks/core";
-import { ApiKeysManager } from "../../../../components/api-keys-manager";
-import { SettingsNav } from "../../../../components/settings-nav";
-import { WebhooksManager } from "../../../../components/webhooks-manager";
-import type { ApiKeySummary } from "../../../../components/api-key-row";
+import { ApiKeysManager } from "../../../../components/api-keys/api-keys-manager";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
+import { WebhooksManager } from "../../../../components/api-keys/webhooks-manager";
+import type { ApiKeySummary } from "../../../../components/api-keys/api-key-row";
 import { services } from "../../../../lib/database";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
+import { PageHeader } from "../../../../components/ui/page-header";
 
 export const metadata = { title: "API keys" };
 export const dynamic = "force-dynamic";
@@ -32,12 +33,7 @@ export default async function ApiSettingsPage() {
   return (
     <div className="stack">
       <SettingsNav current="/settings/api" />
-      <header className="page-header">
-        <div>
-          <h1>API keys</h1>
-          <p className="muted">Keys let bots and scripts use the REST API as your account.</p>
-        </div>
-      </header>
+      <PageHeader title="API keys">Keys let bots and scripts use the REST API as your account.</PageHeader>
       <ApiKeysManager initialKeys={initialKeys} origin={origin} packSlug={packs[0]?.slug ?? "starter-tech"} />
       <WebhooksManager />
     </div>

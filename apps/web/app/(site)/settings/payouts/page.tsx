@@ -1,7 +1,8 @@
 import { destinationUsableAfterHours, usableAfterText } from "@prizepacks/core";
-import { PayoutDestinationsManager } from "../../../../components/payout-destinations-manager";
-import { SettingsNav } from "../../../../components/settings-nav";
+import { PayoutDestinationsManager } from "../../../../components/settings/payout-destinations-manager";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
+import { PageHeader } from "../../../../components/ui/page-header";
 
 export const metadata = { title: "Payout destinations" };
 export const dynamic = "force-dynamic";
@@ -13,14 +14,9 @@ export default async function PayoutDestinationsPage() {
   return (
     <div className="stack">
       <SettingsNav current="/settings/payouts" />
-      <header className="page-header">
-        <div>
-          <h1>Payout destinations</h1>
-          <p className="muted">
-            Where withdrawals are paid. Adding one needs your two-factor code and the link we mail you; it can be used {usableAfter}.
-          </p>
-        </div>
-      </header>
+      <PageHeader title="Payout destinations">
+        Where withdrawals are paid. Adding one needs your two-factor code and the link we mail you; it can be used {usableAfter}.
+      </PageHeader>
       <PayoutDestinationsManager initial={destinations} usableAfter={usableAfterText(destinationUsableAfterHours(), "that")} />
     </div>
   );

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { RealityCheckSetting } from "../../../../components/reality-check-setting";
-import { SaferPlayBreak } from "../../../../components/safer-play-break";
-import { SaferPlayLimits } from "../../../../components/safer-play-limits";
-import { SettingsNav } from "../../../../components/settings-nav";
+import { RealityCheckSetting } from "../../../../components/safer-play/reality-check-setting";
+import { SaferPlayBreak } from "../../../../components/safer-play/safer-play-break";
+import { SaferPlayLimits } from "../../../../components/safer-play/safer-play-limits";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
+import { PageHeader } from "../../../../components/ui/page-header";
 
 export const metadata = { title: "Safer play" };
 export const dynamic = "force-dynamic";
@@ -19,12 +20,9 @@ export default async function SaferPlayPage({ searchParams }: { searchParams: Pr
   return (
     <div className="stack safer-play">
       <SettingsNav current="/settings/safer-play" />
-      <header className="page-header">
-        <div>
-          <h1>Safer play</h1>
-          <p className="muted">Limits, breaks and reminders that keep play within what you decide, on this site and every API key.</p>
-        </div>
-      </header>
+      <PageHeader title="Safer play">
+        Limits, breaks and reminders that keep play within what you decide, on this site and every API key.
+      </PageHeader>
       {offered && (
         <div className="alert info stack" data-testid="safer-play-offer">
           <p>

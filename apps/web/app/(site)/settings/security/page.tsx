@@ -1,6 +1,7 @@
-import { SettingsNav } from "../../../../components/settings-nav";
-import { TwoFactorSettings } from "../../../../components/two-factor-settings";
+import { SettingsNav } from "../../../../components/settings/settings-nav";
+import { TwoFactorSettings } from "../../../../components/settings/two-factor-settings";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
+import { PageHeader } from "../../../../components/ui/page-header";
 
 export const metadata = { title: "Security" };
 export const dynamic = "force-dynamic";
@@ -12,12 +13,7 @@ export default async function SecurityPage() {
   return (
     <div className="stack">
       <SettingsNav current="/settings/security" />
-      <header className="page-header">
-        <div>
-          <h1>Security</h1>
-          <p className="muted">How you prove it is you when you sign in, and before money leaves your account.</p>
-        </div>
-      </header>
+      <PageHeader title="Security">How you prove it is you when you sign in, and before money leaves your account.</PageHeader>
       <TwoFactorSettings initialEnabled={enabled} />
     </div>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ShipRequestView } from "../../../../components/ship-request-view";
+import { ShipRequestView } from "../../../../components/shipments/ship-request-view";
 import { listInventory } from "@prizepacks/core";
 import { services } from "../../../../lib/database";
 import { requireViewer, serverApi } from "../../../../lib/server-api";

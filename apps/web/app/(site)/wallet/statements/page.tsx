@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { MonthlyStatementInputSchema, monthOf } from "@prizepacks/core";
-import { Money } from "../../../../components/money";
-import { StatementDownloadForm } from "../../../../components/statement-download-form";
+import { Money } from "../../../../components/ui/money";
+import { StatementDownloadForm } from "../../../../components/wallet/statement-download-form";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,38 @@
+import type { RouterOutputs } from "@prizepacks/api";
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
 import { AccountProtectionPanel } from "../../../../components/admin/account-protection";
 import { MoneyActions } from "../../../../components/admin/money-actions";
+import { QueueTable, type QueueColumn } from "../../../../components/ui/queue-table";
 import { adminApi } from "../../../../lib/admin";
 
 export const metadata = { title: "Account" };
+
+/** When, to the second (UTC). */
+const secondsColumn: QueueColumn<{ createdAt: string }> = {
+  header: "When",
+  className: "small-text",
+  cell: (row) => row.createdAt.replace("T", " ").slice(0, 19),
+};
+
+type Detail = RouterOutputs["admin"]["accounts"]["get"];
+
+const LEDGER_COLUMNS: QueueColumn<Detail["ledger"][number]>[] = [
+  secondsColumn,
+  { header: "Kind", cell: (entry) => entry.kind },
+  { header: "Amount", numeric: true, cell: (entry) => entry.amount },
+  { header: "Balance after", numeric: true, cell: (entry) => entry.balanceAfter },
+  { header: "Note", cell: (entry) => entry.note },
+];
+
+const OPENING_COLUMNS: QueueColumn<Detail["openings"][number]>[] = [
+  secondsColumn,
+  { header: "Pack", cell: (spin) => spin.pack },
+  { header: "Item", cell: (spin) => spin.item },
+  { header: "Price", numeric: true, cell: (spin) => spin.price },
+  { header: "Value", numeric: true, cell: (spin) => spin.value },
+  { header: "Odds", numeric: true, cell: (spin) => `v${spin.oddsVersion}` },
+];
 
 export default async function AdminAccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -52,59 +80,11 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
       <AccountProtectionPanel account={account} detail={protection} />
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Kind</th>
-                <th className="num">Amount</th>
-                <th className="num">Balance after</th>
-                <th>Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.ledger.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="small-text">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
-                  <td>{entry.kind}</td>
-                  <td className="num">{entry.amount}</td>
-                  <td className="num">{entry.balanceAfter}</td>
-                  <td>{entry.note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <QueueTable rows={detail.ledger} columns={LEDGER_COLUMNS} />
       </section>
       <section className="stack" aria-labelledby="openings-heading">
         <h2 id="openings-heading">Openings (latest 50)</h2>
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Pack</th>
-                <th>Item</th>
-                <th className="num">Price</th>
-                <th className="num">Value</th>
-                <th className="num">Odds</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.openings.map((spin) => (
-                <tr key={spin.id}>
-                  <td className="small-text">{spin.createdAt.replace("T", " ").slice(0, 19)}</td>
-                  <td>{spin.pack}</td>
-                  <td>{spin.item}</td>
-                  <td className="num">{spin.price}</td>
-                  <td className="num">{spin.value}</td>
-                  <td className="num">v{spin.oddsVersion}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <QueueTable rows={detail.openings} columns={OPENING_COLUMNS} />
       </section>
       <section className="stack" aria-labelledby="inventory-heading">
         <h2 id="inventory-heading">Inventory (latest 50 held)</h2>

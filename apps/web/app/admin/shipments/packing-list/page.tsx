@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { IdSchema, MAX_SHIPMENTS_PER_MOVE } from "@prizepacks/core";
+import { IdSchema, MAX_SHIPMENTS_PER_MOVE, type AdminShipment } from "@prizepacks/core";
 import { PrintButton } from "../../../../components/admin/print-button";
 import { ShipToAddress } from "../../../../components/admin/ship-to-address";
 import { adminApi } from "../../../../lib/admin";
@@ -49,33 +49,40 @@ export default async function PackingListPage({ searchParams }: { searchParams: 
             <h3>Ship to</h3>
             <ShipToAddress address={s.address} />
           </div>
-          <div className="table-wrap" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Items in shipment {s.id}</caption>
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Pack</th>
-                  <th className="num">Value</th>
-                  <th>Inventory item</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>{item.name}</td>
-                    <td>{item.pack}</td>
-                    <td className="num">${item.value}</td>
-                    <td>
-                      <code className="break">{item.id}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SlipItems shipment={s} />
         </section>
       ))}
     </>
+  );
+}
+
+/** A shipment's items, as the packer checks them off. */
+function SlipItems({ shipment }: { shipment: AdminShipment }) {
+  return (
+    <div className="table-wrap" tabIndex={0}>
+      <table>
+        <caption className="visually-hidden">Items in shipment {shipment.id}</caption>
+        <thead>
+          <tr>
+            <th>Item</th>
+            <th>Pack</th>
+            <th className="num">Value</th>
+            <th>Inventory item</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shipment.items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.name}</td>
+              <td>{item.pack}</td>
+              <td className="num">${item.value}</td>
+              <td>
+                <code className="break">{item.id}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

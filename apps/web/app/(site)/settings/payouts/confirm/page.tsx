@@ -1,5 +1,5 @@
-import { ConfirmPayoutDestination } from "../../../../../components/payout-destinations-manager";
-import { SettingsNav } from "../../../../../components/settings-nav";
+import { ConfirmPayoutDestination } from "../../../../../components/settings/payout-destinations-manager";
+import { SettingsNav } from "../../../../../components/settings/settings-nav";
 import { requireViewer } from "../../../../../lib/server-api";
 
 export const metadata = { title: "Confirm payout destination" };

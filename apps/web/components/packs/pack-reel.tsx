@@ -1,0 +1,121 @@
+"use client";
+import { useEffect, useRef } from "react";
+import { displayMoney } from "@prizepacks/core/contract";
+import { REEL_SPIN_MS, reelProgress } from "../../lib/reel-motion";
+import { playLand, playTick } from "../../lib/reel-sound";
+import type { ReelItem } from "../../lib/reel-strip";
+
+/**
+ * A full-width strip that slows onto strip[winIndex] under the centre marker (reelProgress),
+ * then lights the winning card in its rarity colour with its name and value. Painted from
+ * requestAnimationFrame, so that `skip` (a click, Space, Esc, quick open) lands it at once and
+ * the landing is known the frame it happens. Only shown when motion is allowed; the panel
+ * announces the result.
+ */
+export function PackReel({
+  strip,
+  winIndex,
+  landed,
+  skip,
+  compact,
+  moment,
+  onLanded,
+}: {
+  strip: ReelItem[];
+  winIndex: number;
+  landed: boolean;
+  skip: boolean;
+  compact: boolean;
+  /** A legendary or a 10× win: the frame around the reel lights up (never over any text). */
+  moment: boolean;
+  onLanded: () => void;
+}) {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const targetRef = useRef<number | null>(null);
+  const landedRef = useRef(landed);
+  const onLandedRef = useRef(onLanded);
+  useEffect(() => {
+    onLandedRef.current = onLanded;
+  }, [onLanded]);
+
+  const paint = (x: number) => {
+    if (trackRef.current) trackRef.current.style.transform = `translate3d(${-x}px, 0, 0)`;
+  };
+  const land = () => {
+    if (landedRef.current) return;
+    landedRef.current = true;
+    if (targetRef.current !== null) paint(targetRef.current);
+    onLandedRef.current();
+  };
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const track = trackRef.current;
+    const card = track?.children[winIndex] as HTMLElement | undefined;
+    const first = track?.children[0] as HTMLElement | undefined;
+    if (!viewport || !track || !card || !first) return;
+    // Stop somewhere inside the winning card rather than dead centre, as a real reel would.
+    const jitter = (Math.random() - 0.5) * card.offsetWidth * 0.6;
+    const target = card.offsetLeft + card.offsetWidth / 2 - viewport.clientWidth / 2 + jitter;
+    targetRef.current = target;
+    const pitch = ((track.children[1] as HTMLElement | undefined)?.offsetLeft ?? first.offsetLeft) - first.offsetLeft;
+    let start: number | null = null;
+    let lastCard = -1;
+    let frame = requestAnimationFrame(function step(now) {
+      if (landedRef.current) return;
+      start ??= now;
+      const elapsed = now - start;
+      const x = target * reelProgress(elapsed);
+      paint(x);
+      const cardIndex = pitch > 0 ? Math.floor(x / pitch) : 0;
+      if (lastCard >= 0 && cardIndex !== lastCard) playTick();
+      lastCard = cardIndex;
+      if (elapsed >= REEL_SPIN_MS) land();
+      else frame = requestAnimationFrame(step);
+    });
+    // requestAnimationFrame does not run in a hidden tab: never leave the player waiting.
+    const fallback = window.setTimeout(land, REEL_SPIN_MS + 600);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(fallback);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one spin per mounted strip
+  }, [winIndex]);
+
+  useEffect(() => {
+    if (skip) land();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- land reads refs only
+  }, [skip]);
+
+  useEffect(() => {
+    if (landed) playLand();
+  }, [landed]);
+
+  const won = strip[winIndex];
+  return (
+    <div
+      className={`reel${compact ? " reel-compact" : ""}${landed ? ` reel-landed rarity-glow-${won?.rarity ?? "COMMON"}` : ""}${landed && moment ? " reel-moment" : ""}`}
+      data-testid="reel"
+      data-landed={landed ? "true" : "false"}
+      aria-hidden="true"
+    >
+      <div className="reel-viewport" ref={viewportRef}>
+        <div className="reel-marker" data-testid="reel-marker" />
+        <div className="reel-track" ref={trackRef}>
+          {strip.map((item, index) => (
+            <div
+              key={index}
+              className={`reel-card rarity-border-${item.rarity}${index === winIndex ? " reel-card-won" : ""}`}
+              data-testid={index === winIndex ? "reel-winner" : undefined}
+            >
+              <img src={item.image} alt="" width={96} height={96} draggable={false} />
+              <span className="reel-card-name">{item.name}</span>
+              <span className="reel-card-value money">{displayMoney(item.value)}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

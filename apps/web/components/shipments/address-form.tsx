@@ -1,0 +1,47 @@
+"use client";
+import { useState } from "react";
+import type { Address } from "@prizepacks/core";
+import { trpc } from "../../lib/trpc";
+import { ErrorAlert } from "../ui/error-alert";
+import { useBusyAction } from "../ui/use-busy-action";
+
+const ADDRESS_FIELDS = [
+  ["name", "Full name", "name"],
+  ["line1", "Address line 1", "address-line1"],
+  ["line2", "Address line 2 (optional)", "address-line2"],
+  ["city", "City", "address-level2"],
+  ["region", "State or region", "address-level1"],
+  ["postalCode", "Postal code", "postal-code"],
+  ["country", "Country code (ISO, e.g. US)", "country"],
+  ["phone", "Phone (optional)", "tel"],
+] as const;
+
+const emptyAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "", phone: "" };
+
+/** A new postal address, checked and saved by the server (postal format per country); hands the saved one back. */
+export function AddressForm({ onSaved }: { onSaved: (address: Address) => void }) {
+  const [draft, setDraft] = useState(emptyAddress);
+  const { busy, error, run } = useBusyAction();
+
+  const save = () =>
+    run(async () => {
+      const saved = await trpc.addresses.create.mutate({ ...draft, country: draft.country.trim().toUpperCase() });
+      setDraft(emptyAddress);
+      onSaved(saved);
+    });
+
+  return (
+    <div className="stack">
+      {ADDRESS_FIELDS.map(([field, label, autoComplete]) => (
+        <label key={field}>
+          {label}
+          <input value={draft[field]} autoComplete={autoComplete} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
+        </label>
+      ))}
+      <ErrorAlert error={error} />
+      <button type="button" className="button" disabled={busy} onClick={() => void save()}>
+        Save address
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { WalletBalance as WalletBalanceData } from "@prizepacks/core";
+import { displayMoney } from "@prizepacks/core/contract";
+import { queryKeys, trpc } from "../../lib/trpc";
+
+/** Under queryKeys.me, so every money-moving mutation (which invalidates it) refreshes this too. */
+export const walletBalanceKey = [...queryKeys.me, "wallet"] as const;
+
+export function WalletBalance({ initialBalance }: { initialBalance: WalletBalanceData }) {
+  const { data } = useQuery({ queryKey: walletBalanceKey, queryFn: () => trpc.wallet.get.query(), initialData: initialBalance });
+  return (
+    <section className="card wallet-balance" aria-labelledby="wallet-balance-heading">
+      <h2 id="wallet-balance-heading" className="muted small-text wallet-balance-label">
+        Balance
+      </h2>
+      <p className="money wallet-balance-amount" data-testid="wallet-balance">
+        {displayMoney(data.balanceString)}
+      </p>
+      {data.pendingWithdrawals !== "0.00" && (
+        <p className="small-text" data-testid="pending-withdrawals">
+          {displayMoney(data.pendingWithdrawals)} reserved for pending withdrawals
+        </p>
+      )}
+      <p className="hint">Opening a pack debits its price; selling an item credits its value.</p>
+    </section>
+  );
+}
