@@ -7,9 +7,8 @@ const tests = "\\.(test|db\\.test|e2e\\.test|redis\\.test)\\.tsx?$";
 // kernel: errors, money, database access, the runtime basics (Deps, the change feed, background
 // jobs, periodic, metrics), pagination, input parsing, the idempotency key, the service env.
 const kernel = `${core}(errors|money|parse-input|idempotency-key|service-env|client-address-header)\\.ts$|${core}(runtime|pagination)/`;
-// contract: the client-safe schemas and rules (src/contract/, today's src/shared/ and the schema
-// files it still re-exports: schemas.ts, *.schemas.ts, the pack rules).
-const contract = `${core}(contract|shared)/|${core}schemas\\.ts$|${core}.+\\.schemas\\.ts$|${core}catalog/pack-rules\\.ts$`;
+// contract: the client-safe schemas and rules, one file per feature (src/contract/).
+const contract = `${core}contract/`;
 // server: the composition root (@prizepacks/core/server); admin/ and testing/ open Services too.
 const server = `${core}(server|admin|testing)/`;
 // features: every other folder of core, and the root barrel.
@@ -29,7 +28,7 @@ export default {
       severity: "error",
       comment: "The kernel is below everything in core: it may import only itself (and the zod messages every schema shares).",
       from: { path: kernel, pathNot: tests },
-      to: { path: core, pathNot: [kernel, `${core}(shared|contract)/input-messages\\.ts$`] },
+      to: { path: core, pathNot: [kernel, `${core}contract/input-messages\\.ts$`] },
     },
     {
       name: "contract-imports-kernel-and-contract",
