@@ -55,7 +55,9 @@ export default defineConfig({
   // No retries: a test that fails once is a failure to find the cause of.
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // Two Chromiums and the server share the cores: a long journey (the console's publish and
+  // verify, with axe on every page) took over a minute beside another file on a busy machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results/playwright",
   reporter: [["list"], ["json", { outputFile: "test-results/browser.json" }]],
