@@ -1,10 +1,11 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 // Files that time something against the clock (a bound in milliseconds, a rolling window, a
 // drain, a delivery that must not come within a poll) or break a shared component: they run
 // alone, after their project's parallel files, so no other test file's load skews them.
 const integrationSerial = [
-  "packages/core/src/runtime/services.db.test.ts",
+  "packages/core/src/server/services.db.test.ts",
   "packages/api/src/rate-limit/limiter.redis.test.ts",
   "packages/api/src/streams.db.test.ts",
   "packages/auth/src/second-factor.db.test.ts",
@@ -19,6 +20,9 @@ const e2eSerial = [
   "apps/web/tests/shutdown.e2e.test.ts",
   "apps/web/tests/webhooks.e2e.test.ts",
 ];
+// A moved file would otherwise leave its list silently and run in parallel with the rest.
+for (const file of [...integrationSerial, ...e2eSerial])
+  if (!existsSync(new URL(file, import.meta.url))) throw new Error(`vitest.config.ts: ${file} is listed to run alone but does not exist`);
 
 const integration = {
   include: ["packages/*/src/**/*.db.test.ts", "packages/*/src/**/*.redis.test.ts"],

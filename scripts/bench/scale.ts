@@ -15,7 +15,7 @@ import { rssMiB, type Server } from "./server.ts";
 import { percentiles, type Latency } from "./latency.ts";
 import { type ClientCommand, type ClientStats, type StreamSpec } from "./stream-clients.ts";
 
-/** Event streams one key may hold (MAX_STREAMS_PER_KEY in packages/api/src/streams.ts). */
+/** Event streams one key may hold (MAX_STREAMS_PER_KEY in packages/api/src/streams/account-events.ts). */
 const STREAMS_PER_KEY = 5;
 /** Descriptors the server needs besides the streams: its listener, pools, the load's 32 connections, the slow readers. */
 const SERVER_RESERVE = 300;

@@ -27,7 +27,7 @@ import type { OutputOf, ProcedurePath } from "./procedures.ts";
 // One account's story, as the API told it: 100.00 deposited, one Budget Tech Drop opened
 // (nonce 0, ticket 20844: the phone stand), the stand sold, the seed pair rotated. The seeds,
 // hashes, ticket and oddsHash are real: the documented recipe reproduces them
-// (openapi-examples.test.ts checks that, and every example against its schema).
+// (openapi.test.ts checks that, and every example against its schema).
 
 const at = (time: string) => `2026-11-23T${time}.000Z`;
 

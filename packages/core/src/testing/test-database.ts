@@ -62,8 +62,8 @@ const pgliteTemplates = new Map<string, Promise<string>>();
  * The PostgreSQL database that test databases are copied from: DATABASE_URL's name, `_tpl_` and
  * the migrations' key, migrated once (a copy is a file copy on the server, where 31 migrations take
  * half a second and more under load). Built under an advisory lock, so that parallel test files
- * and runs wait for one build, and renamed into place only when complete; templates of other
- * migrations with the same prefix go then.
+ * and runs wait for one build, and renamed into place only when complete; half-built ones of killed runs go then
+ * (`.ci/run` drops its own templates when it ends).
  */
 function postgresTemplate(url: string, migrations: MigrationFile[]): Promise<string> {
   const key = migrationsKey(migrations);
@@ -98,9 +98,11 @@ async function buildPostgresTemplate(url: string, key: string, migrations: Migra
     await whenFree(async () => {
       await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
     });
+    // Only builds a killed run left (a build holds the lock): a template of other migrations may be
+    // another checkout's on the same server, still copied from by its running tests.
     const stale = await client.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2`,
-      [prefix, name],
+      [`${prefix}building_`, building],
     );
     for (const { datname } of stale.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
     return name;
