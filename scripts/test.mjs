@@ -71,9 +71,13 @@ async function vitest(projects, options) {
       const skipped = file.assertionResults.filter((test) => test.status === "pending" || test.status === "skipped").length;
       if (skipped) skippedFiles.set(path.relative(root, file.name), skipped);
     }
-    if (report.numTotalTests === 0) return false;
+    if (report.numTotalTests === 0) {
+      failedSteps.push(`vitest ${project} (no test ran)`);
+      return false;
+    }
   } catch {
     totals.failed += 1;
+    failedSteps.push(`vitest ${project} (no report)`);
     return false;
   }
   return ok;
