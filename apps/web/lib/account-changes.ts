@@ -5,7 +5,7 @@ import { refreshQueries } from "./refresh-queries";
 import { queryKeys } from "./trpc";
 
 /** What money or items moving elsewhere can change on the page. */
-const AFFECTED = [queryKeys.me, queryKeys.inventory, queryKeys.history, queryKeys.ledger, queryKeys.keys];
+const AFFECTED = [queryKeys.me.get(), queryKeys.inventory(), queryKeys.history(), queryKeys.wallet(), queryKeys.keys.list()];
 
 /**
  * Follows the signed-in account's change feed (GET /api/account/changes) and refreshes what a

@@ -6,13 +6,6 @@ import type { RouterInputs } from "@prizepacks/api";
 
 // The battles procedures as the pages call them: every answer narrowed once (asBattleView).
 
-export const battleQueryKeys = {
-  all: ["battles"] as const,
-  list: (status: BattleStatus) => ["battles", "list", status] as const,
-  mine: ["battles", "mine"] as const,
-  one: (id: string) => ["battles", "one", id] as const,
-};
-
 export type CreateBattleInput = RouterInputs["battles"]["create"];
 
 /** The newest 50 battles (of one status, or of any; or only the viewer's). */

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useEventSource } from "../components/ui/use-event-source";
-import { battleQueryKeys } from "./battle-calls";
+import { queryKeys } from "./trpc";
 
 /** A (re)connection replays the lobby, one event a battle: one refresh for the burst. */
 const SETTLE_MS = 300;
@@ -20,7 +20,7 @@ export function useBattleLobbyChanges(enabled: boolean): void {
   useEventSource(enabled ? "/v1/battles/lobby" : null, {
     battle: () => {
       window.clearTimeout(pending.current);
-      pending.current = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: battleQueryKeys.all }), SETTLE_MS);
+      pending.current = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.battles() }), SETTLE_MS);
     },
   });
 }

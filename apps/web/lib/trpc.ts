@@ -1,5 +1,6 @@
 "use client";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
+import { createTRPCRecursiveProxy, type AnyTRPCProcedure, type inferProcedureInput } from "@trpc/server";
 import type { AppRouter } from "@prizepacks/api";
 
 /**
@@ -22,17 +23,23 @@ export function withIdempotencyKey(key: string) {
   return { context: { idempotencyKey: key } };
 }
 
-/** Query keys shared by every page, so one invalidation refreshes header, inventory and history. */
-export const queryKeys = {
-  me: ["me"] as const,
-  inventory: ["inventory"] as const,
-  history: ["history"] as const,
-  ledger: ["ledger"] as const,
-  fairness: ["fairness"] as const,
-  keys: ["keys"] as const,
-  protection: ["protection"] as const,
-  realityCheck: ["realityCheck"] as const,
+type QueryKey = readonly unknown[];
+type KeysOf<TRecord> = (() => QueryKey) & {
+  [K in keyof TRecord]: TRecord[K] extends AnyTRPCProcedure
+    ? (input?: Partial<Exclude<inferProcedureInput<TRecord[K]>, void>>) => QueryKey
+    : KeysOf<TRecord[K]>;
 };
+
+/**
+ * Query keys from the procedures' paths, as tRPC's own TanStack integration makes them (which
+ * the registry has only for an older tRPC): `queryKeys.wallet.ledger()` is ["wallet", "ledger"],
+ * with an input ["wallet", "ledger", input] (an infinite query leaves its cursor out). A router's
+ * key, `queryKeys.wallet()`, is the prefix of all of its procedures' keys: invalidating it
+ * refreshes the balance and the ledger at once.
+ */
+export const queryKeys = createTRPCRecursiveProxy<KeysOf<AppRouter["_def"]["record"]>>(({ path, args: [input] }) =>
+  input === undefined ? path : [...path, input],
+);
 
 // Defined apart, without "use client", so that server pages can use them (ErrorAlert).
 export { errorCode, errorMessage } from "./error-message";

@@ -69,28 +69,15 @@ export function MoneyActions({ userId }: { userId: string }) {
             </label>
           ))}
         </fieldset>
-        <AmountField
-          id="admin-amount"
-          label="Amount ($)"
-          labelClassName="label"
-          value={amount}
-          onValue={setAmount}
-          onBlur={amountCheck.onBlur}
-          aria-invalid={amountCheck.error ? true : undefined}
-          aria-describedby={amountCheck.error ? "admin-amount-error" : undefined}
-          after={<ErrorAlert inline id="admin-amount-error" error={amountCheck.error} />}
-        />
+        <AmountField id="admin-amount" label="Amount ($)" labelClassName="label" value={amount} onValue={setAmount} check={amountCheck} />
         <Field
           id="admin-money-reason"
           label="Reason"
           labelClassName="label"
           value={reason}
           onValue={setReason}
-          onBlur={reasonCheck.onBlur}
+          check={reasonCheck}
           placeholder="Shown in the ledger"
-          aria-invalid={reasonCheck.error ? true : undefined}
-          aria-describedby={reasonCheck.error ? "admin-money-reason-error" : undefined}
-          after={<ErrorAlert inline id="admin-money-reason-error" error={reasonCheck.error} />}
         />
         <SubmitButton className="button small" busy={adjust.isPending} busyText="Applying…">
           {direction === "credit" ? "Credit balance" : "Debit balance"}

@@ -347,7 +347,7 @@ export function PackEditor({
         </button>
       </div>
 
-      <dl className="admin-figures" aria-label="Live checks">
+      <dl className="facts fact-cards admin-figures" aria-label="Live checks">
         <div>
           <dt>Chances sum</dt>
           <dd data-testid="chance-total">{live.check ? `${live.check.chanceTotal}%` : "–"}</dd>

@@ -23,7 +23,7 @@ export function ApiKeysManager({
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<NewApiKey | null>(null);
   const keys = useQuery({
-    queryKey: queryKeys.keys,
+    queryKey: queryKeys.keys.list(),
     queryFn: () => trpc.keys.list.query(),
     ...(initialKeys ? { initialData: initialKeys } : {}),
   });
@@ -31,14 +31,14 @@ export function ApiKeysManager({
     mutationFn: (name: string) => trpc.keys.create.mutate({ name }),
     onSuccess: (newKey) => {
       setCreated(newKey);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.keys });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.keys.list() });
     },
   });
   const revoke = useMutation({
     mutationFn: (id: string) => trpc.keys.revoke.mutate({ id }),
     onSuccess: (_result, id) => {
       setCreated((current) => (current?.id === id ? null : current));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.keys });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.keys.list() });
     },
   });
 

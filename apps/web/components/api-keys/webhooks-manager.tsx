@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@
 import { useId, useState } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { refreshQueries } from "../../lib/refresh-queries";
-import { trpc } from "../../lib/trpc";
+import { queryKeys, trpc } from "../../lib/trpc";
 import { ClipboardCopyButton } from "../ui/clipboard-copy-button";
 import { CreateForm } from "../ui/create-form";
 import { DataTable } from "../ui/data-table";
@@ -23,8 +23,6 @@ const EVENT_TYPES = [
 type EventType = (typeof EVENT_TYPES)[number]["type"];
 type NewEndpoint = { url: string; eventTypes: EventType[] };
 
-const webhooksKey = ["webhooks"] as const;
-
 /**
  * Register HTTPS endpoints for account events, see their secret once, their delivery log, resend
  * or disable; an endpoint the server disabled says why.
@@ -32,18 +30,18 @@ const webhooksKey = ["webhooks"] as const;
 export function WebhooksManager() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<Created | null>(null);
-  const endpoints = useQuery({ queryKey: webhooksKey, queryFn: () => trpc.webhooks.list.query() });
+  const endpoints = useQuery({ queryKey: queryKeys.webhooks.list(), queryFn: () => trpc.webhooks.list.query() });
   const create = useMutation({
     mutationFn: (input: NewEndpoint) => trpc.webhooks.create.mutate(input),
     onSuccess: (endpoint) => {
       setCreated(endpoint);
       // The list's first fetch may still be on its way, read before this endpoint existed.
-      void refreshQueries(queryClient, [webhooksKey]);
+      void refreshQueries(queryClient, [queryKeys.webhooks()]);
     },
   });
   const setEnabled = useMutation({
     mutationFn: (input: { id: string; enabled: boolean }) => trpc.webhooks.setEnabled.mutate(input),
-    onSuccess: () => void refreshQueries(queryClient, [webhooksKey]),
+    onSuccess: () => void refreshQueries(queryClient, [queryKeys.webhooks()]),
   });
 
   return (
@@ -175,7 +173,7 @@ function WebhookEndpointRow({ endpoint, busy, onToggle }: { endpoint: Endpoint; 
 
 function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   const queryClient = useQueryClient();
-  const key = ["webhooks", endpointId, "deliveries"] as const;
+  const key = queryKeys.webhooks.deliveries({ endpointId });
   const deliveries = useQuery({ queryKey: key, queryFn: () => trpc.webhooks.deliveries.query({ endpointId }), refetchInterval: 5_000 });
   const resend = useMutation({
     mutationFn: (deliveryId: string) => trpc.webhooks.resend.mutate({ deliveryId }),

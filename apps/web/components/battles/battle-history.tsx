@@ -2,11 +2,12 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { centsToMoney, moneyToCents } from "@prizepacks/core/contract";
-import { battleCalls, battleQueryKeys } from "../../lib/battle-calls";
+import { battleCalls } from "../../lib/battle-calls";
 import { LAYOUT_LABELS, parseBattleSpec, STATUS_LABELS, type BattlePacksById, type BattleView } from "../../lib/battle-shapes";
 import { BattlePackStrip } from "./battle-pack-strip";
 import { ErrorAlert } from "../ui/error-alert";
 import { Money } from "../ui/money";
+import { queryKeys } from "../../lib/trpc";
 
 /** What the viewer took home from a settled battle: the value of the items paid to their seat. */
 function wonValue(battle: BattleView): string {
@@ -32,7 +33,7 @@ function BattleResult({ battle }: { battle: BattleView }) {
 
 /** The viewer's battles, newest first: status, entry and result, each linking to its page. */
 export function BattleHistory({ packs }: { packs: BattlePacksById }) {
-  const mine = useQuery({ queryKey: battleQueryKeys.mine, queryFn: battleCalls.mine, refetchInterval: 5_000 });
+  const mine = useQuery({ queryKey: queryKeys.battles.list({ player: "me" }), queryFn: battleCalls.mine, refetchInterval: 5_000 });
   if (mine.error) return <ErrorAlert error={mine.error} />;
   if (mine.isPending) return <p className="muted">Loading your battles…</p>;
   if (mine.data.length === 0)
@@ -53,7 +54,7 @@ export function BattleHistory({ packs }: { packs: BattlePacksById }) {
               </Link>
               <BattlePackStrip packIds={spec.rounds.map((round) => round.packId)} packs={packs} />
             </div>
-            <dl className="battle-history-facts">
+            <dl className="facts battle-history-facts">
               <div>
                 <dt>Status</dt>
                 <dd>{STATUS_LABELS[battle.status]}</dd>

@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BATTLE_LAYOUT_NAMES, BATTLE_WIN_RULES, type BattleLayout, type BattleWinRule } from "@prizepacks/fairness";
 import { moneyToCents } from "@prizepacks/core/contract";
-import { battleCalls, battleQueryKeys } from "../../lib/battle-calls";
+import { battleCalls } from "../../lib/battle-calls";
 import { useBattleLobbyChanges } from "../../lib/battle-lobby-changes";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePacksById, type BattleView } from "../../lib/battle-shapes";
 import { BattleCard } from "./battle-card";
 import { ErrorAlert } from "../ui/error-alert";
+import { queryKeys } from "../../lib/trpc";
 
 /** The lobby stream says when to ask again; this is the fallback while it is away. */
 const REFRESH_MS = 30_000;
@@ -44,13 +45,13 @@ export function BattleLobby({ packs, signedIn }: { packs: BattlePacksById; signe
   const [filters, setFilters] = useState<LobbyFilters>({ layout: "", winRule: "", entryMin: "", entryMax: "" });
   useBattleLobbyChanges(signedIn);
   const open = useQuery({
-    queryKey: battleQueryKeys.list("open"),
+    queryKey: queryKeys.battles.list({ status: "open" }),
     queryFn: () => battleCalls.list("open"),
     refetchInterval: REFRESH_MS,
     enabled: signedIn,
   });
   const settled = useQuery({
-    queryKey: battleQueryKeys.list("settled"),
+    queryKey: queryKeys.battles.list({ status: "settled" }),
     queryFn: () => battleCalls.list("settled"),
     refetchInterval: REFRESH_MS,
     enabled: signedIn,

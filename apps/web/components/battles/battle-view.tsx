@@ -3,9 +3,9 @@ import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BATTLE_LAYOUTS } from "@prizepacks/fairness";
-import { battleCalls, battleQueryKeys } from "../../lib/battle-calls";
+import { battleCalls } from "../../lib/battle-calls";
 import { errorCode } from "../../lib/error-message";
-import { trpc } from "../../lib/trpc";
+import { queryKeys, trpc } from "../../lib/trpc";
 import {
   battleProof,
   LAYOUT_LABELS,
@@ -42,7 +42,7 @@ export function BattleView({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: battleQueryKeys.one(id),
+    queryKey: queryKeys.battles.get({ id }),
     queryFn: () => battleCalls.get(id),
     refetchInterval: (current) => (current.state.data ? REFRESH_MS[current.state.data.status] : 3_000),
     enabled: signedIn,
@@ -50,7 +50,7 @@ export function BattleView({
   const battle = query.data;
   const spec = battle ? parseBattleSpec(battle) : null;
   const odds = useQuery({
-    queryKey: ["battles", "odds", battle?.specHash],
+    queryKey: [...queryKeys.battles.roundOdds(), battle?.specHash],
     queryFn: () => trpc.battles.roundOdds.query({ rounds: spec!.rounds.map(({ packId, oddsHash }) => ({ packId, oddsHash })) }),
     enabled: spec !== null,
     staleTime: Infinity,
@@ -76,8 +76,8 @@ export function BattleView({
   if (!battle || !spec) return <p className="muted">Loading the battle…</p>;
 
   const refresh = (next: Battle) => {
-    queryClient.setQueryData(battleQueryKeys.one(id), next);
-    void queryClient.invalidateQueries({ queryKey: battleQueryKeys.all });
+    queryClient.setQueryData(queryKeys.battles.get({ id }), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.battles() });
   };
 
   return (

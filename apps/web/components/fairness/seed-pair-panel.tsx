@@ -12,19 +12,19 @@ import type { VerifierPrefill } from "./fairness-verifier";
 export function SeedPairPanel({ initialSeeds, onVerify }: { initialSeeds: FairnessState; onVerify: (prefill: VerifierPrefill) => void }) {
   const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState<RotateResult["previous"] | null>(null);
-  const seeds = useQuery({ queryKey: queryKeys.fairness, queryFn: () => trpc.fairness.get.query(), initialData: initialSeeds });
+  const seeds = useQuery({ queryKey: queryKeys.fairness.get(), queryFn: () => trpc.fairness.get.query(), initialData: initialSeeds });
   const rotate = useMutation({
     mutationFn: (clientSeed: string | undefined) => trpc.fairness.rotate.mutate(clientSeed ? { clientSeed } : {}),
     onSuccess: (result) => {
       setRevealed(result.previous);
-      queryClient.setQueryData(queryKeys.fairness, {
+      queryClient.setQueryData(queryKeys.fairness.get(), {
         serverSeedHash: result.current.serverSeedHash,
         clientSeed: result.current.clientSeed,
         nonce: result.current.nonce,
         nextServerSeedHash: result.nextServerSeedHash,
       } satisfies FairnessState);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.fairness });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.history });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fairness.get() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.history() });
     },
   });
 

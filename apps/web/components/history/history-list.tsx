@@ -10,7 +10,7 @@ import { LoadMoreButton } from "../ui/load-more-button";
 /** Every opening of the player (of one pack, given packId), newest first; the first page comes rendered from the server. */
 export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage; packId?: string }) {
   const history = useInfiniteQuery({
-    queryKey: [...queryKeys.history, "list", packId ?? "all"],
+    queryKey: queryKeys.history.list({ packId }),
     queryFn: ({ pageParam }) => trpc.history.list.query({ cursor: pageParam, packId }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -38,7 +38,7 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
             <LocalTime iso={spin.createdAt} /> · <Link href={`/packs/${spin.pack.slug}`}>{spin.pack.name}</Link>
           </p>
         </div>
-        <dl className="history-row-money">
+        <dl className="facts history-row-money">
           <div>
             <dt>Paid</dt>
             <dd>
@@ -70,7 +70,7 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
         <summary>
           Fairness data<span className="visually-hidden"> of the draw of {spin.item.name}</span>
         </summary>
-        <dl className="history-row-fairness">
+        <dl className="facts history-row-fairness">
           <div>
             <dt>Nonce</dt>
             <dd className="mono">{fairness.nonce}</dd>

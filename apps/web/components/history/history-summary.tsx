@@ -11,7 +11,7 @@ export function HistorySummaryPanel({ summary, packName }: { summary: HistorySum
       <h2 id="history-summary-title" className="history-summary-title">
         {packName ? `Totals for ${packName}` : "Totals, every game"}
       </h2>
-      <dl className="history-summary-figures">
+      <dl className="facts history-summary-figures">
         <div>
           <dt>Openings</dt>
           <dd className="num" data-testid="history-total-openings">

@@ -77,7 +77,7 @@ export function InventoryView({
   const sellInFlight = useRef(false);
 
   const list = useInfiniteQuery({
-    queryKey: [...queryKeys.inventory, "list", status],
+    queryKey: queryKeys.inventory.list({ status }),
     queryFn: ({ pageParam }) => trpc.inventory.list.query({ status, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -86,7 +86,7 @@ export function InventoryView({
 
   const grouped = status === "HELD" && layout === "grouped";
   const groups = useQuery({
-    queryKey: [...queryKeys.inventory, "groups", sort],
+    queryKey: queryKeys.inventory.groups({ sort }),
     queryFn: () => trpc.inventory.groups.query({ sort }),
     enabled: grouped,
     initialData: sort === initialSort ? initialGroups : undefined,
@@ -101,7 +101,7 @@ export function InventoryView({
     onSettled: async () => {
       sellInFlight.current = false;
       await Promise.all(
-        [queryKeys.me, queryKeys.inventory, queryKeys.ledger, queryKeys.history].map((queryKey) =>
+        [queryKeys.me.get(), queryKeys.inventory(), queryKeys.wallet(), queryKeys.history()].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -50,7 +50,7 @@ export function OpenPackPanel({
   initialBalance: string;
 }) {
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: queryKeys.me, queryFn: () => trpc.me.get.query() });
+  const me = useQuery({ queryKey: queryKeys.me.get(), queryFn: () => trpc.me.get.query() });
   const balanceCents = moneyToCents(me.data?.balanceString ?? initialBalance);
   const priceCents = moneyToCents(price);
   // Cents are bigints, and a balance is never negative, so the division floors.
@@ -108,7 +108,13 @@ export function OpenPackPanel({
       }
     } finally {
       // Money moved (or a refusal may reflect a changed balance): refresh header and lists.
-      for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.history, queryKeys.ledger, queryKeys.fairness]) {
+      for (const queryKey of [
+        queryKeys.me.get(),
+        queryKeys.inventory(),
+        queryKeys.history(),
+        queryKeys.wallet(),
+        queryKeys.fairness.get(),
+      ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       setOpenings(won);
@@ -165,7 +171,8 @@ export function OpenPackPanel({
       setSale({ kind: "failed", message: errorMessage(caught) });
     } finally {
       saleInFlight.current = false;
-      for (const queryKey of [queryKeys.me, queryKeys.inventory, queryKeys.ledger]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [queryKeys.me.get(), queryKeys.inventory(), queryKeys.wallet()])
+        void queryClient.invalidateQueries({ queryKey });
     }
   }
 

@@ -105,7 +105,7 @@ export const OpenSummary = forwardRef<
           );
         })}
       </ul>
-      <dl className="open-summary-totals">
+      <dl className="facts open-summary-totals">
         <div>
           <dt>{single ? "Value" : "Total value"}</dt>
           <dd data-testid="summary-total-value">

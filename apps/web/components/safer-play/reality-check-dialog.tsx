@@ -21,7 +21,7 @@ export function RealityCheck({ accountId }: { accountId: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
   const check = useQuery({
-    queryKey: [...queryKeys.realityCheck, accountId, session?.since ?? null],
+    queryKey: [...queryKeys.me.realityCheck.get(session ? { since: session.since } : {}), accountId],
     // The first call starts the session by the server's clock; later ones count from it.
     queryFn: () => trpc.me.realityCheck.get.query(session ? { since: session.since } : {}),
     staleTime: Infinity,
@@ -109,7 +109,7 @@ export function RealityCheck({ accountId }: { accountId: string }) {
               session (since <LocalTime iso={session.since} />
               ).
             </p>
-            <dl className="safer-figures">
+            <dl className="facts safer-figures">
               <div>
                 <dt>Openings</dt>
                 <dd className="num">{result.openings}</dd>

@@ -17,7 +17,7 @@ export function RealityCheckSetting({ initialMinutes }: { initialMinutes: Minute
     onSuccess: (result) => {
       setSaved(result.minutes);
       // The dialog's timer takes the new interval at once.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.realityCheck });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.realityCheck.get() });
     },
     onError: () => setMinutes(initialMinutes),
   });

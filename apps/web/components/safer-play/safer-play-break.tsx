@@ -35,7 +35,7 @@ function CurrentBreak({ exclusion }: { exclusion: Exclusion }) {
   const now = useNow();
   const resume = useMutation({
     mutationFn: () => trpc.me.exclusion.resume.mutate(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.protection }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.limits.get() }),
   });
   const ended = exclusion.endsAt !== null && now > 0 && now >= Date.parse(exclusion.endsAt);
   const what = exclusion.kind === "timeout" ? "time-out" : "self-exclusion";
@@ -92,7 +92,7 @@ function BreakForm({ extending }: { extending: boolean }) {
       setUnderstood(false);
       setPeriod(null);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.protection }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.limits.get() }),
   });
   const passwordError = invalid.password ?? fieldIssue(start.error, "password");
   const selfExclusion = SELF_EXCLUSION_OPTIONS.some((option) => option.period === period);

@@ -25,7 +25,7 @@ function normalizeAmount(input: string): string | null {
 
 /** The protection query, seeded by the server's render; every change here refreshes it. */
 export function useProtection(initial: PlayerProtection) {
-  return useQuery({ queryKey: queryKeys.protection, queryFn: () => trpc.me.limits.get.query(), initialData: initial });
+  return useQuery({ queryKey: queryKeys.me.limits.get(), queryFn: () => trpc.me.limits.get.query(), initialData: initial });
 }
 
 /** The account's spending limits: what binds, what counts now, pending raises, and the form to set one. */
@@ -59,7 +59,7 @@ function LimitCard({ limit, pending }: { limit: Limit; pending: Pending | undefi
   return (
     <li className="safer-limit stack" aria-labelledby={headingId} data-testid={`limit-${limit.kind}-${limit.period}`}>
       <h3 id={headingId}>{name.charAt(0).toUpperCase() + name.slice(1)}</h3>
-      <dl className="safer-figures">
+      <dl className="facts safer-figures">
         <div>
           <dt>Limit</dt>
           <dd className="money">{displayMoney(limit.amount)}</dd>
@@ -92,7 +92,7 @@ function useLimitMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: Limit["kind"]; period: Limit["period"]; amount: string | null }) => trpc.me.limits.set.mutate(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.protection }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me.limits.get() }),
   });
 }
 
@@ -118,7 +118,7 @@ function PendingChange({ change }: { change: Pending }) {
   const now = useNow();
   const confirm = useMutation({
     mutationFn: () => trpc.me.limits.confirm.mutate({ kind: change.kind, period: change.period }),
-    onSuccess: (protection) => queryClient.setQueryData(queryKeys.protection, protection),
+    onSuccess: (protection) => queryClient.setQueryData(queryKeys.me.limits.get(), protection),
   });
   const confirmable = now > 0 && now >= Date.parse(change.confirmableAt);
   const what = change.amount === null ? "Removal" : `Raise to ${displayMoney(change.amount)}`;

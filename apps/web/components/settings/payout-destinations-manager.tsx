@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { PayoutDestination } from "@prizepacks/core";
-import { trpc } from "../../lib/trpc";
+import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { CodeInput } from "../ui/code-input";
 import { QueueTable } from "../ui/queue-table";
@@ -10,7 +10,6 @@ import { Field, FieldFrame } from "../ui/field";
 import { SubmitButton } from "../ui/submit-button";
 import { LocalTime } from "../ui/local-time";
 
-const destinationsKey = ["payoutDestinations"] as const;
 type Method = PayoutDestination["payoutMethodId"];
 
 /** Whether a destination can be used yet. */
@@ -36,7 +35,11 @@ export function PayoutDestinationsManager({
   usableAfter: string;
 }) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: destinationsKey, queryFn: () => trpc.payoutDestinations.list.query(), initialData: initial });
+  const { data } = useQuery({
+    queryKey: queryKeys.payoutDestinations.list(),
+    queryFn: () => trpc.payoutDestinations.list.query(),
+    initialData: initial,
+  });
   const methodId = useId();
   const addressId = useId();
   const labelId = useId();
@@ -46,7 +49,7 @@ export function PayoutDestinationsManager({
   const [label, setLabel] = useState("");
   const [code, setCode] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: destinationsKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.payoutDestinations.list() });
 
   const add = useMutation({
     mutationFn: () =>

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import type { Address, InventoryItem, Shipment } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/contract";
 import { errorCode } from "../../lib/error-message";
-import { trpc } from "../../lib/trpc";
+import { queryKeys, trpc } from "../../lib/trpc";
 import { AddressForm } from "./address-form";
 import { ErrorAlert } from "../ui/error-alert";
 import { Money } from "../ui/money";
@@ -41,7 +41,7 @@ export function ShipItemsForm({
 
   const country = saved.find((a) => a.id === addressId)?.country;
   const quote = useQuery({
-    queryKey: ["shipping-quote", country],
+    queryKey: queryKeys.shipments.quote({ country }),
     queryFn: () => trpc.shipments.quote.query({ country: country! }),
     enabled: country !== undefined,
   });

@@ -1,4 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
+import { ErrorAlert } from "./error-alert";
 
 export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { id: string };
 
@@ -11,6 +12,8 @@ export type FieldProps = InputProps & {
   /** A hint under the input, which describes it (unless aria-describedby says otherwise). */
   hint?: ReactNode;
   hintId?: string;
+  /** The field's own check (useFieldCheck): run on blur; its error follows the input and describes it. */
+  check?: { error: string | null; onBlur: () => void };
   after?: ReactNode;
 };
 
@@ -44,11 +47,15 @@ export function FieldFrame({
  * A labelled text input: every other prop goes to the input; its hint, then `after` (an inline
  * error), follow it inside the field.
  */
-export function Field({ label, labelClassName, fieldClassName, onValue, hint, hintId, after, ...input }: FieldProps) {
+export function Field({ label, labelClassName, fieldClassName, onValue, hint, hintId, check, after, ...input }: FieldProps) {
+  const errorId = `${input.id}-error`;
+  const describedBy = [check?.error && errorId, hint !== undefined && hintId].filter(Boolean).join(" ");
   return (
     <FieldFrame id={input.id} label={label} labelClassName={labelClassName} className={fieldClassName}>
       <input
-        aria-describedby={hint === undefined ? undefined : hintId}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={check?.error ? true : undefined}
+        onBlur={check?.onBlur}
         {...(onValue && { onChange: (event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value) })}
         {...input}
       />
@@ -57,6 +64,7 @@ export function Field({ label, labelClassName, fieldClassName, onValue, hint, hi
           {hint}
         </span>
       )}
+      {check && <ErrorAlert inline id={errorId} error={check.error} />}
       {after}
     </FieldFrame>
   );

@@ -8,7 +8,7 @@ import { queryKeys, trpc } from "../../lib/trpc";
 /** The wallet balance in the header; refreshed whenever a mutation here or a change elsewhere (useAccountChanges) invalidates queryKeys.me. */
 export function BalanceBadge({ initialBalance }: { initialBalance: string }) {
   useAccountChanges();
-  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: () => trpc.me.get.query() });
+  const { data } = useQuery({ queryKey: queryKeys.me.get(), queryFn: () => trpc.me.get.query() });
   const balance = displayMoney(data?.balanceString ?? initialBalance);
   return (
     <Link href="/wallet" className="balance" aria-label={`Wallet balance ${balance}. Open the wallet`} data-testid="header-balance">

@@ -4,11 +4,8 @@ import type { WalletBalance as WalletBalanceData } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/contract";
 import { queryKeys, trpc } from "../../lib/trpc";
 
-/** Under queryKeys.me, so every money-moving mutation (which invalidates it) refreshes this too. */
-export const walletBalanceKey = [...queryKeys.me, "wallet"] as const;
-
 export function WalletBalance({ initialBalance }: { initialBalance: WalletBalanceData }) {
-  const { data } = useQuery({ queryKey: walletBalanceKey, queryFn: () => trpc.wallet.get.query(), initialData: initialBalance });
+  const { data } = useQuery({ queryKey: queryKeys.wallet.get(), queryFn: () => trpc.wallet.get.query(), initialData: initialBalance });
   return (
     <section className="card wallet-balance" aria-labelledby="wallet-balance-heading">
       <h2 id="wallet-balance-heading" className="muted small-text wallet-balance-label">

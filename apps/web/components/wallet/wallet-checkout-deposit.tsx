@@ -52,7 +52,7 @@ export function WalletCheckoutDeposit({
   });
 
   const watched = useQuery({
-    queryKey: ["deposit", returnedDeposit?.id],
+    queryKey: queryKeys.deposits.get({ id: returnedDeposit?.id }),
     queryFn: () => trpc.deposits.get.query({ id: returnedDeposit!.id }),
     enabled: returnedDeposit !== null,
     initialData: returnedDeposit ?? undefined,
@@ -62,8 +62,8 @@ export function WalletCheckoutDeposit({
   const settled = deposit?.status === "settled";
   useEffect(() => {
     if (!settled) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.ledger });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me.get() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet() });
   }, [settled, queryClient]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -11,7 +11,6 @@ import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
 import { SubmitButton } from "../ui/submit-button";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
-import { walletBalanceKey } from "./wallet-balance";
 
 /** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
 const MAX_DEPOSIT = "1000.00";
@@ -46,18 +45,16 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
-  const invalidId = useId();
   const [amount, setAmount] = useState("");
   // Shown once the field is left or the form submitted, never while the page first renders.
   const amountCheck = useFieldCheck(amount, amountProblem);
-  const invalid = amountCheck.error;
   const [notice, setNotice] = useState<string | null>(null);
   const depositInFlight = useRef(false);
 
   const deposit = useMutation({
     mutationFn: (value: string) => trpc.wallet.deposit.mutate({ amount: value }),
     onSuccess: (result, value) => {
-      queryClient.setQueryData(walletBalanceKey, result);
+      queryClient.setQueryData(queryKeys.wallet.get(), result);
       setNotice(`Added ${displayMoney(value)}. New balance ${displayMoney(result.balanceString)}.`);
       setAmount("");
       amountCheck.reset("");
@@ -65,8 +62,8 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
     onSettled: async () => {
       depositInFlight.current = false;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.get() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet() }),
       ]);
     },
   });
@@ -95,12 +92,9 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
           placeholder="25.00"
           value={amount}
           onValue={setAmount}
-          onBlur={amountCheck.onBlur}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${invalidId} ${hintId}` : hintId}
+          check={amountCheck}
           hintId={hintId}
           hint={`Up to ${MAX_DEPOSIT} per deposit.`}
-          after={<ErrorAlert inline id={invalidId} error={invalid} />}
         />
         <div role="group" aria-label="Quick picks" className="row wallet-quick-amounts">
           {QUICK_AMOUNTS.map((quick) => (

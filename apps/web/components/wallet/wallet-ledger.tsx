@@ -28,7 +28,7 @@ function SignedAmount({ amount }: { amount: string }) {
 /** The wallet's ledger, newest first; the first page comes rendered from the server. */
 export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
   const ledger = useInfiniteQuery({
-    queryKey: [...queryKeys.ledger, "list"],
+    queryKey: queryKeys.wallet.ledger(),
     queryFn: ({ pageParam }) => trpc.wallet.ledger.query({ cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -62,8 +62,8 @@ export function WalletWithdrawForm({
     onSettled: async () => {
       inFlight.current = false;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ledger }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.get() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.wallet() }),
       ]);
     },
   });

@@ -17,7 +17,7 @@ export function WelcomeDeposit() {
     mutationFn: () => trpc.wallet.deposit.mutate({ amount: WELCOME_AMOUNT }),
     onSettled: async () => {
       inFlight.current = false;
-      await Promise.all([queryKeys.me, queryKeys.ledger].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([queryKeys.me.get(), queryKeys.wallet()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   if (deposit.data) {

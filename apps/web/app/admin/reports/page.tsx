@@ -89,7 +89,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
               . These packs paid out more than they took.
             </div>
           )}
-          <dl className="admin-figures" data-testid="report-total">
+          <dl className="facts fact-cards admin-figures" data-testid="report-total">
             <div>
               <dt>Openings</dt>
               <dd>{report.total.openings.toLocaleString("en-US")}</dd>

@@ -63,7 +63,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
               month must be a month as YYYY-MM, e.g. {current}; showing this month instead.
             </p>
           )}
-          <dl className="statement-figures" data-testid="statement-figures">
+          <dl className="facts fact-cards statement-figures" data-testid="statement-figures">
             {figures.map(([label, amount, signed]) => (
               <div key={label}>
                 <dt>{label}</dt>
