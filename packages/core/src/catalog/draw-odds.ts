@@ -1,3 +1,4 @@
+import type { Prisma } from "@prizepacks/db/prisma";
 import type { Deps } from "../runtime/deps.ts";
 
 // Every opening names the odds hash it was drawn with. When a pack's odds change, a draw made
@@ -21,7 +22,19 @@ export interface DrawOdds {
   items: DrawOddsItem[];
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** An odds version with its pack and its ticket ranges' items, in ticket order. */
+export const oddsVersionWithRanges = {
+  pack: true,
+  ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } },
+} satisfies Prisma.OddsVersionInclude;
+
+type RangeWithItem = Prisma.OddsVersionGetPayload<{ include: typeof oddsVersionWithRanges }>["ranges"][number];
+
+export function drawOddsItem(range: RangeWithItem): DrawOddsItem {
+  return { itemId: range.itemId, name: range.item.name, rarity: range.item.rarity, ticketFrom: range.ticketFrom, ticketTo: range.ticketTo };
+}
 
 /** The ticket ranges of the odds version of pack `slug` whose hash is `oddsHash`, or null. */
 export async function findDrawOdds(services: Deps, slug: string, oddsHash: string): Promise<DrawOdds | null> {
@@ -29,7 +42,7 @@ export async function findDrawOdds(services: Deps, slug: string, oddsHash: strin
   if (!SHA256_HEX.test(oddsHash)) return null;
   const version = await db.oddsVersion.findFirst({
     where: { oddsHash, pack: { slug } },
-    include: { pack: true, ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } },
+    include: oddsVersionWithRanges,
   });
   if (!version) return null;
   return {
@@ -37,12 +50,6 @@ export async function findDrawOdds(services: Deps, slug: string, oddsHash: strin
     name: version.pack.name,
     oddsVersion: version.version,
     oddsHash: version.oddsHash,
-    items: version.ranges.map((range) => ({
-      itemId: range.itemId,
-      name: range.item.name,
-      rarity: range.item.rarity,
-      ticketFrom: range.ticketFrom,
-      ticketTo: range.ticketTo,
-    })),
+    items: version.ranges.map(drawOddsItem),
   };
 }

@@ -1,18 +1,14 @@
 import { formatMoney } from "../money.ts";
 import type { Deps } from "../runtime/deps.ts";
+import { drawOddsItem, oddsVersionWithRanges, SHA256_HEX, type DrawOddsItem } from "./draw-odds.ts";
 
 // A battle's spec names each round's pack and odds hash. Its verifier re-derives the draws from
 // those ranges with the items' values, and its reels show the items: the same public data as
 // findDrawOdds, looked up by pack id (the spec's) rather than slug.
 
-export interface RoundOddsItem {
-  itemId: string;
-  name: string;
-  rarity: string;
+export interface RoundOddsItem extends DrawOddsItem {
   image: string;
   value: string;
-  ticketFrom: number;
-  ticketTo: number;
 }
 
 export interface RoundOdds {
@@ -25,8 +21,6 @@ export interface RoundOdds {
   items: RoundOddsItem[];
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
 /** Each (packId, oddsHash) pair's odds version with item values, in the order asked; null where none matches. */
 export async function listRoundOdds(
   services: Deps,
@@ -36,7 +30,7 @@ export async function listRoundOdds(
   if (wanted.length === 0) return rounds.map(() => null);
   const versions = await services.database.prisma.oddsVersion.findMany({
     where: { OR: wanted.map(({ packId, oddsHash }) => ({ packId, oddsHash })) },
-    include: { pack: true, ranges: { include: { item: true }, orderBy: { ticketFrom: "asc" } } },
+    include: oddsVersionWithRanges,
   });
   const byKey = new Map(
     versions.map((version): [string, RoundOdds] => [
@@ -48,15 +42,7 @@ export async function listRoundOdds(
         image: version.pack.image,
         oddsVersion: version.version,
         oddsHash: version.oddsHash,
-        items: version.ranges.map((range) => ({
-          itemId: range.itemId,
-          name: range.item.name,
-          rarity: range.item.rarity,
-          image: range.item.image,
-          value: formatMoney(range.item.value),
-          ticketFrom: range.ticketFrom,
-          ticketTo: range.ticketTo,
-        })),
+        items: version.ranges.map((range) => ({ ...drawOddsItem(range), image: range.item.image, value: formatMoney(range.item.value) })),
       },
     ]),
   );
