@@ -41,7 +41,7 @@ const e2e = {
 
 // Projects run in groupOrder; one group's projects run side by side. Each integration file has
 // its own database (a copy of the template), so they run two at a time, as much of their time is
-// spent waiting on PostgreSQL and Redis (npm test also runs the checks and the build beside them).
+// spent waiting on PostgreSQL and Redis.
 // `npx vitest run --project 'integration*'` runs both halves of one.
 export default defineConfig({
   test: {
