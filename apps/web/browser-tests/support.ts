@@ -298,3 +298,43 @@ export async function expectNoAxeViolations(page: Page, state: string) {
   const found = violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect.soft(found, `axe violations on ${state}`).toEqual([]);
 }
+
+/**
+ * Every control on the page can be brought into view and tapped: each one scrolled to the middle
+ * of the window, or as far as the page goes (the footer's links come last), is what a tap at its
+ * centre hits, not a fixed bar drawn over it. The bars' own controls are left out; the page is
+ * scrolled back to the top afterwards.
+ */
+export async function expectControlsReachable(page: Page, state: string) {
+  const covered = await page.evaluate(() => {
+    const describe = (element: Element) => {
+      const label = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const cls = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      return `${element.tagName.toLowerCase()}${cls}${label ? ` "${label}"` : ""}`;
+    };
+    const pinned = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const { position } = getComputedStyle(node);
+        if (position === "fixed" || position === "sticky") return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const control of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary")) {
+      if (pinned(control) || getComputedStyle(control).visibility === "hidden") continue;
+      const before = control.getBoundingClientRect();
+      if (before.width <= 2 || before.height <= 2) continue; // not shown, or visually hidden
+      if (before.bottom + window.scrollY <= 0 || before.right + window.scrollX <= 0) continue; // off the page until focused (the skip link)
+      control.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      // A link wrapped onto two lines: the middle of its first line, not of the box around both.
+      const box = control.getClientRects()[0] ?? control.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const label = control.closest("label");
+      if (hit && (control.contains(hit) || (label !== null && hit.closest("label") === label))) continue;
+      found.push(`${describe(control)} under ${hit ? describe(hit) : "nothing"}`);
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+    return found;
+  });
+  expect.soft(covered, `${state} at ${page.viewportSize()?.width} px: controls a tap cannot reach`).toEqual([]);
+}

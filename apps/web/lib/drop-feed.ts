@@ -23,6 +23,8 @@ interface FeedState {
 
 class Feed {
   state: FeedState = { drops: [], live: false };
+  /** Drops that came while a reveal was running in this tab (holdDrops), newest first. */
+  private held: Drop[] = [];
   private readonly listeners = new Set<() => void>();
   private source: EventSource | null = null;
   private retryTimer: number | undefined;
@@ -47,8 +49,9 @@ class Feed {
         return;
       }
       // A reconnect replays the latest drops: keep each once, newest first.
-      if (this.state.drops.some((known) => known.id === drop.id)) return;
-      this.publish({ ...this.state, drops: [drop, ...this.state.drops].slice(0, KEEP) });
+      if (this.state.drops.some((known) => known.id === drop.id) || this.held.some((known) => known.id === drop.id)) return;
+      if (holds > 0) this.held = [drop, ...this.held];
+      else this.publish({ ...this.state, drops: [drop, ...this.state.drops].slice(0, KEEP) });
     });
     source.addEventListener("error", () => {
       if (source.readyState === EventSource.CLOSED) {
@@ -80,9 +83,34 @@ class Feed {
   };
 
   snapshot = () => this.state;
+
+  release() {
+    if (this.held.length === 0) return;
+    const drops = [...this.held, ...this.state.drops].slice(0, KEEP);
+    this.held = [];
+    this.publish({ ...this.state, drops });
+  }
 }
 
 const feeds = new Map<string, Feed>();
+let holds = 0;
+
+/**
+ * Holds back every new drop in this tab until the returned release is called: a player's own
+ * opening (or battle) reaches the feed the moment it is drawn, seconds before their reel lands on
+ * it, and the feed would tell them what they won. Drops by others wait with it, a few seconds at
+ * most; other tabs and viewers see them at once. Releasing twice is releasing once.
+ */
+export function holdDrops(): () => void {
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds--;
+    if (holds === 0) for (const feed of feeds.values()) feed.release();
+  };
+}
 
 function feedFor(minRarity: Rarity): Feed {
   const url = minRarity === "COMMON" ? "/v1/drops" : `/v1/drops?minRarity=${minRarity}`;

@@ -44,12 +44,25 @@ function wonItem(items: ReelItem[], draw: BattleDraw): ReelItem {
  * then the next round; running totals under them, the winning team lit once the last round has
  * landed. With reduced motion (or "Show all"), everything is shown at once without reels.
  */
-export function BattleRounds({ battle, odds }: { battle: BattleView; odds: Array<RoundOdds | null> }) {
+export function BattleRounds({
+  battle,
+  odds,
+  onRevealEnd,
+}: {
+  battle: BattleView;
+  odds: Array<RoundOdds | null>;
+  /** Once every round has landed (or been shown at once). */
+  onRevealEnd?: () => void;
+}) {
   const rounds = battle.rounds;
   const [instant] = useState(prefersReducedMotion);
   const [revealed, setRevealed] = useState(instant ? rounds.length : 0);
   const [landedSeats, setLandedSeats] = useState<Set<number>>(new Set());
   const spinning = revealed < rounds.length ? rounds[revealed] : undefined;
+  const revealing = spinning !== undefined;
+  useEffect(() => {
+    if (!revealing) onRevealEnd?.();
+  }, [revealing, onRevealEnd]);
   const seats = battle.seats.length;
   const teams = BATTLE_LAYOUTS[battle.layout] as ReadonlyArray<readonly number[]>;
 

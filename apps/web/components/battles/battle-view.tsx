@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { BATTLE_LAYOUTS } from "@prizepacks/fairness";
 import { battleCalls } from "../../lib/battle-calls";
+import { holdDrops } from "../../lib/drop-feed";
 import { errorCode } from "../../lib/error-message";
 import { queryKeys, trpc } from "../../lib/trpc";
 import {
@@ -55,6 +56,12 @@ export function BattleView({
     enabled: spec !== null,
     staleTime: Infinity,
   });
+  // Full and waiting for its beacon round, then settled and spinning its rounds: its drops reach
+  // the feed when it settles, and the feed would show every round before the first reel lands.
+  const [revealEnded, setRevealEnded] = useState(false);
+  const holding = battle?.status === "locked" || (battle?.status === "settled" && !revealEnded && !odds.error);
+  useEffect(() => (holding ? holdDrops() : undefined), [holding]);
+  const endReveal = useCallback(() => setRevealEnded(true), []);
 
   if (!signedIn)
     return (
@@ -108,7 +115,11 @@ export function BattleView({
       )}
       {battle.status === "cancelled" && <p className="alert warn">This battle was cancelled before it filled; every entry was refunded.</p>}
       {battle.status === "settled" &&
-        (odds.data ? <BattleRounds battle={battle} odds={odds.data} /> : <p className="muted">Loading the packs&apos; items…</p>)}
+        (odds.data ? (
+          <BattleRounds battle={battle} odds={odds.data} onRevealEnd={endReveal} />
+        ) : (
+          <p className="muted">Loading the packs&apos; items…</p>
+        ))}
       <BattleProofPanel battle={battle} proof={battleProof(battle)} odds={odds.data ?? []} beacon={beacon} />
     </div>
   );

@@ -3,12 +3,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/contract";
+import { holdDrops } from "../../lib/drop-feed";
 import { celebrationFor } from "../../lib/open-outcome";
 import { usePreference } from "../../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../../lib/reel-strip";
 import { isRealityCheckDue, useRealityCheckDue } from "../../lib/reality-check";
 import { playWin } from "../../lib/reel-sound";
 import { errorMessage, queryKeys, trpc } from "../../lib/trpc";
+import { useBottomBarRoom } from "../ui/use-bottom-bar-room";
 import { OpenPackError } from "./open-pack-error";
 import { OpenSummary, type OpenResult, type SaleState } from "./open-summary";
 import { PackReel } from "./pack-reel";
@@ -69,6 +71,10 @@ export function OpenPackPanel({
   const inFlight = useRef(false);
   const saleInFlight = useRef(false);
   const reelsRef = useRef<HTMLDivElement>(null);
+  const openBarRef = useRef<HTMLDivElement>(null);
+  /** Ends this opening's hold on the drop feed (holdDrops): the feed would show the item before the reel lands on it. */
+  const releaseDrops = useRef<(() => void) | null>(null);
+  useBottomBarRoom(openBarRef);
   const summaryHeadingRef = useRef<HTMLHeadingElement>(null);
   const saleStatusRef = useRef<HTMLDivElement>(null);
 
@@ -83,6 +89,8 @@ export function OpenPackPanel({
   async function openPacks(total: number) {
     if (inFlight.current || affordable < total || isRealityCheckDue()) return;
     inFlight.current = true;
+    releaseDrops.current?.();
+    releaseDrops.current = holdDrops();
     const reducedMotion = prefersReducedMotion();
     const won: Opening[] = [];
     setOpenings([]);
@@ -120,8 +128,19 @@ export function OpenPackPanel({
       setOpenings(won);
       setProgress(null);
       inFlight.current = false;
+      if (won.length === 0) releaseDrops.current?.();
     }
   }
+
+  // The reels mount when the answers are in, below whatever the stage showed when Open was
+  // pressed ("Opening…", the welcome box): bring them into view then, above the Open bar.
+  const firstResult = openings[0]?.result;
+  useEffect(() => {
+    if (!firstResult) return;
+    reelsRef.current?.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [firstResult]);
+
+  useEffect(() => () => releaseDrops.current?.(), []);
 
   const markLanded = useCallback((index: number) => {
     setOpenings((current) =>
@@ -129,9 +148,10 @@ export function OpenPackPanel({
     );
   }, []);
 
-  // Once everything has landed: the win sound (only for a real win).
+  // Once everything has landed: the win sound (only for a real win), and the feed goes on.
   useEffect(() => {
     if (!allLanded) return;
+    releaseDrops.current?.();
     const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0n));
     const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
     if (celebration !== 0) playWin(celebration);
@@ -189,7 +209,7 @@ export function OpenPackPanel({
       <h2 id="open-panel-title" className="visually-hidden">
         Open this pack
       </h2>
-      <div className="open-bar" data-testid="open-bar">
+      <div className="open-bar" data-testid="open-bar" ref={openBarRef}>
         <fieldset className="open-quantity" disabled={busy}>
           <legend>Packs to open</legend>
           <div className="chips">
