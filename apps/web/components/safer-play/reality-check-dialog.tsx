@@ -20,10 +20,11 @@ export function RealityCheck({ accountId }: { accountId: string }) {
   const [shownAt, setShownAt] = useState<number | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
+  // The first call starts the session by the server's clock; later ones count from it.
+  const input = session ? { since: session.since } : {};
   const check = useQuery({
-    queryKey: [...queryKeys.me.realityCheck.get(session ? { since: session.since } : {}), accountId],
-    // The first call starts the session by the server's clock; later ones count from it.
-    queryFn: () => trpc.me.realityCheck.get.query(session ? { since: session.since } : {}),
+    queryKey: [...queryKeys.me.realityCheck.get(input), accountId],
+    queryFn: () => trpc.me.realityCheck.get.query(input),
     staleTime: Infinity,
   });
 

@@ -4,7 +4,7 @@ import { useEffect, type RefObject } from "react";
 /**
  * Leaves room at the foot of the page for a bar fixed to the bottom of the window (the pack
  * page's Open bar on a phone): while the bar is fixed, its height is --bottom-bar on the root,
- * which the body's bottom padding and the page's scroll padding read (ui/base.css). So the
+ * which the body's bottom padding and the page's scroll padding read (app/globals.css). So the
  * footer's last link can scroll clear of it, and whatever is scrolled into view (a focused
  * control, the reels) stops above it rather than behind it.
  */

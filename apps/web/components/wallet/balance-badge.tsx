@@ -5,7 +5,7 @@ import { displayMoney } from "@prizepacks/core/contract";
 import { useAccountChanges } from "../../lib/account-changes";
 import { queryKeys, trpc } from "../../lib/trpc";
 
-/** The wallet balance in the header; refreshed whenever a mutation here or a change elsewhere (useAccountChanges) invalidates queryKeys.me. */
+/** The wallet balance in the header; refreshed whenever a mutation here or a change elsewhere (useAccountChanges) invalidates queryKeys.me.get(). */
 export function BalanceBadge({ initialBalance }: { initialBalance: string }) {
   useAccountChanges();
   const { data } = useQuery({ queryKey: queryKeys.me.get(), queryFn: () => trpc.me.get.query() });
