@@ -47,12 +47,15 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's tsconfig keeps JSX for Next to compile ("preserve"); a component's unit test needs it compiled here.
+        oxc: { jsx: { runtime: "automatic" } },
         test: {
           name: "unit",
           include: [
             "packages/*/src/**/*.test.ts",
             "apps/admin-cli/src/**/*.test.ts",
             "apps/web/lib/**/*.test.ts",
+            "apps/web/components/**/*.test.tsx",
             "scripts/*.test.ts",
             "scripts/bench/*.test.ts",
           ],

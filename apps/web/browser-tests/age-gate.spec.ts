@@ -13,10 +13,14 @@ import {
   uniqueEmail,
 } from "./support";
 
-/** A date of birth `years` years before today (UTC), `days` days later. */
+/** A date of birth `years` years before today (UTC), `days` days later, typed as DD/MM/YYYY. */
 function bornYearsAgo(years: number, days = 0): string {
   const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+  const [year, month, day] = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days))
+    .toISOString()
+    .slice(0, 10)
+    .split("-");
+  return `${day}/${month}/${year}`;
 }
 
 async function expectNoViolations(page: Page, state: string) {
@@ -77,7 +81,7 @@ test("an account whose age is not confirmed is sent from the pack page to Settin
   await expect(page.getByTestId("date-of-birth-error")).toHaveText("You must be at least 18 years old to use prizepacks.");
 
   // The refused date is remembered: another one waits for an operator's review.
-  await page.getByLabel("Date of birth").fill("1990-04-17");
+  await page.getByLabel("Date of birth").fill("17/04/1990");
   await page.getByRole("button", { name: "Confirm my date of birth" }).click();
   await expect(page.getByTestId("date-of-birth-error")).toContainText("An operator will review it");
 

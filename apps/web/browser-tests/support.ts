@@ -77,7 +77,7 @@ async function submitAuthForm(page: Page, button: string, endpoint: string) {
 export const alertOf = (page: Page) => page.getByRole("main").getByRole("alert");
 
 /** A date of birth well over any MINIMUM_AGE. */
-export const ADULT_DATE_OF_BIRTH = "1990-04-17";
+export const ADULT_DATE_OF_BIRTH = "17/04/1990";
 
 /** Fills the sign-up form and submits it; better-auth's answer (or ours, a refusal). */
 export async function submitSignUp(page: Page, email: string, { password = PASSWORD, name = "", dateOfBirth = ADULT_DATE_OF_BIRTH } = {}) {

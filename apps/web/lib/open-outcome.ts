@@ -11,3 +11,8 @@ export function celebrationFor(value: string, price: string): Celebration {
   if (valueCents >= priceCents * 3n) return 2;
   return 1;
 }
+
+/** What an outcome is called: "You won" only when it is worth more than it cost, "You got" otherwise. */
+export function outcomeVerb(value: string, price: string): "You won" | "You got" {
+  return celebrationFor(value, price) > 0 ? "You won" : "You got";
+}

@@ -48,10 +48,21 @@ export function playTick(): void {
   if (ctx) tone(ctx, { frequency: 1800, endFrequency: 900, start: ctx.currentTime, duration: 0.03, volume: 0.06, type: "square" });
 }
 
-/** The reel stops. */
-export function playLand(): void {
+/** Bell notes for the landing, from common up to legendary: the rarer the item, the higher it rings. */
+const LANDING_NOTES = [440, 523.25, 659.25, 783.99, 1046.5];
+
+/**
+ * The reel stops: a low knock as it locks, then a bell whose pitch says the rarity (`rank` 0 for
+ * common to 4 for legendary), so the landing is heard apart from the ticks that led to it.
+ */
+export function playLand(rank = 0): void {
   const ctx = audio();
-  if (ctx) tone(ctx, { frequency: 220, endFrequency: 110, start: ctx.currentTime, duration: 0.18, volume: 0.25, type: "triangle" });
+  if (!ctx) return;
+  const now = ctx.currentTime;
+  tone(ctx, { frequency: 180, endFrequency: 80, start: now, duration: 0.12, volume: 0.3, type: "triangle" });
+  const note = LANDING_NOTES[Math.min(Math.max(rank, 0), LANDING_NOTES.length - 1)]!;
+  tone(ctx, { frequency: note, start: now + 0.04, duration: 0.45, volume: 0.14, type: "sine" });
+  tone(ctx, { frequency: note * 2, start: now + 0.04, duration: 0.3, volume: 0.05, type: "sine" });
 }
 
 /** A rising arpeggio; `strength` 1–3 adds notes and length for bigger wins. */

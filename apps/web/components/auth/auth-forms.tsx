@@ -87,7 +87,6 @@ export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; mini
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate={false}>
-      <Field id="name" label="Display name" name="name" autoComplete="nickname" maxLength={60} />
       <EmailField />
       <Field
         id="password"
@@ -106,6 +105,8 @@ export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; mini
         }
       />
       <DateOfBirthField error={dateOfBirthError} hint={`You must be ${minimumAge} or older. Only you and our support staff can see it.`} />
+      {/* Optional, so after what is needed: the e-mail's name stands in until one is chosen. */}
+      <Field id="name" label="Display name (optional)" name="name" autoComplete="nickname" maxLength={60} />
       <StatusMessage status={status} />
       <SubmitButton busy={status.kind === "busy"} busyText="Creating account…">
         Create account

@@ -54,7 +54,7 @@ export function HistoryRow({ spin }: { spin: SpinHistoryEntry }) {
           <div>
             <dt>Net</dt>
             <dd data-testid="history-row-net">
-              <Money amount={net} signed className={net.startsWith("-") ? "negative" : "positive"} />
+              <Money amount={net} signed />
             </dd>
           </div>
         </dl>

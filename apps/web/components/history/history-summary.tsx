@@ -41,7 +41,7 @@ export function HistorySummaryPanel({ summary, packName }: { summary: HistorySum
         <div>
           <dt>Net</dt>
           <dd data-testid="history-total-net">
-            <Money amount={summary.net} signed className={summary.net.startsWith("-") ? "negative" : "positive"} />
+            <Money amount={summary.net} signed />
           </dd>
         </div>
       </dl>

@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import type { InventoryGroup } from "@prizepacks/core";
-import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
+import { centsToMoney, moneyToCents } from "@prizepacks/core/contract";
 import { Money } from "../ui/money";
+import { SellLabel } from "./sell-label";
 import { shipItHref } from "./ship-it";
 
 /**
@@ -25,15 +26,17 @@ export function InventoryGroupCard({
   const sellableValue = centsToMoney(moneyToCents(group.value) * BigInt(sellable.length));
   return (
     <li data-testid="inventory-group" className={`card inventory-item inventory-group rarity-border-${group.rarity}`}>
-      <img src={group.image} alt={group.name} width={72} height={72} loading="lazy" className="inventory-item-image" />
-      <div className="inventory-item-body">
-        <h2 className="inventory-item-name">{group.name}</h2>
+      <div className="inventory-item-top">
+        <img src={group.image} alt={group.name} width={72} height={72} loading="lazy" className="inventory-item-image" />
         <p className="inventory-item-meta">
-          <span className={`rarity rarity-${group.rarity}`}>{group.rarity}</span>
           <span>
             <Money amount={group.value} /> each
           </span>
+          <span className={`rarity rarity-${group.rarity}`}>{group.rarity}</span>
         </p>
+      </div>
+      <div className="inventory-item-body">
+        <h2 className="inventory-item-name">{group.name}</h2>
         <p className="inventory-item-meta">
           <span data-testid="inventory-group-count" className="num">
             × {group.count}
@@ -43,28 +46,16 @@ export function InventoryGroupCard({
           </span>
         </p>
         <p className="muted small-text">{group.packName}</p>
-        {!group.ships && <p className="muted small-text">Digital item: it does not ship, sell it instead.</p>}
+        {!group.ships && <p className="muted small-text">Digital: it does not ship, sell it.</p>}
       </div>
       <div className="inventory-group-actions">
         {group.count > 1 && (
-          <button
-            type="button"
-            className="button small ghost"
-            aria-label={`Sell one ${group.name} for ${displayMoney(group.value)}`}
-            disabled={busy}
-            onClick={() => onSell(sellable.slice(0, 1))}
-          >
-            Sell one
+          <button type="button" className="button small ghost" disabled={busy} onClick={() => onSell(sellable.slice(0, 1))}>
+            <SellLabel verb="Sell one" name={group.name} amount={group.value} />
           </button>
         )}
-        <button
-          type="button"
-          className="button small"
-          aria-label={`${group.count === 1 ? "Sell" : `Sell all ${sellable.length}`} ${group.name} for ${displayMoney(sellableValue)}`}
-          disabled={busy}
-          onClick={() => onSell(sellable)}
-        >
-          {group.count === 1 ? "Sell" : `Sell all ${sellable.length}`}
+        <button type="button" className="button small" disabled={busy} onClick={() => onSell(sellable)}>
+          <SellLabel verb={group.count === 1 ? "Sell" : `Sell all ${sellable.length}`} name={group.name} amount={sellableValue} />
         </button>
         {group.ships && (
           <Link href={shipItHref(group.inventoryItemIds.slice(0, 1))} className="button small ghost" aria-label={`Ship it: ${group.name}`}>

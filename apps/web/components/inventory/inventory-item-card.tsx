@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
 import type { InventoryItem } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/contract";
 import { LocalTime } from "../ui/local-time";
 import { Money } from "../ui/money";
+import { SellLabel } from "./sell-label";
 import { shipItHref } from "./ship-it";
 
 /** One won item; held items can be selected and sold, or shipped if they ship; sold ones show when they were sold. */
@@ -29,13 +29,15 @@ export function InventoryItemCard({
           <span className="visually-hidden">Select {item.name}</span>
         </label>
       )}
-      <img src={item.image} alt={item.name} width={72} height={72} loading="lazy" className="inventory-item-image" />
+      <div className="inventory-item-top">
+        <img src={item.image} alt={item.name} width={72} height={72} loading="lazy" className="inventory-item-image" />
+        <p className="inventory-item-meta">
+          <Money amount={item.value} />
+          <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
+        </p>
+      </div>
       <div className="inventory-item-body">
         <h2 className="inventory-item-name">{item.name}</h2>
-        <p className="inventory-item-meta">
-          <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span>
-          <Money amount={item.value} />
-        </p>
         <p className="muted small-text">
           {item.packName} · won <LocalTime iso={item.createdAt} />
           {item.soldAt && (
@@ -45,18 +47,12 @@ export function InventoryItemCard({
             </>
           )}
         </p>
-        {held && !item.ships && <p className="muted small-text">Digital item: it does not ship, sell it instead.</p>}
+        {held && !item.ships && <p className="muted small-text">Digital: it does not ship, sell it.</p>}
       </div>
       {held && (
         <div className="inventory-item-actions">
-          <button
-            type="button"
-            className="button small ghost"
-            aria-label={`Sell ${item.name} for ${displayMoney(item.value)}`}
-            disabled={busy}
-            onClick={() => onSell(item.id)}
-          >
-            Sell
+          <button type="button" className="button small" disabled={busy} onClick={() => onSell(item.id)}>
+            <SellLabel name={item.name} amount={item.value} />
           </button>
           {item.ships && (
             <Link href={shipItHref([item.id])} className="button small ghost" aria-label={`Ship it: ${item.name}`}>

@@ -6,7 +6,9 @@ export function InventorySkeleton({ count = 4 }: { count?: number }) {
       <ul className="inventory-list" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="card inventory-item">
-            <div className="skeleton inventory-item-image" />
+            <div className="inventory-item-top">
+              <div className="skeleton inventory-item-image" />
+            </div>
             <div className="inventory-item-body stack">
               <div className="skeleton" style={{ width: "60%" }} />
               <div className="skeleton" style={{ width: "35%" }} />

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/contract";
 import { holdDrops } from "../../lib/drop-feed";
-import { celebrationFor } from "../../lib/open-outcome";
+import { celebrationFor, outcomeVerb } from "../../lib/open-outcome";
 import { usePreference } from "../../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../../lib/reel-strip";
 import { isRealityCheckDue, useRealityCheckDue } from "../../lib/reality-check";
@@ -29,6 +29,10 @@ interface Opening {
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function totalValue(results: OpenResult[]): string {
+  return centsToMoney(results.reduce((sum, result) => sum + moneyToCents(result.item.value), 0n));
 }
 
 function openLabel(quantity: number, price: string): string {
@@ -85,6 +89,9 @@ export function OpenPackPanel({
   const summaryShown = allLanded;
   const quantity = Math.max(1, Math.min(chosenQuantity, Math.max(affordable, 1)));
   const canOpen = affordable >= quantity && !realityCheckDue;
+  /** Not even one pack: the bar offers "Add funds" (the wallet, with a way back here) instead of Open. */
+  const short = affordable === 0 && !busy;
+  const addFundsHref = `/wallet?back=${encodeURIComponent(`/packs/${slug}`)}`;
 
   async function openPacks(total: number) {
     if (inFlight.current || affordable < total || isRealityCheckDue()) return;
@@ -152,8 +159,7 @@ export function OpenPackPanel({
   useEffect(() => {
     if (!allLanded) return;
     releaseDrops.current?.();
-    const totalValue = centsToMoney(openings.reduce((sum, opening) => sum + moneyToCents(opening.result.item.value), 0n));
-    const celebration = celebrationFor(totalValue, multiplyMoney(price, openings.length));
+    const celebration = celebrationFor(totalValue(openings.map((opening) => opening.result)), multiplyMoney(price, openings.length));
     if (celebration !== 0) playWin(celebration);
   }, [allLanded, openings, price]);
 
@@ -231,44 +237,51 @@ export function OpenPackPanel({
             ))}
           </div>
         </fieldset>
-        <button
-          type="button"
-          className="button big open-panel-button"
-          aria-disabled={busy || !canOpen ? true : undefined}
-          aria-describedby="open-balance-hint"
-          onClick={() => {
-            if (!busy && canOpen) void openPacks(quantity);
-          }}
-        >
-          {progress ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> Opening{" "}
-              {progress.total > 1 ? `${progress.done + 1} of ${progress.total}` : "pack"}…
-            </>
-          ) : spinning ? (
-            "Opening…"
-          ) : (
-            openLabel(quantity, price)
-          )}
-        </button>
+        {short ? (
+          // In the bar, where Open would be: the way to what this pack needs, and back here.
+          <Link
+            className="button big open-panel-button"
+            href={addFundsHref}
+            aria-describedby="open-balance-hint"
+            data-testid="open-add-funds"
+          >
+            Add funds to open
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button big open-panel-button"
+            aria-disabled={busy || !canOpen ? true : undefined}
+            aria-describedby="open-balance-hint"
+            onClick={() => {
+              if (!busy && canOpen) void openPacks(quantity);
+            }}
+          >
+            {progress ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Opening{" "}
+                {progress.total > 1 ? `${progress.done + 1} of ${progress.total}` : "pack"}…
+              </>
+            ) : spinning ? (
+              "Opening…"
+            ) : (
+              openLabel(quantity, price)
+            )}
+          </button>
+        )}
       </div>
       <div className="open-panel-options">
         <p id="open-balance-hint" className="small-text muted" data-testid="open-balance-hint">
-          {busy ? (
-            // Not the balance: it has paid for this opening already, and the reel should hold the eye.
-            "Space, Esc or a click on the reel skips to the result."
-          ) : realityCheckDue ? (
-            "Opening is paused until you continue from the reality check."
-          ) : affordable === 0 ? (
-            <>
-              Your balance ({displayMoney(centsToMoney(balanceCents))}) does not cover this pack.{" "}
-              <Link href={`/wallet?back=${encodeURIComponent(`/packs/${slug}`)}`}>Add funds</Link>
-            </>
-          ) : affordable < MAX_PACKS ? (
-            `Your balance covers ${affordable} ${affordable === 1 ? "pack" : "packs"}.`
-          ) : (
-            "Open up to 5 at once; each is its own provably fair draw."
-          )}
+          {busy
+            ? // Not the balance: it has paid for this opening already, and the reel should hold the eye.
+              "Space, Esc or a click on the reel skips to the result."
+            : realityCheckDue
+              ? "Opening is paused until you continue from the reality check."
+              : short
+                ? `Your balance (${displayMoney(centsToMoney(balanceCents))}) does not cover this pack.`
+                : affordable < MAX_PACKS
+                  ? `Your balance covers ${affordable} ${affordable === 1 ? "pack" : "packs"}.`
+                  : "Open up to 5 at once; each is its own provably fair draw."}
         </p>
         <label className="switch">
           <input
@@ -317,7 +330,7 @@ export function OpenPackPanel({
 
         <div role="status" className="visually-hidden">
           {allLanded && summaryShown
-            ? `You won ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.`
+            ? `${outcomeVerb(totalValue(results), multiplyMoney(price, results.length))} ${results.map((result) => `${result.item.name} (${result.item.rarity}, ${displayMoney(result.item.value)})`).join(", ")}.`
             : ""}
         </div>
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { forwardRef } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
-import { celebrationFor } from "../../lib/open-outcome";
+import { celebrationFor, outcomeVerb } from "../../lib/open-outcome";
 import { Money } from "../ui/money";
 import { OpenFairnessDialog } from "../fairness/open-fairness-dialog";
 
@@ -21,11 +21,11 @@ export function verifyDrawHref(result: OpenResult, slug: string): string {
 
 export type SaleState = { kind: "idle" } | { kind: "selling" } | { kind: "sold"; message: string } | { kind: "failed"; message: string };
 
-/** Net of a value against a price: "+$3.00" or "-$1.49", with its colour class. */
+/** Net of a value against a price: "+$3.00", "-$1.49" or a neutral "$0.00". */
 function Net({ cents, testId }: { cents: bigint; testId?: string }) {
   return (
     <span data-testid={testId}>
-      <Money amount={centsToMoney(cents)} signed className={cents > 0n ? "positive" : cents < 0n ? "negative" : ""} />
+      <Money amount={centsToMoney(cents)} signed />
     </span>
   );
 }
@@ -75,7 +75,7 @@ export const OpenSummary = forwardRef<
               <article
                 className={`open-result rarity-border-${result.item.rarity}`}
                 data-testid="open-result"
-                aria-label={`You won ${result.item.name}${sold ? " (sold)" : ""}`}
+                aria-label={`${outcomeVerb(result.item.value, price)} ${result.item.name}${sold ? " (sold)" : ""}`}
               >
                 <img className="open-result-image" src={result.item.image} alt="" width={96} height={96} />
                 <div className="open-result-summary">

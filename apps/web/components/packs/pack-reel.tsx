@@ -1,13 +1,13 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { displayMoney } from "@prizepacks/core/contract";
+import { displayMoney, RARITIES, type Rarity } from "@prizepacks/core/contract";
 import { REEL_SPIN_MS, reelProgress } from "../../lib/reel-motion";
 import { playLand, playTick } from "../../lib/reel-sound";
 import type { ReelItem } from "../../lib/reel-strip";
 
 /**
  * A full-width strip that slows onto strip[winIndex] under the centre marker (reelProgress),
- * then lights the winning card in its rarity colour with its name and value. Painted from
+ * then settles onto the card's centre and flashes it in its rarity colour. Painted from
  * requestAnimationFrame, so that `skip` (a click, Space, Esc, quick open) lands it at once and
  * the landing is known the frame it happens. Only shown when motion is allowed; the panel
  * announces the result.
@@ -32,7 +32,8 @@ export function PackReel({
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
-  const targetRef = useRef<number | null>(null);
+  /** Where the winning card sits under the marker: the reel stops near it and settles onto it. */
+  const centreRef = useRef<number | null>(null);
   const landedRef = useRef(landed);
   const onLandedRef = useRef(onLanded);
   useEffect(() => {
@@ -42,10 +43,14 @@ export function PackReel({
   const paint = (x: number) => {
     if (trackRef.current) trackRef.current.style.transform = `translate3d(${-x}px, 0, 0)`;
   };
-  const land = () => {
+  /** `settle`: it stopped off-centre on its own, and slides the last few pixels (a skip jumps straight there). */
+  const land = (settle: boolean) => {
     if (landedRef.current) return;
     landedRef.current = true;
-    if (targetRef.current !== null) paint(targetRef.current);
+    if (centreRef.current !== null && trackRef.current) {
+      trackRef.current.style.transition = settle ? "transform 0.3s ease-out" : "";
+      paint(centreRef.current);
+    }
     onLandedRef.current();
   };
 
@@ -55,10 +60,10 @@ export function PackReel({
     const card = track?.children[winIndex] as HTMLElement | undefined;
     const first = track?.children[0] as HTMLElement | undefined;
     if (!viewport || !track || !card || !first) return;
-    // Stop somewhere inside the winning card rather than dead centre, as a real reel would.
-    const jitter = (Math.random() - 0.5) * card.offsetWidth * 0.6;
-    const target = card.offsetLeft + card.offsetWidth / 2 - viewport.clientWidth / 2 + jitter;
-    targetRef.current = target;
+    // Stop somewhere inside the winning card rather than dead centre, as a real reel would; land() settles it.
+    const centre = card.offsetLeft + card.offsetWidth / 2 - viewport.clientWidth / 2;
+    const target = centre + (Math.random() - 0.5) * card.offsetWidth * 0.6;
+    centreRef.current = centre;
     const pitch = ((track.children[1] as HTMLElement | undefined)?.offsetLeft ?? first.offsetLeft) - first.offsetLeft;
     let start: number | null = null;
     let lastCard = -1;
@@ -71,11 +76,11 @@ export function PackReel({
       const cardIndex = pitch > 0 ? Math.floor(x / pitch) : 0;
       if (lastCard >= 0 && cardIndex !== lastCard) playTick();
       lastCard = cardIndex;
-      if (elapsed >= REEL_SPIN_MS) land();
+      if (elapsed >= REEL_SPIN_MS) land(true);
       else frame = requestAnimationFrame(step);
     });
     // requestAnimationFrame does not run in a hidden tab: never leave the player waiting.
-    const fallback = window.setTimeout(land, REEL_SPIN_MS + 600);
+    const fallback = window.setTimeout(() => land(false), REEL_SPIN_MS + 600);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(fallback);
@@ -84,15 +89,16 @@ export function PackReel({
   }, [winIndex]);
 
   useEffect(() => {
-    if (skip) land();
+    if (skip) land(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- land reads refs only
   }, [skip]);
 
+  const won = strip[winIndex];
   useEffect(() => {
-    if (landed) playLand();
+    if (landed) playLand(RARITIES.indexOf((won?.rarity ?? "COMMON") as Rarity));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one sound per landing
   }, [landed]);
 
-  const won = strip[winIndex];
   return (
     <div
       className={`reel${compact ? " reel-compact" : ""}${landed ? ` reel-landed rarity-glow-${won?.rarity ?? "COMMON"}` : ""}${landed && moment ? " reel-moment" : ""}`}
@@ -110,8 +116,8 @@ export function PackReel({
               data-testid={index === winIndex ? "reel-winner" : undefined}
             >
               <img src={item.image} alt="" width={96} height={96} draggable={false} />
-              <span className="reel-card-name">{item.name}</span>
               <span className="reel-card-value money">{displayMoney(item.value)}</span>
+              <span className="reel-card-name">{item.name}</span>
             </div>
           ))}
         </div>

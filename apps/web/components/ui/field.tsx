@@ -1,7 +1,7 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from "react";
 import { ErrorAlert } from "./error-alert";
 
-export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { id: string };
+export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { id: string; ref?: Ref<HTMLInputElement> };
 
 export type FieldProps = InputProps & {
   label: ReactNode;

@@ -20,11 +20,6 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   BATTLE_REFUND: "Battle entry refunded",
 };
 
-/** Credits get an explicit "+" (debits already carry their "-"), and colour on top of the sign. */
-function SignedAmount({ amount }: { amount: string }) {
-  return <Money amount={amount} signed className={amount.startsWith("-") ? "negative" : "positive"} />;
-}
-
 /** The wallet's ledger, newest first; the first page comes rendered from the server. */
 export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
   const ledger = useInfiniteQuery({
@@ -69,7 +64,7 @@ export function WalletLedger({ initialPage }: { initialPage: LedgerPage }) {
                 </td>
                 <td data-label="Kind">{kindLabels[entry.kind]}</td>
                 <td data-label="Amount" className="num">
-                  <SignedAmount amount={entry.amount} />
+                  <Money amount={entry.amount} signed />
                 </td>
                 <td data-label="Balance after" className="num">
                   <Money amount={entry.balanceAfter} />

@@ -92,17 +92,13 @@ export default async function PackPage({ params, searchParams }: { params: Param
           Your account cannot open packs right now. <Link href="/blocked">Find out why</Link>
         </p>
       ) : (
-        <div className="card stack pack-sign-in">
-          <p>Sign in to open this pack.</p>
-          <div className="row">
-            <Link className="button big" href={`/sign-in?next=${encodeURIComponent(`/packs/${pack.slug}`)}`}>
-              Sign in to open
-            </Link>
-          </div>
-          {/* Here, not a page away: the verification link brings the new player back to this pack. */}
-          <h2 className="pack-sign-up-heading">New here? Create an account</h2>
+        // The form first, where a new player's thumb is: the verification link brings them back to this pack.
+        <section className="card stack pack-sign-in" aria-labelledby="pack-sign-up-title">
+          <h2 id="pack-sign-up-title" className="pack-sign-up-heading">
+            Create an account to open this pack
+          </h2>
           <SignUpForm outbox={usesDevOutbox()} minimumAge={minimumAge()} next={`/packs/${pack.slug}`} />
-        </div>
+        </section>
       )}
 
       <PackContents items={pack.items} />

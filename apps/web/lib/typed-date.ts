@@ -1,0 +1,23 @@
+// A date of birth typed as the player says it: day, month, year. A phone's number pad has no
+// "/", so the slashes are written in while typing; the form sends the ISO date the server reads.
+
+/** "17041990" or "17/0419" as it is being typed, shown as "17/04/1990" and "17/04/19". */
+export function formatTypedDate(typed: string): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join("/");
+}
+
+/**
+ * "17/04/1990" (slashes, dots, dashes or spaces between; one-digit day and month allowed), or
+ * an ISO "1990-04-17", as "1990-04-17"; null when it is not a calendar date.
+ */
+export function isoFromTypedDate(typed: string): string | null {
+  const text = typed.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const dayFirst = /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4})$/.exec(text);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
+  if (!year || !month || !day) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+  return date.toISOString().slice(0, 10);
+}
