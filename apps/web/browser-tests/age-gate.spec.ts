@@ -13,15 +13,14 @@ import {
   uniqueEmail,
 } from "./support";
 
-/** A date of birth `years` years before today (UTC), `days` days later, typed as DD/MM/YYYY. */
+/** A date of birth `years` years before today (UTC), `days` days later: YYYY-MM-DD, as the console shows it. */
 function bornYearsAgo(years: number, days = 0): string {
   const now = new Date();
-  const [year, month, day] = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days))
-    .toISOString()
-    .slice(0, 10)
-    .split("-");
-  return `${day}/${month}/${year}`;
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
 }
+
+/** The same date as a player types it: DD/MM/YYYY. */
+const typed = (iso: string) => iso.split("-").reverse().join("/");
 
 async function expectNoViolations(page: Page, state: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -32,7 +31,7 @@ async function expectNoViolations(page: Page, state: string) {
 test.describe("the age gate at sign-up", () => {
   test("a date of birth under 18 is refused, with the message beside the field, and no account is made", async ({ page }) => {
     const email = uniqueEmail("too-young");
-    const answer = await submitSignUp(page, email, { dateOfBirth: bornYearsAgo(18, 1) });
+    const answer = await submitSignUp(page, email, { dateOfBirth: typed(bornYearsAgo(18, 1)) });
     expect(answer.status()).toBe(403);
     const field = page.getByLabel("Date of birth");
     await expect(page.getByTestId("date-of-birth-error")).toHaveText("You must be at least 18 years old to use prizepacks.");
@@ -76,7 +75,7 @@ test("an account whose age is not confirmed is sent from the pack page to Settin
     await expectLayoutSound(page, `settings/age at ${viewport.width}px`);
   }
 
-  await page.getByLabel("Date of birth").fill(bornYearsAgo(16));
+  await page.getByLabel("Date of birth").fill(typed(bornYearsAgo(16)));
   await page.getByRole("button", { name: "Confirm my date of birth" }).click();
   await expect(page.getByTestId("date-of-birth-error")).toHaveText("You must be at least 18 years old to use prizepacks.");
 
