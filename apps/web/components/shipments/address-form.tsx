@@ -41,9 +41,14 @@ export function AddressForm({ onSaved }: { onSaved: (address: Address) => void }
           <input value={draft[field]} autoComplete={autoComplete} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
         </label>
       ))}
-      <label>
+      <label className="ship-country">
         Country
-        <select value={draft.country} autoComplete="country" onChange={(e) => setDraft({ ...draft, country: e.target.value })}>
+        <select
+          value={draft.country}
+          autoComplete="country"
+          aria-label="Country"
+          onChange={(e) => setDraft({ ...draft, country: e.target.value })}
+        >
           <option value="">Choose…</option>
           {listCountries().map((country) => (
             <option key={country.code} value={country.code}>
