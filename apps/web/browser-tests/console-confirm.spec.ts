@@ -75,9 +75,7 @@ for (const size of LAYOUT_WIDTHS) {
   });
 }
 
-test("a debit is confirmed with the balance it leaves; archiving asks in the dialog, and Cancel changes nothing", async ({
-  page,
-}) => {
+test("a debit is confirmed with the balance it leaves; archiving asks in the dialog, and Cancel changes nothing", async ({ page }) => {
   const player = await admin("user:create", { email: uniqueEmail("debited"), balance: "10.00" });
   await signIn(page, await newAdmin(), PASSWORD, `/admin/accounts/${player.userId}`);
   const money = page.getByRole("region", { name: "Adjust balance" });
