@@ -67,6 +67,9 @@ export default tseslint.config(
       ...nextPlugin.configs["core-web-vitals"].rules,
       // Our pictures are SVG drawn by /art with immutable caching; next/image does not optimise SVG.
       "@next/next/no-img-element": "off",
+      // The browser's confirm(), alert() and prompt() cannot say what an action will do, look like
+      // a phishing prompt and are skipped by one Enter: the console confirms in ui/confirm-dialog.tsx.
+      "no-alert": "error",
     },
   },
   {

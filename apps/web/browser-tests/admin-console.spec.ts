@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { drawTicket, findRangeForTicket, oddsHash } from "@prizepacks/fairness";
-import { PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
+import { PASSWORD, admin, confirmInDialog, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
 
 // The operator console: an admin authors a pack with its chances, sees the expected return and
 // a simulation, publishes; a bot opens it over REST and its draw verifies against the published
@@ -325,7 +325,7 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: playerEmail }).click();
   await expect(page.getByRole("heading", { name: playerEmail })).toBeVisible();
-  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$3.00");
 
   // Money apart from standing: a form that asks for a reason and clears after it succeeds.
   const money = page.getByRole("region", { name: "Adjust balance" });
@@ -335,7 +335,8 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   await expect(money.getByRole("alert")).toHaveText("Reason must not be empty");
   await money.getByLabel("Reason").fill("goodwill for a delayed payout");
   await money.getByRole("button", { name: "Credit balance" }).click();
-  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await confirmInDialog(page, "Credit $5.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$8.00");
   await expect(money.getByRole("status")).toContainText("Credited $5.00; the balance is now $8.00.");
   await expect(money.getByLabel("Amount ($)")).toHaveValue("");
   await expect(money.getByLabel("Reason")).toHaveValue("");
@@ -347,8 +348,10 @@ test("an admin finds an account, adjusts its balance with a reason (never below 
   await money.getByLabel("Amount ($)").fill("8.01");
   await money.getByLabel("Reason").fill("chargeback");
   await money.getByRole("button", { name: "Debit balance" }).click();
+  await expect(page.getByRole("dialog")).toContainText("The balance is less than the debit: it will be refused.");
+  await confirmInDialog(page, "Debit $8.01");
   await expect(money.getByRole("alert")).toContainText("below zero");
-  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$8.00");
 
   // A ban asks for a reason and the account's e-mail typed back before its button works.
   const standing = page.getByRole("region", { name: "Standing and access" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { LAYOUT_WIDTHS, PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
+import { LAYOUT_WIDTHS, PASSWORD, admin, confirmInDialog, expectLayoutSound, expectNoAxeViolations, signIn, uniqueEmail } from "./support";
 
 // The console asks before it moves money: one submission applies once, a large credit waits for
 // a second admin, and every console page keeps its own frame sound at phone and desktop widths.
@@ -21,33 +21,42 @@ async function signedInAdmin(browser: Browser, email: string, next: string): Pro
 
 const moneyForm = (page: Page) => page.getByRole("region", { name: "Adjust balance" });
 
-test("a credit submitted twice at once (a double click) applies once", async ({ page }) => {
+test("a credit confirmed twice at once (a double click) applies once", async ({ page }) => {
   const adminEmail = await newAdmin();
   const player = await admin("user:create", { email: uniqueEmail("double"), balance: "3.00" });
   await signIn(page, adminEmail, PASSWORD, `/admin/accounts/${player.userId}`);
-  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$3.00");
 
   const money = moneyForm(page);
   await expect(money.locator("form")).toHaveAttribute("data-ready", "true");
   await money.getByLabel("Amount ($)").fill("5.00");
   await money.getByLabel("Reason").fill("goodwill, clicked twice");
-  // Two submissions in one task, before React can disable the button: both carry the form's key.
+  // Two submissions in one task open one confirmation; two clicks on its button in one task,
+  // before React can close it, are two requests with the form's one key.
   await money.locator("form").evaluate((form: HTMLFormElement) => {
     form.requestSubmit();
     form.requestSubmit();
   });
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Credit $5.00" })
+    .evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
   await expect(money.getByRole("status")).toContainText("the balance is now $8.00");
   await page.reload();
-  await expect(page.getByTestId("admin-balance")).toHaveText("8.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$8.00");
   await expect(page.getByRole("row", { name: /ADJUSTMENT/ }).filter({ hasNotText: "initial balance" })).toHaveCount(1);
 
   // And a real double click on the button: once again.
   await money.getByLabel("Amount ($)").fill("1.00");
   await money.getByLabel("Reason").fill("goodwill, double-clicked");
   await money.getByRole("button", { name: "Credit balance" }).dblclick();
+  await page.getByRole("dialog").getByRole("button", { name: "Credit $1.00" }).dblclick();
   await expect(money.getByRole("status")).toContainText("the balance is now $9.00");
   await page.reload();
-  await expect(page.getByTestId("admin-balance")).toHaveText("9.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$9.00");
   await expect(page.getByRole("row", { name: /ADJUSTMENT/ }).filter({ hasNotText: "initial balance" })).toHaveCount(2);
 });
 
@@ -61,11 +70,17 @@ test("a credit above the approval amount waits until another admin approves it",
   await money.getByLabel("Amount ($)").fill("1000000.00");
   await money.getByLabel("Reason").fill("tournament prize");
   await money.getByRole("button", { name: "Credit balance" }).click();
+  // The confirmation says it waits for a second admin, and shows no new balance.
+  const dialog = page.getByRole("dialog", { name: "Request a credit of $1,000,000.00" });
+  await expect(dialog).toContainText("needs a second admin's approval");
+  await expect(dialog).toContainText("$3.00 (unchanged until approved)");
+  await expect(dialog.getByTestId("confirm-balance")).toHaveCount(0);
+  await confirmInDialog(page, "Request approval for $1,000,000.00");
   await expect(money.getByTestId("credit-pending")).toContainText(
-    "A credit of $1000000.00 waits for another admin (your credits to this account in 24 hours would come to 1000000.00, above 1000.00)",
+    "A credit of $1,000,000.00 waits for another admin (your credits to this account in 24 hours would come to 1000000.00, above 1000.00)",
   );
   await page.reload();
-  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$3.00");
 
   // The requester sees it waiting but cannot approve it.
   await page.goto("/admin/approvals");
@@ -77,9 +92,11 @@ test("a credit above the approval amount waits until another admin approves it",
   const approver = await signedInAdmin(browser, await newAdmin("approver"), "/admin/approvals");
   const row = approver.getByTestId("pending-credits").getByRole("row", { name: new RegExp(player.email!.replace(/[.]/g, "\\.")) });
   await row.getByRole("button", { name: /^Approve/ }).click();
+  await expect(approver.getByRole("dialog")).toContainText("The credit is applied to the account's balance at once.");
+  await confirmInDialog(approver, "Approve");
   await expect(row).toHaveCount(0);
   await approver.goto(`/admin/accounts/${player.userId}`);
-  await expect(approver.getByTestId("admin-balance")).toHaveText("1000003.00");
+  await expect(approver.getByTestId("admin-balance")).toHaveText("$1,000,003.00");
   await approver.goto(`/admin/log?target=${player.userId}`);
   const log = approver.getByTestId("admin-log-entry");
   await expect(log.nth(0)).toContainText("wallet.adjusted");
@@ -124,6 +141,7 @@ test("raising the automatic withdrawal approval waits for a second admin; loweri
       .getByRole("row", { name: /\$50\.00/ })
       .filter({ hasText: requester });
     await row.getByRole("button", { name: /^Approve/ }).click();
+    await confirmInDialog(approver, "Approve");
     await expect(row).toHaveCount(0);
     await page.goto("/admin/withdrawals");
     form = await autoApproveForm(page);
@@ -170,6 +188,7 @@ test("making an account an admin waits for another admin on Approvals", async ({
   const approver = await signedInAdmin(browser, await newAdmin("approver"), "/admin/approvals");
   const row = approver.getByTestId("pending-role-grants").getByRole("row", { name: new RegExp(alt.email!.replace(/[.]/g, "\\.")) });
   await row.getByRole("button", { name: /^Approve/ }).click();
+  await confirmInDialog(approver, "Approve");
   await expect(row).toHaveCount(0);
   await approver.goto(`/admin/accounts/${alt.userId}`);
   await expect(approver.getByRole("button", { name: "Remove admin role…" })).toBeVisible();

@@ -11,6 +11,7 @@ import {
   signUp,
   submitSignUp,
   uniqueEmail,
+  confirmInDialog,
 } from "./support";
 
 /** A date of birth `years` years before today (UTC), `days` days later: YYYY-MM-DD, as the console shows it. */
@@ -94,6 +95,7 @@ test("an account whose age is not confirmed is sent from the pack page to Settin
   await expect(toReview).toContainText(bornYearsAgo(16));
   await expectNoViolations(operatorPage, "admin/approvals with a date of birth to review");
   await toReview.getByRole("button", { name: `Clear after review: ${email}` }).click();
+  await confirmInDialog(operatorPage, "Clear after review");
   await expect(operatorPage.getByText(email)).toHaveCount(0);
 
   await page.getByRole("button", { name: "Confirm my date of birth" }).click();

@@ -67,5 +67,5 @@ test("the console's money form: both fields checked on submit, in plain words, a
   await amount.blur();
   await expect(money.getByRole("alert")).toHaveText(["Amount must be more than 0.00, with at most two decimals"]);
   await expectNoAxeViolations(page, "console money form, amount invalid");
-  await expect(page.getByTestId("admin-balance")).toHaveText("3.00");
+  await expect(page.getByTestId("admin-balance")).toHaveText("$3.00");
 });

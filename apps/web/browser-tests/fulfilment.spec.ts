@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PACK, PASSWORD, admin, expectLayoutSound, expectNoAxeViolations, signIn, snapView, uniqueEmail } from "./support";
+import {
+  DEMO_PACK,
+  PASSWORD,
+  admin,
+  confirmInDialog,
+  expectLayoutSound,
+  expectNoAxeViolations,
+  signIn,
+  snapView,
+  uniqueEmail,
+} from "./support";
 
 // The console's fulfilment queue: a player asks for a shipment over the REST API, an admin
 // approves it and marks it shipped with a tracking number, and the player's Shipments page
@@ -45,8 +55,10 @@ test("an admin approves and ships a requested shipment; the player sees the trac
 
   // Rejecting needs a reason: the server refuses without one and nothing moves.
   await row.getByRole("button", { name: /^Reject/ }).click();
+  await confirmInDialog(page, "Reject");
   await expect(row.getByRole("alert")).toBeVisible();
   await row.getByRole("button", { name: /^Approve/ }).click();
+  await confirmInDialog(page, "Approve");
   await expect(row).toHaveCount(0);
 
   const states = page.getByRole("navigation", { name: "Shipment states" });
@@ -61,6 +73,8 @@ test("an admin approves and ships a requested shipment; the player sees the trac
   }
   await expectNoAxeViolations(page, "console shipments (approved)");
   await approved.getByRole("button", { name: /^Mark shipped/ }).click();
+  await expect(page.getByRole("dialog")).toContainText("UPS 1Z999AA10123456784");
+  await confirmInDialog(page, "Mark shipped");
   await expect(approved).toHaveCount(0);
 
   await states.getByRole("link", { name: "shipped", exact: true }).click();
@@ -157,6 +171,7 @@ test("an admin approves two requested shipments in one go and prints their packi
   for (const row of rows) await row.getByRole("checkbox").check();
   await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
   await selection.getByRole("button", { name: "Approve selected" }).click();
+  await confirmInDialog(page, "Approve 2");
   await expect(selection.getByRole("status")).toHaveText("2 approved, 0 skipped");
   for (const row of rows) await expect(row).toHaveCount(0);
 

@@ -338,3 +338,15 @@ export async function expectControlsReachable(page: Page, state: string) {
   });
   expect.soft(covered, `${state} at ${page.viewportSize()?.width} px: controls a tap cannot reach`).toEqual([]);
 }
+
+/**
+ * The console's confirmation (ui/confirm-dialog.tsx): the one open dialog, with its action
+ * button named `action`; presses it and waits for the dialog to close. Returns nothing: what the
+ * action did is for the caller to check.
+ */
+export async function confirmInDialog(page: Page, action: string | RegExp) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: action, exact: typeof action === "string" }).click();
+  await expect(dialog).toHaveCount(0);
+}

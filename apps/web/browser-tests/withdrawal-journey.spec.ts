@@ -13,6 +13,7 @@ import {
   signUpVerified,
   snapView,
   uniqueEmail,
+  confirmInDialog,
 } from "./support";
 import { nextTotpFor, totpFor, wrongCodeFor } from "./totp";
 
@@ -162,6 +163,7 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
       await expect(row).toContainText(`$${WITHDRAWAL}`);
       await expect(row).toContainText(ADDRESS);
       await row.getByRole("button", { name: `Approve $${WITHDRAWAL} to ${email}` }).click();
+      await confirmInDialog(consolePage, "Approve");
       await expect(consolePage.getByTestId("admin-withdrawals").getByRole("row").filter({ hasText: email })).toHaveCount(0);
       await consolePage.goto("/admin/withdrawals?state=completed");
       await expect(consolePage.getByTestId("admin-withdrawals").getByRole("row").filter({ hasText: email })).toContainText(adminEmail);

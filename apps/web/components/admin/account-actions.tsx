@@ -6,6 +6,7 @@ import type { RouterOutputs } from "@prizepacks/api";
 import { trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { ConfirmByTyping, typedMatches } from "../ui/confirm-by-typing";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { useHydrated } from "../ui/use-hydrated";
 import { useRequestKey } from "./request-key";
@@ -27,6 +28,7 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [reason, setReason] = useState("");
   const [typed, setTyped] = useState("");
+  const [revoking, setRevoking] = useState<Detail["keys"][number] | null>(null);
   const action = useMutation({
     mutationFn: ({ perform }: { done: string; perform: () => Promise<unknown> }) => perform(),
     onSuccess: () => {
@@ -135,18 +137,34 @@ export function AccountActions({ account, keys }: { account: Detail["account"]; 
           <li key={key.id} className="row">
             <code>{key.start}…</code> {key.name} {key.revokedAt ? <span className="muted">revoked</span> : null}
             {!key.revokedAt && (
-              <button
-                type="button"
-                className="button ghost small"
-                disabled={busy}
-                onClick={() => run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId: key.id, requestKey }))}
-              >
+              <button type="button" className="button ghost small" disabled={busy} aria-haspopup="dialog" onClick={() => setRevoking(key)}>
                 Revoke
               </button>
             )}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke the key ${revoking?.name ?? ""}`}
+        facts={
+          revoking
+            ? [
+                { term: "Account", value: account.email },
+                { term: "Key", value: `${revoking.start}… ${revoking.name}` },
+                { term: "What happens", value: "Every request with this key is refused from now on; it cannot be restored." },
+              ]
+            : []
+        }
+        confirmLabel="Revoke key"
+        danger
+        onConfirm={() => {
+          const apiKeyId = revoking?.id;
+          if (apiKeyId) run("Key revoked.", () => trpc.admin.accounts.revokeKey.mutate({ apiKeyId, requestKey }));
+          setRevoking(null);
+        }}
+        onCancel={() => setRevoking(null)}
+      />
       <ErrorAlert error={action.error} />
       {action.isSuccess && (
         <p role="status" className="alert success">

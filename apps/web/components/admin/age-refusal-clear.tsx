@@ -1,7 +1,9 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorAlert } from "../ui/error-alert";
 import { useRequestKey } from "./request-key";
 
@@ -9,6 +11,7 @@ import { useRequestKey } from "./request-key";
 export function AgeRefusalClear({ ageRefusalId, label }: { ageRefusalId: string; label: string }) {
   const router = useRouter();
   const [requestKey] = useRequestKey();
+  const [confirming, setConfirming] = useState(false);
   const clear = useMutation({
     mutationFn: () => trpc.admin.ageRefusals.clear.mutate({ ageRefusalId, requestKey }),
     onSuccess: () => router.refresh(),
@@ -20,10 +23,25 @@ export function AgeRefusalClear({ ageRefusalId, label }: { ageRefusalId: string;
         className="button small"
         disabled={clear.isPending}
         aria-label={`Clear after review: ${label}`}
-        onClick={() => clear.mutate()}
+        aria-haspopup="dialog"
+        onClick={() => setConfirming(true)}
       >
         Clear after review
       </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Clear the refused date of birth"
+        facts={[
+          { term: "Refusal", value: label },
+          { term: "What happens", value: "The refusal is cleared for good: the next date of birth the player gives is checked afresh." },
+        ]}
+        confirmLabel="Clear after review"
+        onConfirm={() => {
+          clear.mutate();
+          setConfirming(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
       <ErrorAlert error={clear.error} inline />
     </div>
   );

@@ -1,10 +1,24 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorAlert } from "../ui/error-alert";
 
 type Change = "toggle" | "archive" | "delete";
+
+/** What archiving and deleting do, said before either is done: neither can be undone. */
+const IRREVERSIBLE = {
+  archive: {
+    title: "Archive",
+    what: "Goes off sale for good. Kept, so its draws stay verifiable; it cannot be put back on sale.",
+  },
+  delete: {
+    title: "Delete",
+    what: "Deleted for good: this cannot be undone. Only a pack never opened can be deleted.",
+  },
+} as const;
 
 export function PackStatusControls({
   slug,
@@ -18,6 +32,7 @@ export function PackStatusControls({
   hasSpins: boolean;
 }) {
   const router = useRouter();
+  const [confirming, setConfirming] = useState<keyof typeof IRREVERSIBLE | null>(null);
   const change = useMutation({
     mutationFn: async (kind: Change): Promise<unknown> => {
       switch (kind) {
@@ -46,22 +61,43 @@ export function PackStatusControls({
           type="button"
           className="button ghost small"
           disabled={busy}
-          onClick={() => confirm(`Archive ${slug}? It goes off sale for good.`) && change.mutate("archive")}
+          onClick={() => setConfirming("archive")}
+          aria-haspopup="dialog"
         >
-          Archive
+          Archive…
         </button>
         {!hasSpins && (
           <button
             type="button"
             className="button danger small"
             disabled={busy}
-            onClick={() => confirm(`Delete ${slug}? Only packs never opened can be deleted.`) && change.mutate("delete")}
+            onClick={() => setConfirming("delete")}
+            aria-haspopup="dialog"
           >
-            Delete
+            Delete…
           </button>
         )}
       </div>
       <ErrorAlert error={change.error} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? `${IRREVERSIBLE[confirming].title} ${slug}` : ""}
+        facts={
+          confirming
+            ? [
+                { term: "Pack", value: slug },
+                { term: "What happens", value: IRREVERSIBLE[confirming].what },
+              ]
+            : []
+        }
+        confirmLabel={confirming ? `${IRREVERSIBLE[confirming].title} ${slug}` : ""}
+        danger
+        onConfirm={() => {
+          if (confirming) change.mutate(confirming);
+          setConfirming(null);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 }

@@ -17,6 +17,18 @@ const DECIDE: Record<"credit" | "setting", Decide> = {
   setting: (id, decision, requestKey) => trpc.admin.settings.decideChange.mutate({ pendingChangeId: id, decision, requestKey }),
 };
 
+/** What approving and rejecting each kind does, shown in the confirmation. */
+const CONSEQUENCES: Record<keyof typeof DECIDE, Record<Decision, string>> = {
+  credit: {
+    approve: "The credit is applied to the account's balance at once.",
+    reject: "The credit is dropped: nothing is credited.",
+  },
+  setting: {
+    approve: "The change takes effect at once.",
+    reject: "The request is dropped: nothing changes.",
+  },
+};
+
 /** Approve or reject one pending request; the admin who asked for it sees why they cannot. */
 export function PendingDecision({
   kind,
@@ -38,7 +50,12 @@ export function PendingDecision({
   if (ownRequest) return <span className="muted small-text">Yours: another admin decides</span>;
   return (
     <div className="stack">
-      <DecisionButtons label={label} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} />
+      <DecisionButtons
+        label={label}
+        consequences={CONSEQUENCES[kind]}
+        pending={decide.isPending}
+        onDecide={(decision) => decide.mutate(decision)}
+      />
       <ErrorAlert error={decide.error} inline />
     </div>
   );

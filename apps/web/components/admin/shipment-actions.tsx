@@ -4,11 +4,21 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { ShipmentState } from "@prizepacks/core";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorAlert } from "../ui/error-alert";
 import { ReasonField } from "./reason-field";
 import { useRequestKey } from "./request-key";
 
 type Move = "APPROVED" | "REJECTED" | "SHIPPED" | "DELIVERED" | "RETURNED";
+
+/** Each move's confirmation: none can be taken back, and a rejection refunds the fee. */
+export const SHIPMENT_MOVES: Record<Move, { verb: string; what: string }> = {
+  APPROVED: { verb: "Approve", what: "The shipment is approved for packing; the player can no longer cancel it." },
+  REJECTED: { verb: "Reject", what: "The items go back to the player's inventory and the fee back to their balance; they see the reason." },
+  SHIPPED: { verb: "Mark shipped", what: "The player is told it is on its way, with the carrier and tracking number." },
+  DELIVERED: { verb: "Mark delivered", what: "The shipment is closed as delivered." },
+  RETURNED: { verb: "Mark returned", what: "The shipment is closed as returned to the operator." },
+};
 
 /** The operator's moves on one shipment, as its state allows: approve or reject (reason), ship (carrier, tracking), delivered or returned. */
 export function ShipmentActions({ shipmentId, state, label }: { shipmentId: string; state: ShipmentState; label: string }) {
@@ -19,6 +29,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
   const [reason, setReason] = useState("");
   const [carrier, setCarrier] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
+  const [confirming, setConfirming] = useState<Move | null>(null);
   const move = useMutation({
     mutationFn: async (to: Move) => {
       const { skipped } = await trpc.admin.shipments.move.mutate({
@@ -42,10 +53,34 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
       className={ghost ? "button ghost small" : "button small"}
       disabled={move.isPending}
       aria-label={`${text} ${label}`}
-      onClick={() => move.mutate(to)}
+      aria-haspopup="dialog"
+      onClick={() => setConfirming(to)}
     >
       {text}
     </button>
+  );
+  const confirmation = (
+    <ConfirmDialog
+      open={confirming !== null}
+      title={confirming ? `${SHIPMENT_MOVES[confirming].verb}: ${label}` : ""}
+      facts={
+        confirming
+          ? [
+              { term: "Shipment", value: label },
+              ...(confirming === "SHIPPED" ? [{ term: "Carrier and tracking", value: `${carrier.trim()} ${trackingNumber.trim()}` }] : []),
+              ...(confirming === "REJECTED" && reason.trim() ? [{ term: "Reason", value: reason.trim() }] : []),
+              { term: "What happens", value: SHIPMENT_MOVES[confirming].what },
+            ]
+          : []
+      }
+      confirmLabel={confirming ? SHIPMENT_MOVES[confirming].verb : ""}
+      danger={confirming === "REJECTED" || confirming === "RETURNED"}
+      onConfirm={() => {
+        if (confirming) move.mutate(confirming);
+        setConfirming(null);
+      }}
+      onCancel={() => setConfirming(null)}
+    />
   );
   if (state === "REQUESTED")
     return (
@@ -56,6 +91,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
           {button("REJECTED", "Reject", true)}
         </div>
         <ErrorAlert error={move.error} inline />
+        {confirmation}
       </div>
     );
   if (state === "APPROVED")
@@ -64,7 +100,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          move.mutate("SHIPPED");
+          setConfirming("SHIPPED");
         }}
       >
         <div className="field">
@@ -89,6 +125,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
           Mark shipped
         </button>
         <ErrorAlert error={move.error} inline />
+        {confirmation}
       </form>
     );
   if (state === "SHIPPED")
@@ -99,6 +136,7 @@ export function ShipmentActions({ shipmentId, state, label }: { shipmentId: stri
           {button("RETURNED", "Returned", true)}
         </div>
         <ErrorAlert error={move.error} inline />
+        {confirmation}
       </div>
     );
   return null;

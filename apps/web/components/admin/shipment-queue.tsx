@@ -6,11 +6,12 @@ import { useState } from "react";
 import type { AdminShipment } from "@prizepacks/core";
 import { waitedFor } from "../../lib/console-time";
 import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorAlert } from "../ui/error-alert";
 import { QueueTable, accountColumn, timeColumn } from "../ui/queue-table";
 import { ReasonField } from "./reason-field";
 import { ShipToAddress } from "./ship-to-address";
-import { ShipmentActions } from "./shipment-actions";
+import { SHIPMENT_MOVES, ShipmentActions } from "./shipment-actions";
 import { useRequestKey } from "./request-key";
 
 type BatchMove = "APPROVED" | "REJECTED";
@@ -34,6 +35,7 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [reason, setReason] = useState("");
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<BatchMove | null>(null);
   // Only what is still shown counts: a refresh drops the shipments that left this filter.
   const selected = shipments.filter((s) => chosen.has(s.id)).map((s) => s.id);
   const allShown = selected.length === shipments.length;
@@ -83,7 +85,8 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
               type="button"
               className={className}
               disabled={selected.length === 0 || move.isPending}
-              onClick={() => move.mutate(to)}
+              aria-haspopup="dialog"
+              onClick={() => setConfirming(to)}
             >
               {text}
             </button>
@@ -96,6 +99,26 @@ export function ShipmentQueue({ shipments, now }: { shipments: AdminShipment[]; 
         </div>
         <div role="status">{outcome && <p className="alert success small-text">{outcome}</p>}</div>
         <ErrorAlert error={move.error} inline />
+        <ConfirmDialog
+          open={confirming !== null}
+          title={confirming ? `${SHIPMENT_MOVES[confirming].verb} ${selected.length} shipments` : ""}
+          facts={
+            confirming
+              ? [
+                  { term: "Shipments", value: `${selected.length} selected` },
+                  ...(confirming === "REJECTED" && reason.trim() ? [{ term: "Reason", value: reason.trim() }] : []),
+                  { term: "What happens to each", value: SHIPMENT_MOVES[confirming].what },
+                ]
+              : []
+          }
+          confirmLabel={confirming ? `${SHIPMENT_MOVES[confirming].verb} ${selected.length}` : ""}
+          danger={confirming === "REJECTED"}
+          onConfirm={() => {
+            if (confirming) move.mutate(confirming);
+            setConfirming(null);
+          }}
+          onCancel={() => setConfirming(null)}
+        />
       </section>
       <QueueTable
         testId="admin-shipments"

@@ -55,7 +55,9 @@ export function SimulationChart({ simulation }: { simulation: Simulation }) {
         <table>
           <thead>
             <tr>
-              <th></th>
+              <th scope="col">
+                <span className="visually-hidden">Figures</span>
+              </th>
               <th className="num">Mean net per opening</th>
               <th className="num">Return</th>
               <th className="num">Chance of profit</th>

@@ -27,7 +27,15 @@ export function WithdrawalDecision({ withdrawalId, label, own }: { withdrawalId:
   return (
     <div className="stack">
       <ReasonField value={reason} onChange={setReason} />
-      <DecisionButtons label={label} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} />
+      <DecisionButtons
+        label={label}
+        consequences={{
+          approve: "The payout to the player starts: it cannot be taken back.",
+          reject: "The amount goes back to the player's balance; they see the reason given.",
+        }}
+        pending={decide.isPending}
+        onDecide={(decision) => decide.mutate(decision)}
+      />
       <ErrorAlert error={decide.error} inline />
     </div>
   );

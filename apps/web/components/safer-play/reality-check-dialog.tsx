@@ -1,11 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { readPlaySession, setRealityCheckDue, writePlaySession, type PlaySession } from "../../lib/reality-check";
 import { playedTime, SAFER_PLAY_PATH } from "../../lib/safer-play";
 import { queryKeys, trpc } from "../../lib/trpc";
+import { keepFocusInside } from "../ui/confirm-dialog";
 import { LocalTime } from "../ui/local-time";
 
 /**
@@ -70,23 +71,6 @@ export function RealityCheck({ accountId }: { accountId: string }) {
     setRealityCheckDue(false);
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [accountId, session, minutes]);
-
-  // A modal dialog keeps the page behind it inert, but Tab past its last control leaves for the
-  // browser's own UI: wrap around instead, so the focus stays in the dialog.
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab") return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button")];
-    const first = controls[0];
-    const last = controls.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   const result = check.data;
   const net = result ? moneyToCents(result.net) : 0n;

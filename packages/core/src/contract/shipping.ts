@@ -3,6 +3,41 @@ import { IsoTimestamp, MoneyString, NextCursor } from "./fields.ts";
 
 // Shipping: saved addresses, quotes and shipments of won items.
 
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/**
+ * Codes Intl names that are no country of ISO 3166-1 to ship to: old codes it names after their
+ * successor (UK, ZR, YU: "United Kingdom" twice in a list of countries), groupings (EU, UN),
+ * reserved places that are parts of a country (AC, IC, TA) and test locales (XA, XB). Kosovo's
+ * XK, user-assigned but the one everybody uses, stays.
+ */
+const NOT_COUNTRIES = new Set([
+  ..."UK DY HV ZR AN FX DD BU SU CS YU TP NH VD YD RH".split(" "),
+  ..."AC CP CQ DG EA IC TA EU EZ QO UN XA XB".split(" "),
+]);
+
+/** An ISO 3166-1 alpha-2 code that names a country (Intl knows it), not only two letters. */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  const name = regionNames.of(code);
+  return name !== undefined && name !== code && name !== "Unknown Region";
+}
+
+const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+let countries: { code: string; name: string }[] | undefined;
+
+/**
+ * Every code an address may have (isCountryCode, the server's own check), with its English
+ * name, in the order of the names: the address form's choices. Built on first use (676 lookups).
+ */
+export function listCountries(): { code: string; name: string }[] {
+  countries ??= LETTERS.flatMap((first) => LETTERS.map((second) => first + second))
+    .filter(isCountryCode)
+    .map((code) => ({ code, name: regionNames.of(code)! }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return countries;
+}
+
 export const CountryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code in upper case, like "US"')

@@ -5,19 +5,10 @@ import { newId } from "@prizepacks/db/ids";
 import { AppError } from "../errors.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { StorableText } from "../contract/fields.ts";
-import { CountryCode, type Address } from "../contract/shipping.ts";
+import { CountryCode, isCountryCode, type Address } from "../contract/shipping.ts";
 
 /** A player keeps at most this many saved addresses. */
 export const MAX_ADDRESSES = 20;
-
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-
-/** An ISO 3166-1 alpha-2 code that names a country (Intl knows it), not only two letters. */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
-  const name = regionNames.of(code);
-  return name !== undefined && name !== code && name !== "Unknown Region";
-}
 
 const Line = (max: number) => StorableText.transform((text) => text.trim()).pipe(z.string().min(1).max(max));
 const OptionalLine = (max: number) =>

@@ -1,5 +1,5 @@
 export * from "../contract/shipping.ts";
-export { createAddress, listAddresses, deleteAddress, CreateAddressInputSchema, MAX_ADDRESSES, isCountryCode } from "./addresses.ts";
+export { createAddress, listAddresses, deleteAddress, CreateAddressInputSchema, MAX_ADDRESSES } from "./addresses.ts";
 export {
   quoteShipping,
   listShippingZones,

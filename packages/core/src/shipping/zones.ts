@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney, type Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import type { ShippingQuote } from "../contract/shipping.ts";
-import { isCountryCode } from "./addresses.ts";
+import { isCountryCode } from "../contract/shipping.ts";
 
 /** The zone of every country without its own row. */
 export const DEFAULT_ZONE = "*";

@@ -1,2 +1,2 @@
 export * from "../contract/statements.ts";
-export { exportLedgerCsv, getMonthlyStatement, LEDGER_CSV_HEADER, monthOf } from "./statements.ts";
+export { exportLedgerCsv, getMonthlyStatement, getPlayerSummary, LEDGER_CSV_HEADER, monthOf, type PlayerSummary } from "./statements.ts";

@@ -16,7 +16,7 @@ import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
 import { giveBack } from "../withdrawals/withdrawal-row.ts";
 import { requestWithdrawal } from "../withdrawals/withdrawals.ts";
 import type { MonthlyStatement } from "../contract/statements.ts";
-import { exportLedgerCsv, getMonthlyStatement } from "./statements.ts";
+import { exportLedgerCsv, getMonthlyStatement, getPlayerSummary } from "./statements.ts";
 
 const services = useTestServices();
 const db = () => services().database.prisma;
@@ -302,6 +302,47 @@ async function everyKindButBattles(s: Services, userId: string, packSlug: string
   const row = await db().withdrawal.findUniqueOrThrow({ where: { id: rejected.id } });
   await db().$transaction((tx) => giveBack(tx, row, "rejected", "test", { decidedBy: "an admin", decidedAt: new Date() }));
 }
+
+describe("player summary", () => {
+  it("sums the whole history: wagered, won, net, realised return, deposits and withdrawals", async () => {
+    const s = { ...(await withBeaconAhead(services())), payouts: new DemoPayoutProvider() };
+    const pack = await createTestPack(s, { price: "3.00", items: flatItems });
+    const { userId } = await createTestUser(s);
+    expect(await getPlayerSummary(s, userId)).toEqual({
+      openings: 0,
+      battles: 0,
+      wagered: "0.00",
+      won: "0.00",
+      net: "0.00",
+      realisedReturnPercent: null,
+      deposits: "0.00",
+      withdrawals: "0.00",
+    });
+    // A deposit of 200.00, three openings at 3.00 winning 2.70 each, a cancelled battle (its
+    // entry given back), a withdrawal of 25.00 and one of 12.34 rejected (given back).
+    await everyKindButBattles(s, userId, pack.slug);
+    const summary = await getPlayerSummary(s, userId);
+    expect(summary).toEqual({
+      openings: 3,
+      battles: 0,
+      wagered: "9.00",
+      won: "8.10",
+      net: "-0.90",
+      realisedReturnPercent: "90.0",
+      deposits: "200.00",
+      withdrawals: "25.00",
+    });
+    // The same rule as the statements': every entry is in this month, so its statement agrees.
+    const statement = await getMonthlyStatement(s, userId);
+    expect(summary).toMatchObject({
+      wagered: statement.wagered,
+      won: statement.won,
+      net: statement.net,
+      deposits: statement.deposits,
+      withdrawals: statement.withdrawals,
+    });
+  });
+});
 
 /**
  * Moves the account's ledger, oldest first, to one entry every three days from late June 2026

@@ -1,4 +1,6 @@
 import type { LedgerKind } from "@prizepacks/db";
+import { Prisma } from "@prizepacks/db/prisma";
+import { moneyPercent } from "../contract/money-cents.ts";
 import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import {
@@ -9,7 +11,7 @@ import {
   type MonthlyStatement,
   type MonthlyStatementInput,
 } from "../contract/statements.ts";
-import { getPlayTotals } from "../protection/play-totals.ts";
+import { getPlayTotals, playTotalsSql } from "../protection/play-totals.ts";
 import type { Deps } from "../runtime/deps.ts";
 
 const DAY_MS = 86_400_000;
@@ -100,6 +102,55 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
     adjustments: formatMoney(lines.adjustments),
     shipping: formatMoney(lines.shipping.negated()),
     battles: formatMoney(battles),
+  };
+}
+
+/** The ledger kinds on one line of LINE_OF_KIND, for a FILTER in SQL. */
+function kindsOnLine(line: StatementLine): Prisma.Sql {
+  const kinds = Object.entries(LINE_OF_KIND).filter(([, on]) => on === line);
+  return Prisma.join(kinds.map(([kind]) => Prisma.sql`${kind}::"LedgerKind"`));
+}
+
+/** An account's whole history in the figures an operator looks at first (the console's account page). */
+export interface PlayerSummary {
+  openings: number;
+  battles: number;
+  wagered: string;
+  won: string;
+  net: string;
+  /** won as a percentage of wagered, one decimal ("87.5"); null before anything was wagered. */
+  realisedReturnPercent: string | null;
+  deposits: string;
+  /** What left the balance for withdrawals, less what was given back: positive. */
+  withdrawals: string;
+}
+
+/**
+ * The monthly statement's figures over the account's whole history, in one statement (one
+ * snapshot, so play and money agree): wagered and won by getPlayTotals' rule, deposits and
+ * withdrawals by the statement's lines (LINE_OF_KIND), so the summary and the statements of
+ * every month add up to the same.
+ */
+export async function getPlayerSummary(services: Deps, userId: string): Promise<PlayerSummary> {
+  const [row] = await services.database.prisma.$queryRaw<
+    Array<{ openings: number; battles: number; paid: string; lost: string; deposits: string; withdrawals: string }>
+  >`
+    SELECT play.openings, play.battles, play.paid, play.lost, money.deposits, money.withdrawals
+    FROM (${playTotalsSql(userId, {})}) play,
+      (SELECT coalesce(sum(amount) FILTER (WHERE kind IN (${kindsOnLine("deposits")})), 0)::text AS deposits,
+              coalesce(-sum(amount) FILTER (WHERE kind IN (${kindsOnLine("withdrawals")})), 0)::text AS withdrawals
+       FROM ledger_entry WHERE "userId" = ${userId}) money`;
+  const wagered = new Money(row?.paid ?? 0);
+  const won = wagered.minus(row?.lost ?? 0);
+  return {
+    openings: row?.openings ?? 0,
+    battles: row?.battles ?? 0,
+    wagered: formatMoney(wagered),
+    won: formatMoney(won),
+    net: formatMoney(won.minus(wagered)),
+    realisedReturnPercent: wagered.isZero() ? null : moneyPercent(formatMoney(won), formatMoney(wagered)),
+    deposits: formatMoney(row?.deposits ?? 0),
+    withdrawals: formatMoney(row?.withdrawals ?? 0),
   };
 }
 

@@ -12,7 +12,7 @@ import { announceChange } from "../runtime/change-feed.ts";
 import { IdSchema, StorableText } from "../contract/fields.ts";
 import { ageConfirmationView } from "../protection/age.ts";
 import { applyAdjustment, type AdjustmentResult } from "./apply-adjustment.ts";
-import { assertNotOwnAccount, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
+import { assertNotOwnAccount, creditApprovalAbove, creditNeedsSecondAdmin, requestCreditApproval } from "./pending-credits.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "../settings/pending-changes.ts";
 
@@ -113,6 +113,8 @@ export async function getAccountForAdmin(services: Deps, userId: string) {
       age: ageConfirmationView(user),
     },
     balance: formatMoney(wallet?.balance ?? 0),
+    // The console's confirmation says when a credit alone is past it (it then waits for a second admin).
+    creditApprovalAbove: formatMoney(creditApprovalAbove()),
     ledger: ledger.map((entry) => ({
       id: entry.id,
       kind: entry.kind,

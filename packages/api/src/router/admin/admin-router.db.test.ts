@@ -67,6 +67,7 @@ describe("admin procedures", () => {
       player.admin.protection.exclude({ userId: "", period: "24h" }),
       player.admin.protection.account({ userId: "" }),
       player.admin.protection.saferPlay({}),
+      player.admin.accounts.summary({ userId: "" }),
     ]) {
       expect((await refusal(call)).code).toBe("FORBIDDEN");
     }

@@ -3,6 +3,7 @@ import { clearAgeRefusalRoute } from "./age/clear-age-refusal.ts";
 import { listAgeRefusalsRoute } from "./age/list-age-refusals.ts";
 import { adjustBalanceRoute } from "./accounts/adjust-balance.ts";
 import { getAccountForAdminRoute } from "./accounts/get-account-for-admin.ts";
+import { getPlayerSummaryRoute } from "./accounts/get-player-summary.ts";
 import { revokeAccountKeyAsAdminRoute } from "./accounts/revoke-account-key-as-admin.ts";
 import { searchAccountsRoute } from "./accounts/search-accounts.ts";
 import { setAccountRoleRoute } from "./accounts/set-account-role.ts";
@@ -65,6 +66,7 @@ export const adminRouter = router({
   accounts: router({
     search: searchAccountsRoute,
     get: getAccountForAdminRoute,
+    summary: getPlayerSummaryRoute,
     setStanding: setAccountStandingRoute,
     setRole: setAccountRoleRoute,
     adjust: adjustBalanceRoute,

@@ -1,8 +1,11 @@
 import type { RouterOutputs } from "@prizepacks/api";
+import { displayMoney } from "@prizepacks/core/contract";
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
 import { AccountProtectionPanel } from "../../../../components/admin/account-protection";
 import { MoneyActions } from "../../../../components/admin/money-actions";
+import { PlayerSummary } from "../../../../components/admin/player-summary";
+import { Money } from "../../../../components/ui/money";
 import { QueueTable, type QueueColumn } from "../../../../components/ui/queue-table";
 import { adminApi } from "../../../../lib/admin";
 
@@ -20,8 +23,8 @@ type Detail = RouterOutputs["admin"]["accounts"]["get"];
 const LEDGER_COLUMNS: QueueColumn<Detail["ledger"][number]>[] = [
   secondsColumn,
   { header: "Kind", cell: (entry) => entry.kind },
-  { header: "Amount", numeric: true, cell: (entry) => entry.amount },
-  { header: "Balance after", numeric: true, cell: (entry) => entry.balanceAfter },
+  { header: "Amount", numeric: true, cell: (entry) => <Money amount={entry.amount} signed /> },
+  { header: "Balance after", numeric: true, cell: (entry) => <Money amount={entry.balanceAfter} /> },
   { header: "Note", cell: (entry) => entry.note },
 ];
 
@@ -29,8 +32,8 @@ const OPENING_COLUMNS: QueueColumn<Detail["openings"][number]>[] = [
   secondsColumn,
   { header: "Pack", cell: (spin) => spin.pack },
   { header: "Item", cell: (spin) => spin.item },
-  { header: "Price", numeric: true, cell: (spin) => spin.price },
-  { header: "Value", numeric: true, cell: (spin) => spin.value },
+  { header: "Price", numeric: true, cell: (spin) => <Money amount={spin.price} /> },
+  { header: "Value", numeric: true, cell: (spin) => <Money amount={spin.value} /> },
   { header: "Odds", numeric: true, cell: (spin) => `v${spin.oddsVersion}` },
 ];
 
@@ -42,11 +45,12 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
     if ((error as { code?: string }).code === "NOT_FOUND") return null;
     throw error;
   };
-  const [detail, protection] = await Promise.all([
+  const [detail, protection, summary] = await Promise.all([
     api.admin.accounts.get({ userId }).catch(missing),
     api.admin.protection.account({ userId }).catch(missing),
+    api.admin.accounts.summary({ userId }).catch(missing),
   ]);
-  if (!detail || !protection) notFound();
+  if (!detail || !protection || !summary) notFound();
   const { account } = detail;
   return (
     <>
@@ -64,17 +68,20 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
             ? `Age confirmed by the operator on ${account.age.confirmedAt!.slice(0, 10)} (no date of birth given).`
             : "Age not confirmed: the player must enter a date of birth before opening a pack."}
       </p>
+      <PlayerSummary summary={summary} />
       <div className="grid-2">
         <section className="card stack" aria-labelledby="balance-heading">
           <h2 id="balance-heading">Balance</h2>
           <p className="money" data-testid="admin-balance">
-            {detail.balance}
+            {displayMoney(detail.balance)}
           </p>
           <p className="muted small-text">
-            {detail.inventory.heldCount} items held, worth {detail.inventory.heldValue}
+            {detail.inventory.heldCount} items held, worth <Money amount={detail.inventory.heldValue} />
           </p>
         </section>
-        <MoneyActions userId={account.id} />
+        <MoneyActions
+          account={{ id: account.id, email: account.email, balance: detail.balance, creditApprovalAbove: detail.creditApprovalAbove }}
+        />
       </div>
       <AccountActions account={account} keys={detail.keys} />
       <AccountProtectionPanel account={account} detail={protection} />
@@ -91,7 +98,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
         <ul className="small-text">
           {detail.inventory.items.map((item) => (
             <li key={item.id}>
-              {item.name} <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span> {item.value}
+              {item.name} <span className={`rarity rarity-${item.rarity}`}>{item.rarity}</span> <Money amount={item.value} />
             </li>
           ))}
         </ul>
