@@ -96,7 +96,7 @@ export async function exportPack(services: Deps, slug: string): Promise<PackFile
       name: range.item.name,
       rarity: range.item.rarity,
       value: range.item.value.toFixed(2),
-      image: range.item.image,
+      image: range.item.art,
       chance: ticketsToChanceText(range.ticketTo - range.ticketFrom + 1),
       ships: range.item.ships,
     })),
@@ -248,9 +248,9 @@ export async function listArtInUse(services: Deps): Promise<{ packs: string[]; i
   const db = services.database.prisma;
   const [packs, items] = await Promise.all([
     db.pack.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" } }),
-    db.packItem.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" }, take: 500 }),
+    db.packItem.findMany({ distinct: ["art"], select: { art: true }, orderBy: { art: "asc" }, take: 500 }),
   ]);
-  return { packs: packs.map((row) => row.image), items: items.map((row) => row.image) };
+  return { packs: packs.map((row) => row.image), items: items.map((row) => row.art) };
 }
 
 /** What the pack editor needs besides the pack: the publishable return range and the art in use. */
