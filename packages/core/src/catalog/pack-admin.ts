@@ -129,6 +129,8 @@ export interface AdminPackDetail {
   publishedItems: PublishedItem[];
   check: DraftCheck;
   versions: OddsVersionRow[];
+  /** The current odds' items as players see them: `image` is the photo when there is one (hasPhoto), else the art. */
+  itemPictures: Array<{ key: string; name: string; image: string; hasPhoto: boolean }>;
 }
 
 export async function getPackForAdmin(services: Deps, slug: string): Promise<AdminPackDetail> {
@@ -147,6 +149,10 @@ export async function getPackForAdmin(services: Deps, slug: string): Promise<Adm
     publishedItems: pack.items.map((item) => ({ key: item.key, value: item.value.toFixed(2), rarity: item.rarity })),
     check: checkPackDraft(file, rtpRange),
     versions: versions.map((version) => oddsVersionRow(version, pack.currentOddsVersionId)),
+    itemPictures: file.items.flatMap((fileItem) => {
+      const item = pack.items.find((candidate) => candidate.key === fileItem.key);
+      return item ? [{ key: item.key, name: item.name, image: item.image, hasPhoto: item.photo !== null }] : [];
+    }),
   };
 }
 

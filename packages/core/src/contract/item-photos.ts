@@ -11,8 +11,6 @@ export const ITEM_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** What an upload may be, by its decoded content (its Content-Type and name are not trusted). */
 export const ITEM_PHOTO_FORMATS = ["png", "jpeg", "webp"] as const;
 
-const PHOTO_PATH = /^\/media\/items\/([0-9a-f]{32})-(128|256|512)\.webp$/;
-
 /** "<hash>-256.webp": the file's name in the photo store. */
 export function itemPhotoFileName(hash: string, size: ItemPhotoSize): string {
   return `${hash}-${size}.webp`;
@@ -21,15 +19,4 @@ export function itemPhotoFileName(hash: string, size: ItemPhotoSize): string {
 /** "/media/items/<hash>-256.webp": where the site serves that file. */
 export function itemPhotoPath(hash: string, size: ItemPhotoSize): string {
   return `/media/items/${itemPhotoFileName(hash, size)}`;
-}
-
-/** The photo's hash when `image` is one of its files, else null (drawn art, or any other picture). */
-export function itemPhotoHash(image: string): string | null {
-  return PHOTO_PATH.exec(image)?.[1] ?? null;
-}
-
-/** For <img srcset>: every size of the photo `image` is a file of, or undefined for drawn art. */
-export function itemPhotoSrcSet(image: string): string | undefined {
-  const hash = itemPhotoHash(image);
-  return hash ? ITEM_PHOTO_SIZES.map((size) => `${itemPhotoPath(hash, size)} ${size}w`).join(", ") : undefined;
 }
