@@ -10,6 +10,7 @@ export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (isDecodable(path)) return NextResponse.next();
   // A picture's URL: a plain 404 like the art route's own, not an HTML page.
+  if (path.startsWith("/media/")) return NextResponse.json({ message: "No such photo.", code: "NOT_FOUND" }, { status: 404 });
   if (path.startsWith("/art/"))
     return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return NextResponse.rewrite(new URL("/not-found", request.url));

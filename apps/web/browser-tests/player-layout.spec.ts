@@ -84,7 +84,7 @@ for (const viewport of LAYOUT_WIDTHS) {
 // desktop PC), a pack's art from those, and the pack page shows every item large under "What's inside".
 const DRAWN_AS = [
   { pack: "luxury-watch-case", item: "Swiss Automatic Chronograph", image: "/art/item/LEGENDARY/watch.svg" },
-  { pack: "luxury-watch-case", item: "Automatic Dive Watch (300 m)", image: "/art/item/EPIC/watch.svg" },
+  { pack: "luxury-watch-case", item: "Automatic Dive Watch (300 m)", image: "/art/item/EPIC/diving-mask.svg" },
   { pack: "trading-card-mystery", item: "Gem Mint 10 Graded Rookie Card", image: "/art/item/LEGENDARY/identification-card.svg" },
   { pack: "sneakerhead-vault", item: "Limited Retro High-Top (Deadstock)", image: "/art/item/LEGENDARY/running-shoe.svg" },
   { pack: "gamer-loot-crate", item: "XL Extended Mouse Pad", image: "/art/item/UNCOMMON/black-large-square.svg" },
@@ -96,7 +96,7 @@ for (const viewport of LAYOUT_WIDTHS) {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const watchCard = page.getByTestId("pack-card").filter({ has: page.getByRole("heading", { name: "Luxury Watch Case", exact: true }) });
-    await expect(watchCard.locator("img").first()).toHaveAttribute("src", "/art/pack/DIAMOND/watch,stopwatch,mantelpiece-clock.svg");
+    await expect(watchCard.locator("img").first()).toHaveAttribute("src", "/art/pack/DIAMOND/watch,diving-mask,globe-with-meridians.svg");
 
     for (const slug of [...new Set(DRAWN_AS.map((drawn) => drawn.pack))]) {
       await page.goto(`/packs/${slug}`);

@@ -40,6 +40,8 @@ export const dataFolder = {
    * battles locked to its rounds can no longer settle.
    */
   localBeaconKey: "local-beacon-key.json",
+  /** Item photos' WebP files when no S3 storage is configured (core's folder-photo-store.ts). */
+  itemPhotos: "item-photos",
   /** Port, token and pid of the server holding the embedded database (scripts/start.mjs). */
   serverHandoff: "server.json",
 } as const;

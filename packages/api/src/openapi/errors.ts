@@ -42,6 +42,8 @@ export const errorExamples: Record<ErrorCode, ErrorResponse> = {
   },
   NOT_FOUND: { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
   CONFLICT: { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
+  PAYLOAD_TOO_LARGE: { message: "The photo is larger than 5 MB.", code: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { message: "That file is not a PNG, JPEG or WebP image.", code: "UNSUPPORTED_MEDIA_TYPE" },
   RATE_LIMITED: { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED", retryAfter: 12 },
   INTERNAL: { message: "Internal server error.", code: "INTERNAL", requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41" },
   UNAVAILABLE: {

@@ -18,6 +18,8 @@ export const ADMIN_ACTIONS = [
   "pack.deactivated",
   "pack.archived",
   "pack.deleted",
+  "item.photo_set",
+  "item.photo_removed",
   "settings.rtp_range",
   "account.banned",
   "account.unbanned",

@@ -30,3 +30,4 @@ export { parsePackFileOrThrow, savePack } from "./save-pack.ts";
 export type { SavedPack } from "./save-pack.ts";
 export { simulatePack, SIMULATION_DRAWS } from "./simulate-pack.ts";
 export type { SimulationResult } from "./simulate-pack.ts";
+export * from "./item-photos/index.ts";

@@ -96,7 +96,7 @@ export async function exportPack(services: Deps, slug: string): Promise<PackFile
       name: range.item.name,
       rarity: range.item.rarity,
       value: range.item.value.toFixed(2),
-      image: range.item.image,
+      image: range.item.art,
       chance: ticketsToChanceText(range.ticketTo - range.ticketFrom + 1),
       ships: range.item.ships,
     })),
@@ -129,6 +129,8 @@ export interface AdminPackDetail {
   publishedItems: PublishedItem[];
   check: DraftCheck;
   versions: OddsVersionRow[];
+  /** The current odds' items as players see them: `image` is the photo when there is one (hasPhoto), else the art. */
+  itemPictures: Array<{ key: string; name: string; image: string; hasPhoto: boolean }>;
 }
 
 export async function getPackForAdmin(services: Deps, slug: string): Promise<AdminPackDetail> {
@@ -147,6 +149,10 @@ export async function getPackForAdmin(services: Deps, slug: string): Promise<Adm
     publishedItems: pack.items.map((item) => ({ key: item.key, value: item.value.toFixed(2), rarity: item.rarity })),
     check: checkPackDraft(file, rtpRange),
     versions: versions.map((version) => oddsVersionRow(version, pack.currentOddsVersionId)),
+    itemPictures: file.items.flatMap((fileItem) => {
+      const item = pack.items.find((candidate) => candidate.key === fileItem.key);
+      return item ? [{ key: item.key, name: item.name, image: item.image, hasPhoto: item.photo !== null }] : [];
+    }),
   };
 }
 
@@ -248,9 +254,9 @@ export async function listArtInUse(services: Deps): Promise<{ packs: string[]; i
   const db = services.database.prisma;
   const [packs, items] = await Promise.all([
     db.pack.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" } }),
-    db.packItem.findMany({ distinct: ["image"], select: { image: true }, orderBy: { image: "asc" }, take: 500 }),
+    db.packItem.findMany({ distinct: ["art"], select: { art: true }, orderBy: { art: "asc" }, take: 500 }),
   ]);
-  return { packs: packs.map((row) => row.image), items: items.map((row) => row.image) };
+  return { packs: packs.map((row) => row.image), items: items.map((row) => row.art) };
 }
 
 /** What the pack editor needs besides the pack: the publishable return range and the art in use. */

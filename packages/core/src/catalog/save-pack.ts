@@ -132,14 +132,14 @@ export async function savePack(services: Deps, actor: AdminActor, input: unknown
       const current = itemsByKey.get(item.key);
       if (!current) {
         const created = await tx.packItem.create({
-          data: { packId, key: item.key, name: item.name, rarity: item.rarity, value: item.value, image: item.image, ships: item.ships },
+          data: { packId, key: item.key, name: item.name, rarity: item.rarity, value: item.value, art: item.image, ships: item.ships },
         });
         itemIds.push(created.id);
         continue;
       }
       // The ships flag is the operator's to change at any time: it decides only what a won item offers.
-      if (current.name !== item.name || current.image !== item.image || current.ships !== item.ships) {
-        await tx.packItem.update({ where: { id: current.id }, data: { name: item.name, image: item.image, ships: item.ships } });
+      if (current.name !== item.name || current.art !== item.image || current.ships !== item.ships) {
+        await tx.packItem.update({ where: { id: current.id }, data: { name: item.name, art: item.image, ships: item.ships } });
       }
       itemIds.push(current.id);
     }

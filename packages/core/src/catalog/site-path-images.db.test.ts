@@ -78,8 +78,8 @@ describe(`migration ${MIGRATION}`, () => {
       await expect(database!.sql.query(`UPDATE "pack" SET "image" = $1 WHERE "id" = $2`, [image, fine.id]), image).rejects.toThrow(
         /pack_image_site_path/,
       );
-      await expect(database!.sql.query(`UPDATE "pack_item" SET "image" = $1 WHERE "packId" = $2`, [image, fine.id]), image).rejects.toThrow(
-        /pack_item_image_site_path/,
+      await expect(database!.sql.query(`UPDATE "pack_item" SET "art" = $1 WHERE "packId" = $2`, [image, fine.id]), image).rejects.toThrow(
+        /pack_item_art_site_path/,
       );
     }
   });

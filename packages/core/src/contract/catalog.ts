@@ -25,7 +25,11 @@ export const PackItemSchema = z
     name: z.string().meta({ example: "Wireless Earbuds" }),
     rarity: RaritySchema,
     value: MoneyString,
-    image: z.string().meta({ example: "/art/item/LEGENDARY/headphone.svg" }),
+    image: z.string().meta({
+      description:
+        "Relative path to the item's picture: its photo, a 256 px square WebP (/media/items/<hash>-256.webp; -128 and -512 beside it), or, without one, its drawn art.",
+      example: "/art/item/LEGENDARY/headphone.svg",
+    }),
     chance: z
       .number()
       .min(0)

@@ -7,6 +7,7 @@ export * from "./catalog-labels.ts";
 export * from "./money-cents.ts";
 export * from "./catalog.ts";
 export * from "./pack-rules.ts";
+export * from "./item-photos.ts";
 export * from "./open.ts";
 export * from "./account.ts";
 export * from "./fairness.ts";

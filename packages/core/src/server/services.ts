@@ -26,6 +26,8 @@ import { AccountGate } from "../runtime/account-gate.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { ChangeFeed } from "../runtime/change-feed.ts";
 import type { Deps } from "../runtime/deps.ts";
+import { configuredPhotoStore } from "../catalog/item-photos/configured-photo-store.ts";
+import type { PhotoStore } from "../catalog/item-photos/photo-store.ts";
 
 /**
  * What a running service keeps per database: the database itself (its Prisma client and SQL
@@ -52,6 +54,8 @@ export interface Services extends Deps {
   payouts: PayoutProvider | null;
   /** Where battles take their randomness (configuredBeacon): drand, or the local beacon in demo mode. */
   beacon: Beacon;
+  /** Where item photos' files are kept (configuredPhotoStore): S3-compatible storage, or the data folder. */
+  photos: PhotoStore;
 }
 
 // On globalThis, as getDatabase's database is: Next.js may load this module once per route
@@ -104,6 +108,7 @@ async function open(database: Database): Promise<Services> {
     deposits: configuredDepositProvider(),
     payouts: configuredPayoutProvider(),
     beacon,
+    photos: configuredPhotoStore(),
   };
 }
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ItemPhotos } from "../../../../components/admin/item-photos";
 import { OddsVersions } from "../../../../components/admin/odds-versions";
 import { PackEditor } from "../../../../components/admin/pack-editor";
 import { PackStatusControls } from "../../../../components/admin/pack-status-controls";
@@ -43,6 +44,7 @@ export default async function AdminPackPage({ params }: { params: Promise<{ slug
           previousRtp={detail.check.rtpPercent}
         />
       )}
+      {!pack.archived && <ItemPhotos slug={pack.slug} items={detail.itemPictures} />}
     </>
   );
 }
