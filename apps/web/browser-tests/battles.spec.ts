@@ -61,10 +61,10 @@ test("a player creates a 1v1 battle of two rounds, fills it with bots, watches i
 
   // Reduced motion: every round at once, no reels; one draw per seat per round.
   await expect(page.getByTestId("battle-rounds")).toHaveAttribute("data-revealed", "all");
-  await expect(page.getByTestId("battle-round")).toHaveCount(2);
+  await expect(page.getByTestId("battle-column")).toHaveCount(2);
   await expect(page.getByTestId("battle-draw")).toHaveCount(4);
   await expect(page.getByTestId("battle-result").getByTestId("battle-winner")).toContainText(/You win|Bot 2 wins/);
-  await expect(page.getByTestId("battle-payout").first()).toContainText(/takes \$[\d,]+\.\d{2} in 4 items/);
+  await expect(page.getByTestId("battle-payout").first()).toContainText(/^(You take|Bot 2 takes) \$[\d,]+\.\d{2} in 4 items/);
   await expect(page.getByTestId("proof-server-seed")).toHaveText(/^[0-9a-f]{64}$/);
 
   await page.getByTestId("battle-verify").click();
@@ -131,15 +131,18 @@ test("with motion allowed, a settled battle's rounds spin reel by reel: one reel
   await page.goto(`/battles/${id}`);
   await expect(page.getByTestId("battle-page")).toHaveAttribute("data-status", "settled", { timeout: 30_000 });
   const rounds = page.getByTestId("battle-rounds");
-  // Round 1 spins first, both seats side by side; round 2 is not shown yet.
+  // Round 1 spins first, a reel in each seat's column; nothing has landed in the columns yet.
   await expect(rounds).toHaveAttribute("data-revealed", "0");
-  await expect(page.getByTestId("battle-round")).toHaveCount(1);
+  await expect(rounds.getByTestId("battle-column")).toHaveCount(2);
   await expect(rounds.getByTestId("reel")).toHaveCount(2);
+  await expect(page.getByTestId("battle-draw")).toHaveCount(0);
   await expect(page.getByTestId("battle-result")).toHaveCount(0);
-  // Then round 2, then the winner.
+  // Then round 2, round 1's items under its reels, then the winner.
   await expect(rounds).toHaveAttribute("data-revealed", "1", { timeout: 15_000 });
-  await expect(page.getByTestId("battle-round")).toHaveCount(2);
+  await expect(rounds.getByTestId("battle-draw")).toHaveCount(2);
   await expect(rounds).toHaveAttribute("data-revealed", "all", { timeout: 15_000 });
-  await expect(page.getByTestId("battle-draw")).toHaveCount(4);
+  await expect(rounds.getByTestId("reel")).toHaveCount(0);
+  await expect(rounds.getByTestId("battle-column").getByTestId("battle-draw")).toHaveCount(4);
   await expect(page.getByTestId("battle-result").getByTestId("battle-winner")).toBeVisible();
 });
+
