@@ -61,6 +61,7 @@ test("a player creates a 1v1 battle of two rounds, fills it with bots, watches i
 
   // Reduced motion: every round at once, no reels; one draw per seat per round.
   await expect(page.getByTestId("battle-rounds")).toHaveAttribute("data-revealed", "all");
+  await expect.poll(() => inView(page.getByTestId("battle-result")), { timeout: 3_000 }).toBe("in view");
   await expect(page.getByTestId("battle-column")).toHaveCount(2);
   await expect(page.getByTestId("battle-draw")).toHaveCount(4);
   await expect(page.getByTestId("battle-result").getByTestId("battle-winner")).toContainText(/You win|Bot 2 wins/);

@@ -103,11 +103,8 @@ export function BattleRounds({
     return () => window.clearTimeout(next);
   }, [spinning, landedSeats, seatCount]);
 
-  // Each round's reels, then the banner, where the player can see them.
-  useEffect(() => {
-    if (instant) return;
-    bringIntoView(stageRef.current);
-  }, [revealed, instant]);
+  // Each round's reels, then the banner (at once with reduced motion), where the player can see them.
+  useEffect(() => bringIntoView(stageRef.current), [revealed]);
 
   const teams = BATTLE_LAYOUTS[battle.layout] as ReadonlyArray<readonly number[]>;
   const teamSize = teams[0]?.length ?? 1;
