@@ -280,29 +280,32 @@ for (const stage of STAGES) {
   });
 }
 
-test("Skip shows every round at once, with the totals and the winner's banner in view", async ({ page }) => {
+test("Skip (the button, or Esc) shows every round at once, with the totals and the winner's banner in view", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(LAYOUT_WIDTHS[0]);
-  const player = await signedInPlayer(page, "30.00", "battle-skip");
+  const player = await signedInPlayer(page, "40.00", "battle-skip");
   const auth = { authorization: `Bearer ${player.apiKey}` };
-  const created = await page.request.post("/v1/battles", {
-    headers: { ...auth, "idempotency-key": `skip-${Date.now()}` },
-    data: { packs: [DEMO_PACK.slug, DEMO_PACK.slug, DEMO_PACK.slug], layout: "1v1", winRule: "highest" },
-  });
-  expect(created.status()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  expect((await page.request.post(`/v1/battles/${id}/bots`, { headers: auth })).status()).toBe(200);
+  for (const skip of ["button", "Escape"] as const) {
+    const created = await page.request.post("/v1/battles", {
+      headers: { ...auth, "idempotency-key": `skip-${skip}-${Date.now()}` },
+      data: { packs: [DEMO_PACK.slug, DEMO_PACK.slug, DEMO_PACK.slug], layout: "1v1", winRule: "highest" },
+    });
+    expect(created.status()).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    expect((await page.request.post(`/v1/battles/${id}/bots`, { headers: auth })).status()).toBe(200);
 
-  await page.goto(`/battles/${id}`);
-  const rounds = page.getByTestId("battle-rounds");
-  await expect(rounds).toHaveAttribute("data-revealed", "0", { timeout: 30_000 });
-  await page.getByTestId("battle-skip").click();
-  await expect(rounds).toHaveAttribute("data-revealed", "all");
-  await expect(rounds.getByTestId("reel")).toHaveCount(0);
-  await expect(rounds.getByTestId("battle-draw")).toHaveCount(6);
-  await expect.poll(() => inView(page.getByTestId("battle-result")), { timeout: 3_000 }).toBe("in view");
-  const battle = (await (await page.request.get(`/v1/battles/${id}`, { headers: auth })).json()) as { totals: string[] };
-  const totals = await columnTotals(page);
-  expect(totals.map(({ total }) => total)).toEqual(battle.totals.map((total) => cents(total)));
-  for (const { total, sum } of totals) expect(total).toBe(sum);
+    await page.goto(`/battles/${id}`);
+    const rounds = page.getByTestId("battle-rounds");
+    await expect(rounds).toHaveAttribute("data-revealed", "0", { timeout: 30_000 });
+    if (skip === "button") await page.getByTestId("battle-skip").click();
+    else await page.keyboard.press("Escape");
+    await expect(rounds).toHaveAttribute("data-revealed", "all");
+    await expect(rounds.getByTestId("reel")).toHaveCount(0);
+    await expect(rounds.getByTestId("battle-draw")).toHaveCount(6);
+    await expect.poll(() => inView(page.getByTestId("battle-result")), { timeout: 3_000 }).toBe("in view");
+    const battle = (await (await page.request.get(`/v1/battles/${id}`, { headers: auth })).json()) as { totals: string[] };
+    const totals = await columnTotals(page);
+    expect(totals.map(({ total }) => total)).toEqual(battle.totals.map((total) => cents(total)));
+    for (const { total, sum } of totals) expect(total).toBe(sum);
+  }
 });

@@ -103,6 +103,20 @@ export function BattleRounds({
     return () => window.clearTimeout(next);
   }, [spinning, landedSeats, seatCount]);
 
+  // Space or Esc skips to the result, as it lands the reels on the pack page.
+  useEffect(() => {
+    if (done) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== " " && event.key !== "Escape") return;
+      if (event.target instanceof HTMLElement && event.target.closest("input, textarea, select, button, a, summary, [contenteditable]"))
+        return;
+      event.preventDefault();
+      setRevealed(rounds.length);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [done, rounds.length]);
+
   // Each round's reels, then the banner (at once with reduced motion), where the player can see them.
   useEffect(() => bringIntoView(stageRef.current), [revealed]);
 
