@@ -237,6 +237,13 @@ for (const stage of STAGES) {
     await expect(rounds.getByTestId("battle-column")).toHaveCount(stage.seats);
     const reels = rounds.getByTestId("reel");
     await expect(reels).toHaveCount(stage.seats);
+    // Four seats on a phone: two rows of two columns; on a desktop, every seat in one row.
+    const rows = new Set(
+      await rounds
+        .getByTestId("battle-column")
+        .evaluateAll((columns) => columns.map((column) => Math.round(column.getBoundingClientRect().top))),
+    );
+    expect(rows.size).toBe(stage.width < 640 && stage.seats === 4 ? 2 : 1);
     for (const reel of await reels.all()) await expect.poll(() => inView(reel), { timeout: 3_000 }).toBe("in view");
     await expectLayoutSound(page, `${stage.layout} battle, round 1 spinning`);
     // The configured pace: a round's reels and the pause after them in at most 4 s.

@@ -46,9 +46,9 @@ function wonItem(items: ReelItem[], draw: Pick<BattleDraw, "itemId" | "value">):
   );
 }
 
-/** How many seats sit side by side on a phone: a team a row, four single seats two by two. */
+/** How many sides sit side by side on a phone: a team a row (its seats across it), four single seats two by two. */
 function phoneColumns(sides: number, teamSize: number): number {
-  if (teamSize > 1) return teamSize;
+  if (teamSize > 1) return 1;
   return sides === 4 ? 2 : sides;
 }
 
@@ -308,7 +308,7 @@ function BattleResult({ battle, odds }: { battle: BattleView; odds: Array<RoundO
                         <span className="battle-take-art" />
                       )}
                       <span className="battle-take-name">{item.name}</span>
-                      <span className="battle-take-from small-text">
+                      <span className="battle-take-from">
                         <Money amount={won.value} /> <span className="muted">round {won.round}</span>
                         <span className="visually-hidden">, won by {from}</span>
                       </span>
