@@ -79,6 +79,29 @@ export function seatLabel(seat: BattleSeatView | undefined, index: number): stri
   return seat.player ? `${seat.player} (seat ${index + 1})` : `Player ${index + 1}`;
 }
 
+/** The seat with a verb that agrees with it: "You take", "Bot 2 takes". */
+export function seatDoes(seat: BattleSeatView | undefined, index: number, verb: string): string {
+  return `${seatLabel(seat, index)} ${seat?.you ? verb : `${verb}s`}`;
+}
+
+/** "1 item", "6 items". */
+export function itemCount(count: number): string {
+  return `${count} ${count === 1 ? "item" : "items"}`;
+}
+
+/**
+ * Who won, with its verb: the seat when every team is one seat ("You win", "Bot 2 wins"), else
+ * the team ("Your team wins", "Team 2 wins"), a team being one thing whoever sits in it.
+ */
+export function winnerWords(battle: Pick<BattleView, "layout" | "seats" | "winnerTeam">): string {
+  const team = battle.winnerTeam;
+  if (team == null) return "";
+  const members = battle.seats.filter((seat) => seat.team === team);
+  const teamSize = BATTLE_LAYOUTS[battle.layout][0]?.length ?? 1;
+  if (teamSize === 1 && members[0]) return seatDoes(members[0], members[0].seat, "win");
+  return members.some((seat) => seat.you) ? "Your team wins" : `Team ${team + 1} wins`;
+}
+
 /** A pack as the battle pages show it: art, name and price (from the public catalogue). */
 export interface BattlePack {
   id: string;

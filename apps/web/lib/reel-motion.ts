@@ -5,6 +5,12 @@
 // third and shows the winner seconds early).
 
 export const REEL_SPIN_MS = 5_000;
+/**
+ * A battle round's reels: with the pause after them (battle-rounds.tsx) a round takes at most 4 s,
+ * the pace of the battle sites players compare us with; the 48 cards still cross about six in
+ * the last second, so the winner is no easier to read off early.
+ */
+export const BATTLE_REEL_SPIN_MS = 2_800;
 const EASE_POWER = 2;
 
 /** Share of the distance covered after `elapsedMs` (0 to 1). */

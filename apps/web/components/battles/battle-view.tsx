@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { BATTLE_LAYOUTS } from "@prizepacks/fairness";
 import { battleCalls } from "../../lib/battle-calls";
+import { bringIntoView } from "../../lib/bring-into-view";
 import { holdDrops } from "../../lib/drop-feed";
 import { errorCode } from "../../lib/error-message";
 import { queryKeys, trpc } from "../../lib/trpc";
@@ -26,8 +27,31 @@ import { BattleRounds } from "./battle-rounds";
 import { ClientSeedField, isBadClientSeed } from "../fairness/client-seed-field";
 import { Money } from "../ui/money";
 
-/** How often an unsettled battle is asked again: seats fill in seconds, the beacon round comes ~6–9 s after lock. */
-const REFRESH_MS: Record<Battle["status"], number | false> = { open: 3_000, locked: 1_500, settled: false, cancelled: false };
+/** How often an open battle is asked again: seats fill in seconds. */
+const OPEN_REFRESH_MS = 3_000;
+/** Once its beacon round is due: the settler looks every second. */
+const DUE_REFRESH_MS = 400;
+/** The longest wait for a round, should this browser's clock run behind the server's. */
+const MAX_WAIT_MS = 3_000;
+
+/** When a locked battle's beacon round is published: drand's clock, genesis + (round − 1) × period (core's roundTimeMs). */
+function beaconRoundDueMs(battle: Battle): number | null {
+  const { beacon } = parseBattleSpec(battle);
+  return battle.beacon.round == null ? null : (beacon.genesisTime + (battle.beacon.round - 1) * beacon.period) * 1000;
+}
+
+/**
+ * When to ask for the battle again: an open one every few seconds; a locked one just after its
+ * beacon round is due and then often, so its rounds start within a moment of the settlement
+ * rather than up to a poll interval later; a settled or cancelled one never.
+ */
+function refreshMs(battle: Battle | undefined): number | false {
+  if (!battle || battle.status === "open") return OPEN_REFRESH_MS;
+  if (battle.status !== "locked") return false;
+  const dueMs = beaconRoundDueMs(battle);
+  const waitMs = dueMs === null ? MAX_WAIT_MS : dueMs - Date.now();
+  return waitMs > 0 ? Math.min(waitMs + DUE_REFRESH_MS, MAX_WAIT_MS) : DUE_REFRESH_MS;
+}
 
 /** The battle page: seats filling, the actions open to the viewer, then the rounds, the result and the proof. */
 export function BattleView({
@@ -45,7 +69,7 @@ export function BattleView({
   const query = useQuery({
     queryKey: queryKeys.battles.get({ id }),
     queryFn: () => battleCalls.get(id),
-    refetchInterval: (current) => (current.state.data ? REFRESH_MS[current.state.data.status] : 3_000),
+    refetchInterval: (current) => refreshMs(current.state.data),
     enabled: signedIn,
   });
   const battle = query.data;
@@ -103,25 +127,49 @@ export function BattleView({
           {STATUS_LABELS[battle.status]}
         </span>
       </header>
-      <BattlePackStrip packIds={spec.rounds.map((round) => round.packId)} packs={packs} />
-
-      <BattleSeats battle={battle} onChange={refresh} />
-
-      {battle.status === "locked" && (
-        <p className="alert info" role="status" data-testid="battle-waiting">
-          Every seat is taken. Waiting for beacon round <span className="num">{battle.beacon.round ?? "…"}</span>, which did not exist when
-          the battle locked; the rounds are drawn from it as soon as it is published.
-        </p>
-      )}
-      {battle.status === "cancelled" && <p className="alert warn">This battle was cancelled before it filled; every entry was refunded.</p>}
+      {battle.status === "locked" && <BattleWaiting battle={battle} />}
       {battle.status === "settled" &&
         (odds.data ? (
           <BattleRounds battle={battle} odds={odds.data} onRevealEnd={endReveal} />
         ) : (
           <p className="muted">Loading the packs&apos; items…</p>
         ))}
+      <BattlePackStrip packIds={spec.rounds.map((round) => round.packId)} packs={packs} />
+
+      <BattleSeats battle={battle} onChange={refresh} />
+
+      {battle.status === "cancelled" && <p className="alert warn">This battle was cancelled before it filled; every entry was refunded.</p>}
       <BattleProofPanel battle={battle} proof={battleProof(battle)} odds={odds.data ?? []} beacon={beacon} />
     </div>
+  );
+}
+
+/**
+ * A full battle waiting for its beacon round: the round is the one due two periods after the lock
+ * (core's lockIfFull), so nobody, the last player to join included, could know its randomness
+ * when the seats were fixed. drand quicknet (and the local beacon) publishes a round every 3 s: the rounds start 3 to 6 s after
+ * the lock, and this says so rather than showing nothing.
+ */
+function BattleWaiting({ battle }: { battle: Battle }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const dueMs = beaconRoundDueMs(battle);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = window.setInterval(() => setNowMs(Date.now()), 1_000);
+    return () => window.clearInterval(tick);
+  }, []);
+  useEffect(() => bringIntoView(ref.current), []);
+  const seconds = dueMs === null ? null : Math.ceil((dueMs - nowMs) / 1_000);
+  return (
+    <p ref={ref} className="alert info battle-waiting" data-testid="battle-waiting">
+      <span role="status">
+        Every seat is taken. Waiting for beacon round <span className="num">{battle.beacon.round ?? "…"}</span>, which did not exist when
+        the battle locked; the rounds are drawn from it as soon as it is published.
+      </span>{" "}
+      <span className="num" aria-hidden="true" data-testid="battle-waiting-due">
+        {seconds === null ? "" : seconds > 0 ? `Due in ${seconds} s.` : "Due now."}
+      </span>
+    </p>
   );
 }
 

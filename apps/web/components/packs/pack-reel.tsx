@@ -20,6 +20,7 @@ export function PackReel({
   compact,
   moment,
   onLanded,
+  durationMs = REEL_SPIN_MS,
 }: {
   strip: ReelItem[];
   winIndex: number;
@@ -29,6 +30,8 @@ export function PackReel({
   /** A legendary or a 10× win: the frame around the reel lights up (never over any text). */
   moment: boolean;
   onLanded: () => void;
+  /** How long the spin takes: a battle's rounds spin shorter than a pack opening. */
+  durationMs?: number;
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -71,16 +74,16 @@ export function PackReel({
       if (landedRef.current) return;
       start ??= now;
       const elapsed = now - start;
-      const x = target * reelProgress(elapsed);
+      const x = target * reelProgress(elapsed, durationMs);
       paint(x);
       const cardIndex = pitch > 0 ? Math.floor(x / pitch) : 0;
       if (lastCard >= 0 && cardIndex !== lastCard) playTick();
       lastCard = cardIndex;
-      if (elapsed >= REEL_SPIN_MS) land(true);
+      if (elapsed >= durationMs) land(true);
       else frame = requestAnimationFrame(step);
     });
     // requestAnimationFrame does not run in a hidden tab: never leave the player waiting.
-    const fallback = window.setTimeout(() => land(false), REEL_SPIN_MS + 600);
+    const fallback = window.setTimeout(() => land(false), durationMs + 600);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(fallback);
