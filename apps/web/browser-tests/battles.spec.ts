@@ -316,3 +316,30 @@ test("Skip (the button, or Esc) shows every round at once, with the totals and t
     for (const { total, sum } of totals) expect(total).toBe(sum);
   }
 });
+
+test("the live-drop feed keeps a battle's items in this tab until its rounds are revealed", async ({ page }) => {
+  test.setTimeout(90_000);
+  const player = await signedInPlayer(page, "30.00", "feedhold");
+  const auth = { authorization: `Bearer ${player.apiKey}` };
+  const created = await page.request.post("/v1/battles", {
+    headers: { ...auth, "idempotency-key": `feedhold-${Date.now()}` },
+    data: { packs: [DEMO_PACK.slug, DEMO_PACK.slug], layout: "1v1", winRule: "highest" },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/battles/${id}`);
+  await expect(page.getByTestId("drop-ticker")).toHaveAttribute("data-live", "true");
+  const feed = () => page.getByTestId("drop-age").evaluateAll((times) => times.map((time) => time.getAttribute("datetime")));
+  const feedBefore = await feed();
+
+  await page.getByTestId("battle-fill-bots").click();
+  const rounds = page.getByTestId("battle-rounds");
+  await expect(rounds).toHaveAttribute("data-revealed", "0", { timeout: 30_000 });
+  expect(await feed(), "the feed while round 1 spins").toEqual(feedBefore);
+  await expect(rounds).toHaveAttribute("data-revealed", "1", { timeout: 15_000 });
+  expect(await feed(), "the feed while round 2 spins").toEqual(feedBefore);
+  await expect(rounds).toHaveAttribute("data-revealed", "all", { timeout: 15_000 });
+  // Revealed: the rounds' items reach the feed, the player's masked name among them.
+  await expect(page.getByTestId("drop").filter({ hasText: "F***" }).first()).toBeVisible();
+  expect(await feed()).not.toEqual(feedBefore);
+});

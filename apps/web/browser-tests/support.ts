@@ -115,11 +115,12 @@ export async function hasSessionCookie(page: Page): Promise<boolean> {
 }
 
 // Screenshots of the main pages at phone and desktop sizes, into test-results/screenshots/;
-// with SCREENSHOTS_TO_DOCS=1 the desktop shots of the documented pages also go to docs/screenshots/.
+// with SCREENSHOTS_TO_DOCS=1 those of the documented pages also go to docs/screenshots/
+// (<name>.png for the desktop, <name>-phone.png for the phone).
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const shotsDir = path.join(root, "test-results", "screenshots");
 const docsDir = path.join(root, "docs", "screenshots");
-const DOCS_SHOTS = new Set(["fairness", "api-keys"]);
+const DOCS_SHOTS = new Set(["fairness", "api-keys", "battle-settled"]);
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
 export async function snap(page: Page, name: string) {
@@ -135,9 +136,9 @@ export async function snap(page: Page, name: string) {
     });
     const file = path.join(shotsDir, `${name}-${size}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: "disabled", caret: "hide" });
-    if (size === "desktop" && process.env.SCREENSHOTS_TO_DOCS === "1" && DOCS_SHOTS.has(name)) {
+    if (process.env.SCREENSHOTS_TO_DOCS === "1" && DOCS_SHOTS.has(name)) {
       mkdirSync(docsDir, { recursive: true });
-      copyFileSync(file, path.join(docsDir, `${name}.png`));
+      copyFileSync(file, path.join(docsDir, size === "desktop" ? `${name}.png` : `${name}-phone.png`));
     }
   }
   if (original) await page.setViewportSize(original);
