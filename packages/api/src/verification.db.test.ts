@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -95,6 +95,28 @@ describe("Sumsub identity checks", () => {
     const { status, body } = await getVerification(apiKey);
     expect(status).toBe(200);
     expect(body).toEqual({ status: "none", requiredFor: ["withdrawal"], reason: null, rejectLabels: [], demo: false, updatedAt: null });
+  });
+
+  it("GET /v1/me/verification: deposits wait on a check once settled deposits over 30 days reach 2,000.00", async () => {
+    const { apiKey, userId } = await createUser(services, { email: uniqueEmail() });
+    const settled = (amount: string, daysAgo: number) =>
+      services.database.prisma.deposit.create({
+        data: {
+          id: randomUUID(),
+          userId,
+          provider: "btcpay",
+          invoiceId: randomUUID(),
+          amount,
+          currency: "USD",
+          status: "settled",
+          settledAt: new Date(Date.now() - daysAgo * 86_400_000),
+        },
+      });
+    await settled("1999.99", 1);
+    await settled("500.00", 31); // outside the window
+    expect((await getVerification(apiKey)).body.requiredFor).toEqual(["withdrawal"]);
+    await settled("0.01", 29);
+    expect((await getVerification(apiKey)).body.requiredFor).toEqual(["withdrawal", "deposit"]);
   });
 
   it("the stand-in refuses an unsigned, a wrongly signed and a stale request (401), and what it does not implement (501)", async () => {
