@@ -2,7 +2,7 @@
 import path from "node:path";
 import { apiEnv } from "@prizepacks/api/env";
 import { assertAuthEnvForMode, authEnv } from "@prizepacks/auth";
-import { configuredBeaconKind, s3Settings, serviceEnv } from "@prizepacks/core";
+import { configuredBeaconKind, s3Settings, serviceEnv, verificationEnv } from "@prizepacks/core";
 import { openDatabase } from "@prizepacks/db/client";
 import { dbEnv, logEnv } from "@prizepacks/db/env";
 import { prepareService } from "@prizepacks/core/admin";
@@ -18,6 +18,7 @@ try {
   assertAuthEnvForMode();
   configuredBeaconKind();
   s3Settings();
+  verificationEnv();
 } catch (error) {
   console.error(`[prizepacks] ${(error as Error).message}`);
   process.exit(1);

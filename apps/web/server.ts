@@ -14,6 +14,7 @@ import { startMetricsExport } from "@prizepacks/api/metrics";
 import { observeRequests, readNextRoutes } from "@prizepacks/api/observe-request";
 import { createStreamHandler } from "@prizepacks/api/streams";
 import { createDepositWebhookHandler } from "@prizepacks/api/deposit-webhook";
+import { createVerificationWebhookHandler } from "@prizepacks/api/verification-webhook";
 import { appBaseUrl, authEnv } from "@prizepacks/auth/env";
 import { openServices, startBackgroundJobs } from "@prizepacks/core/server";
 import { serviceEnv } from "@prizepacks/core/service-env";
@@ -60,6 +61,8 @@ const handleRest = createRestHandler({ services });
 const handleStream = createStreamHandler({ services });
 // BTCPay's invoice events: the raw body, for its signature.
 const handleDepositWebhook = createDepositWebhookHandler({ services });
+// Sumsub's applicant events: the raw body, for X-Payload-Digest.
+const handleVerificationWebhook = createVerificationWebhookHandler({ services });
 // Rollups, event retention, webhook delivery and deposit reconciliation: every instance runs them, each claiming its own rows.
 const backgroundJobs = startBackgroundJobs(services, { publicUrl: appBaseUrl() });
 // METRICS_PORT: Prometheus on a listener of its own; METRICS_TOKEN: /metrics here, for the token's holder only.
@@ -80,6 +83,7 @@ function route(req: IncomingMessage, res: ServerResponse, path: string): void {
   }
   if (handleMetrics(req, res, path)) return;
   if (handleDepositWebhook(req, res, path)) return;
+  if (handleVerificationWebhook(req, res, path)) return;
   // better-auth's sign-in limits key on this header; a client's own copy never reaches Next.
   stampClientAddress(req);
   return void handleNext(req, res).catch((error: unknown) => writeError(res, error, { rest: false }));

@@ -131,6 +131,7 @@ describe("GET /api/openapi.json", () => {
     // The 40.00 the player starts with is an operator's credit (user:create --balance): an adjustment.
     expect(statement).toMatchObject({ openings: 1, deposits: "0.00", adjustments: "40.00", withdrawals: "0.00" });
     await check("GET", "/v1/me/statements", "/v1/me/statements?month=2026-13", player.apiKey);
+    await check("GET", "/v1/me/verification", "/v1/me/verification", player.apiKey);
     // Demo mode: a demo deposit, 201 and settled at once.
     const deposit = await check("POST", "/v1/deposits", "/v1/deposits", player.apiKey, { amount: "10.00" });
     await check("GET", "/v1/deposits", "/v1/deposits", player.apiKey);

@@ -21,6 +21,7 @@ import { confirmLimitChangeRoute, getLimitsRoute, setLimitRoute } from "./router
 import { getStatementRoute } from "./router/me/statements.ts";
 import { getSecondFactorStatusRoute } from "./router/me/second-factor.ts";
 import { getRealityCheckRoute, setRealityCheckRoute } from "./router/me/reality-check.ts";
+import { getVerificationRoute, startVerificationRoute } from "./router/me/verification.ts";
 import { packFamilyRouter } from "./router/packs/pack-family.ts";
 import { depositRoute, getWalletRoute, listLedgerRoute } from "./router/wallet/wallet.ts";
 import {
@@ -60,6 +61,7 @@ export const appRouter = router({
     age: router({ get: getAgeRoute, confirm: confirmAgeRoute }),
     realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
     secondFactor: router({ status: getSecondFactorStatusRoute }),
+    verification: router({ get: getVerificationRoute, start: startVerificationRoute }),
   }),
   fairness: router({ get: getFairnessRoute, rotate: rotateSeedRoute }),
   inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),

@@ -31,3 +31,4 @@ export * from "./withdrawals/index.ts";
 export * from "./battles/beacon/index.ts";
 export * from "./shipping/index.ts";
 export * from "./battles/index.ts";
+export * from "./verification/index.ts";

@@ -56,7 +56,25 @@ function root(): Logger {
       },
       // Never written on purpose; a credential that slips into a logged object is blanked all the same.
       redact: {
-        paths: ["apiKey", "*.apiKey", "authorization", "*.authorization", "cookie", "*.cookie", "headers", "*.headers"],
+        paths: [
+          "apiKey",
+          "*.apiKey",
+          "authorization",
+          "*.authorization",
+          "cookie",
+          "*.cookie",
+          "headers",
+          "*.headers",
+          // An identity check's review (#37): what a reviewer wrote about a player stays out of logs.
+          "moderationComment",
+          "*.moderationComment",
+          "clientComment",
+          "*.clientComment",
+          "rejectLabels",
+          "*.rejectLabels",
+          "reviewResult",
+          "*.reviewResult",
+        ],
         censor: "[redacted]",
       },
     },

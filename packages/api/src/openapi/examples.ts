@@ -19,6 +19,7 @@ import type {
   SetLimitResult,
   Shipment,
   ShipmentEventData,
+  Verification,
   WalletBalance,
   Withdrawal,
 } from "@prizepacks/core";
@@ -253,6 +254,16 @@ const ledgerPage: LedgerPage = {
     },
   ],
   nextCursor: null,
+};
+
+// The account's first check came back RETRY: a page of the passport was missing.
+const verification: Verification = {
+  status: "retry",
+  requiredFor: ["withdrawal"],
+  reason: "The second page of your passport is missing. Please upload both pages.",
+  rejectLabels: ["DOCUMENT_PAGE_MISSING"],
+  demo: false,
+  updatedAt: at("12:04:10"),
 };
 
 const playerProtection: PlayerProtection = {
@@ -497,6 +508,7 @@ export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   "me.limits.get": playerProtection,
   "me.limits.set": setLimitResult,
   "me.statements.get": monthlyStatement,
+  "me.verification.get": verification,
   "fairness.get": fairnessState,
   "fairness.rotate": rotateResultExample,
   "inventory.list": inventoryPage,

@@ -23,3 +23,4 @@ export * from "./battles.ts";
 export * from "./protection.ts";
 export * from "./statements.ts";
 export * from "./events.ts";
+export * from "./verification.ts";

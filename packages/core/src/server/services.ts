@@ -16,6 +16,9 @@ import type { DepositProvider } from "../deposits/deposit-provider.ts";
 import { startDepositReconciliation } from "../deposits/reconcile-deposits.ts";
 import { configuredPayoutProvider } from "../withdrawals/configured-payout-provider.ts";
 import type { PayoutProvider } from "../withdrawals/payout-provider.ts";
+import { configuredVerificationProvider } from "../verification/configured-verification-provider.ts";
+import { startVerificationReconciliation } from "../verification/reconcile-verifications.ts";
+import type { VerificationProvider } from "../verification/verification-provider.ts";
 import { startWithdrawalPayouts } from "../withdrawals/process-withdrawals.ts";
 import { startReportRollup } from "../reports/pack-reports.ts";
 import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
@@ -52,6 +55,8 @@ export interface Services extends Deps {
   deposits: DepositProvider | null;
   /** How withdrawals are paid (configuredPayoutProvider), or null: withdrawals are refused. */
   payouts: PayoutProvider | null;
+  /** How players verify their identity (configuredVerificationProvider), or null: checks are refused. */
+  verifications: VerificationProvider | null;
   /** Where battles take their randomness (configuredBeacon): drand, or the local beacon in demo mode. */
   beacon: Beacon;
   /** Where item photos' files are kept (configuredPhotoStore): S3-compatible storage, or the data folder. */
@@ -107,6 +112,7 @@ async function open(database: Database): Promise<Services> {
     announceEvents: () => announcer.announce(),
     deposits: configuredDepositProvider(),
     payouts: configuredPayoutProvider(),
+    verifications: configuredVerificationProvider(),
     beacon,
     photos: configuredPhotoStore(),
   };
@@ -117,7 +123,7 @@ const started = new WeakMap<Services, BackgroundJob>();
 /**
  * The work a serving instance does besides answering requests: spin-count and report rollups,
  * event retention, webhook delivery, address erasure, and with BTCPay its webhook registration (at `publicUrl`)
- * and deposit reconciliation, and the withdrawals' payouts followed to completion. Every instance runs them (each claims its own rows).
+ * and deposit reconciliation, the withdrawals' payouts followed to completion, and with Sumsub the open identity checks polled. Every instance runs them (each claims its own rows).
  * Called once, by the server at start; a second call for the same Services returns the same
  * jobs. Tests start the one job they need instead. They run until the database closes or
  * `stop` is called, which waits for each job's pass in progress and gives the webhook
@@ -144,6 +150,8 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
     jobs.push(startDepositReconciliation(services, deposits));
   }
   if (services.payouts) jobs.push(startWithdrawalPayouts(services));
+  // Lost Sumsub webhooks: the open checks are polled (a demo check is complete when it starts).
+  if (services.verifications?.name === "sumsub") jobs.push(startVerificationReconciliation(services, services.verifications));
   const all: BackgroundJob = { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
   started.set(services, all);
   return all;

@@ -1,0 +1,13 @@
+export * from "../contract/verification.ts";
+export { configuredVerificationProvider } from "./configured-verification-provider.ts";
+export { DemoVerificationProvider } from "./demo-verification-provider.ts";
+export {
+  reconcileVerifications,
+  RECONCILE_VERIFICATIONS_AFTER_SECONDS,
+  startVerificationReconciliation,
+} from "./reconcile-verifications.ts";
+export { SumsubProvider, SUMSUB_RETRY_AFTER_SECONDS, SUMSUB_WEBHOOK_PATH } from "./sumsub-provider.ts";
+export { verificationEnv } from "./verification-env.ts";
+export type { VerificationProvider } from "./verification-provider.ts";
+export { supersedes, type ApplicantState } from "./verification-rule.ts";
+export { applyApplicantState, getVerification, handleVerificationWebhook, startVerification } from "./verification.ts";
