@@ -317,7 +317,9 @@ test("Skip (the button, or Esc) shows every round at once, with the totals and t
   }
 });
 
-test("the live-drop feed keeps a battle's items in this tab until its rounds are revealed", async ({ page }) => {
+test("the live-drop feed shows nothing of a battle while its rounds are revealed", async ({ page }) => {
+  // A battle's draws are not drops (the feed is pack openings); the feed also holds whatever
+  // arrives in this tab while the rounds spin, so nothing on the page can tell a round early.
   test.setTimeout(90_000);
   const player = await signedInPlayer(page, "30.00", "feedhold");
   const auth = { authorization: `Bearer ${player.apiKey}` };
@@ -339,7 +341,5 @@ test("the live-drop feed keeps a battle's items in this tab until its rounds are
   await expect(rounds).toHaveAttribute("data-revealed", "1", { timeout: 15_000 });
   expect(await feed(), "the feed while round 2 spins").toEqual(feedBefore);
   await expect(rounds).toHaveAttribute("data-revealed", "all", { timeout: 15_000 });
-  // Revealed: the rounds' items reach the feed, the player's masked name among them.
-  await expect(page.getByTestId("drop").filter({ hasText: "F***" }).first()).toBeVisible();
-  expect(await feed()).not.toEqual(feedBefore);
+  await expect(page.getByTestId("drop").filter({ hasText: "F***" })).toHaveCount(0);
 });

@@ -9,6 +9,15 @@ describe("a date of birth typed day, month, year", () => {
     expect(formatTypedDate("170419")).toBe("17/04/19");
     expect(formatTypedDate("17041990")).toBe("17/04/1990");
     expect(formatTypedDate("17/04/19901")).toBe("17/04/1990");
+    expect(formatTypedDate("17/")).toBe("17/");
+  });
+
+  it("pads a one-digit day or month that a separator closes", () => {
+    expect(formatTypedDate("7/")).toBe("07/");
+    expect(formatTypedDate("7/4")).toBe("07/4");
+    expect(formatTypedDate("7/4/1990")).toBe("07/04/1990");
+    expect(formatTypedDate("7.4.1990")).toBe("07/04/1990");
+    expect(formatTypedDate("/")).toBe("");
   });
 
   it("reads day first, with any separator, or an ISO date", () => {

@@ -1,10 +1,27 @@
 // A date of birth typed as the player says it: day, month, year. A phone's number pad has no
 // "/", so the slashes are written in while typing; the form sends the ISO date the server reads.
 
-/** "17041990" or "17/0419" as it is being typed, shown as "17/04/1990" and "17/04/19". */
+const GROUP_SIZES = [2, 2, 4] as const;
+
+/**
+ * What is being typed, shown as day/month/year: "17041990" as "17/04/1990", "17/0419" as
+ * "17/04/19", and a one-digit day or month closed by a separator padded ("7/4/" as "07/04/").
+ */
 export function formatTypedDate(typed: string): string {
-  const digits = typed.replace(/\D/g, "").slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join("/");
+  const groups = [""];
+  for (const char of typed) {
+    const index = groups.length - 1;
+    const group = groups[index]!;
+    if (char >= "0" && char <= "9") {
+      if (group.length < GROUP_SIZES[index]!) groups[index] = group + char;
+      else if (index < GROUP_SIZES.length - 1) groups.push(char);
+      else break;
+    } else if (group.length > 0 && index < GROUP_SIZES.length - 1) {
+      groups[index] = group.padStart(2, "0");
+      groups.push("");
+    }
+  }
+  return groups.join("/");
 }
 
 /**

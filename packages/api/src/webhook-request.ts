@@ -23,8 +23,10 @@ export function readWebhookBody(req: IncomingMessage): Promise<Buffer> {
     req.on("data", (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > MAX_BODY_BYTES) {
-        req.destroy();
-        reject(new AppError("BAD_REQUEST", "The webhook body is too large."));
+        // Not kept, and not cut off either: the sender gets the 413 written after this.
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new AppError("PAYLOAD_TOO_LARGE", "The webhook body is too large."));
       } else chunks.push(chunk);
     });
     req.once("end", () => resolve(Buffer.concat(chunks)));

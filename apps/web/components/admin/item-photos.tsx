@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ITEM_PHOTO_MAX_BYTES } from "@prizepacks/core/contract";
+import { ITEM_PHOTO_MAX_BYTES, ITEM_PHOTO_MEDIA_TYPES } from "@prizepacks/core/contract";
 import { ErrorAlert } from "../ui/error-alert";
 import { useRequestKey } from "./request-key";
 
@@ -61,7 +61,7 @@ function ItemPhotoRow({ slug, item }: { slug: string; item: ItemPicture }) {
         <input
           id={inputId}
           type="file"
-          accept="image/png,image/jpeg,image/webp"
+          accept={ITEM_PHOTO_MEDIA_TYPES.join(",")}
           disabled={change.isPending}
           onChange={(event) => {
             const file = event.target.files?.[0];

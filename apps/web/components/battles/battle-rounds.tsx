@@ -107,9 +107,14 @@ export function BattleRounds({
   useEffect(() => {
     if (done) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== " " && event.key !== "Escape") return;
-      if (event.target instanceof HTMLElement && event.target.closest("input, textarea, select, button, a, summary, [contenteditable]"))
+      if (event.defaultPrevented || (event.key !== " " && event.key !== "Escape")) return;
+      // A key meant for a control, or for an open dialog (Esc closes it), is not a skip.
+      if (
+        event.target instanceof HTMLElement &&
+        event.target.closest("input, textarea, select, button, a, summary, [contenteditable], dialog")
+      )
         return;
+      if (document.querySelector("dialog[open]")) return;
       event.preventDefault();
       setRevealed(rounds.length);
     };

@@ -33,6 +33,8 @@ const OPEN_REFRESH_MS = 3_000;
 const DUE_REFRESH_MS = 400;
 /** The longest wait for a round, should this browser's clock run behind the server's. */
 const MAX_WAIT_MS = 3_000;
+/** A round this late (the beacon stalled or slow): asking often gains nothing, so back to every MAX_WAIT_MS. */
+const LATE_AFTER_MS = 5_000;
 
 /** When a locked battle's beacon round is published: drand's clock, genesis + (round − 1) × period (core's roundTimeMs). */
 function beaconRoundDueMs(battle: Battle): number | null {
@@ -43,14 +45,16 @@ function beaconRoundDueMs(battle: Battle): number | null {
 /**
  * When to ask for the battle again: an open one every few seconds; a locked one just after its
  * beacon round is due and then often, so its rounds start within a moment of the settlement
- * rather than up to a poll interval later; a settled or cancelled one never.
+ * rather than up to a poll interval later (every few seconds again once it is long overdue); a
+ * settled or cancelled one never.
  */
 function refreshMs(battle: Battle | undefined): number | false {
   if (!battle || battle.status === "open") return OPEN_REFRESH_MS;
   if (battle.status !== "locked") return false;
   const dueMs = beaconRoundDueMs(battle);
   const waitMs = dueMs === null ? MAX_WAIT_MS : dueMs - Date.now();
-  return waitMs > 0 ? Math.min(waitMs + DUE_REFRESH_MS, MAX_WAIT_MS) : DUE_REFRESH_MS;
+  if (waitMs > 0) return Math.min(waitMs + DUE_REFRESH_MS, MAX_WAIT_MS);
+  return -waitMs < LATE_AFTER_MS ? DUE_REFRESH_MS : MAX_WAIT_MS;
 }
 
 /** The battle page: seats filling, the actions open to the viewer, then the rounds, the result and the proof. */

@@ -10,6 +10,8 @@ export type ItemPhotoSize = (typeof ITEM_PHOTO_SIZES)[number];
 export const ITEM_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** What an upload may be, by its decoded content (its Content-Type and name are not trusted). */
 export const ITEM_PHOTO_FORMATS = ["png", "jpeg", "webp"] as const;
+/** The Content-Types an upload may declare, one per format: the route's check and the file field's accept. */
+export const ITEM_PHOTO_MEDIA_TYPES = ITEM_PHOTO_FORMATS.map((format) => `image/${format}`);
 
 /** "<hash>-256.webp": the file's name in the photo store. */
 export function itemPhotoFileName(hash: string, size: ItemPhotoSize): string {

@@ -1,3 +1,4 @@
+import { logger } from "@prizepacks/db/log";
 import { AppError } from "../errors.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Deps } from "../runtime/deps.ts";
@@ -38,8 +39,11 @@ export async function reconcileVerifications(
     try {
       await applyApplicantState(services, provider.name, await provider.fetchApplicant(applicantId));
     } catch (error) {
-      // Deleted at the provider: nothing to poll. Unreachable: tried again after RECHECK_SECONDS.
-      if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+      // Deleted at the provider: nothing to poll. Unreachable: the pass ends, every claimed check
+      // tried again after RECHECK_SECONDS. Anything else is this applicant's alone: the others go on.
+      if (error instanceof AppError && error.code === "NOT_FOUND") continue;
+      if (error instanceof AppError && error.code === "UNAVAILABLE") throw error;
+      logger("verification").error({ err: error, applicantId }, "could not reconcile an identity check");
     }
   }
   return due.length;

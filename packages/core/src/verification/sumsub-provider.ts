@@ -44,8 +44,13 @@ export class SumsubProvider implements VerificationProvider {
       return applicantState(await this.client.createApplicant(userId, this.config.levelName));
     } catch (error) {
       // 409: it exists (a start whose answer we lost); it is the same account's, so it is found and used.
-      if (error instanceof SumsubError && error.status === 409) return this.fetch(() => this.client.getApplicantByExternalUserId(userId));
-      throw unavailable(error);
+      if (!(error instanceof SumsubError && error.status === 409)) throw unavailable(error);
+    }
+    try {
+      return await this.fetch(() => this.client.getApplicantByExternalUserId(userId));
+    } catch (error) {
+      // Said to exist, then not found: Sumsub disagrees with itself; the player tries again later.
+      throw error instanceof AppError && error.code === "NOT_FOUND" ? unavailable(error) : error;
     }
   }
 

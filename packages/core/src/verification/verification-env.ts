@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const schema = z.object({
   /** Sumsub's API. Another URL only for a stand-in (tests) or a proxy. */
-  SUMSUB_URL: z.url({ error: "SUMSUB_URL must be an http(s) URL" }).default("https://api.sumsub.com"),
+  SUMSUB_URL: z.url({ protocol: /^https?$/, error: "SUMSUB_URL must be an http(s) URL" }).default("https://api.sumsub.com"),
   /** An app token from Sumsub's dashboard (Dev space, App Tokens), sent as X-App-Token. */
   SUMSUB_APP_TOKEN: z.string().min(1).optional(),
   /** The app token's secret key: signs every request (X-App-Access-Sig). */

@@ -9,6 +9,7 @@ import { S3PhotoStore } from "./s3-photo-store.ts";
 
 const NAME = `${"ab".repeat(16)}-256.webp`;
 const WEBP = new Uint8Array(Buffer.from("RIFF\u0000\u0000\u0000\u0000WEBPVP8 fake"));
+const UNAVAILABLE = { code: "UNAVAILABLE", status: 503, details: { retryAfterSeconds: 10 } };
 const CREDENTIALS = { bucket: "prize-photos", accessKeyId: "AKIDSTANDIN", secretAccessKey: "standin/secret+key", region: "eu-central-1" };
 
 async function behavesAsAStore(store: PhotoStore) {
@@ -51,9 +52,14 @@ describe("S3PhotoStore against the loopback S3 stand-in", () => {
 
   it("the stand-in refuses a wrong secret, another key, region or bucket, and an unsigned request", async () => {
     const store = (changes: Partial<typeof CREDENTIALS>) => new S3PhotoStore({ endpoint: s3.endpoint, ...CREDENTIALS, ...changes });
-    await expect(store({ secretAccessKey: "not-the-secret" }).put(NAME, WEBP)).rejects.toThrow(/answered 403/);
-    await expect(store({ accessKeyId: "AKIDOTHER" }).get(NAME)).rejects.toThrow(/answered 403/);
-    await expect(store({ region: "us-east-1" }).get(NAME)).rejects.toThrow(/answered 400/);
+    // A refusal by the bucket reaches the client as a 503 with a time to come back (the operator's settings are wrong).
+    const lastStatus = () => s3.requests.at(-1)?.status;
+    await expect(store({ secretAccessKey: "not-the-secret" }).put(NAME, WEBP)).rejects.toMatchObject(UNAVAILABLE);
+    expect(lastStatus()).toBe(403);
+    await expect(store({ accessKeyId: "AKIDOTHER" }).get(NAME)).rejects.toMatchObject(UNAVAILABLE);
+    expect(lastStatus()).toBe(403);
+    await expect(store({ region: "us-east-1" }).get(NAME)).rejects.toMatchObject(UNAVAILABLE);
+    expect(lastStatus()).toBe(400);
     expect(await store({ bucket: "other-bucket" }).get(NAME)).toBeNull(); // NoSuchBucket is a 404 too
     const unsigned = await fetch(`${s3.endpoint}/prize-photos/item-photos/${NAME}`);
     expect(unsigned.status).toBe(403);
@@ -75,5 +81,13 @@ describe("S3PhotoStore against the loopback S3 stand-in", () => {
     expect(await tampered.text()).toContain("XAmzContentSHA256Mismatch");
     const unknown = await client.fetch(`${s3.endpoint}/prize-photos/item-photos/${NAME}`, { method: "DELETE" });
     expect(unknown.status).toBe(501);
+  });
+
+  it("a bucket that cannot be reached is UNAVAILABLE (503, retry after 10 s), not an internal error", async () => {
+    const closed = await startS3Standin(CREDENTIALS);
+    await closed.close();
+    const store = new S3PhotoStore({ endpoint: closed.endpoint, ...CREDENTIALS });
+    await expect(store.get(NAME)).rejects.toMatchObject(UNAVAILABLE);
+    await expect(store.put(NAME, WEBP)).rejects.toMatchObject(UNAVAILABLE);
   });
 });

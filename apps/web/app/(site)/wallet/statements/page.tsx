@@ -68,7 +68,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
               <div key={label}>
                 <dt>{label}</dt>
                 <dd>
-                  <Money amount={amount} signed={signed === true && amount !== "0.00"} />
+                  <Money amount={amount} signed={signed === true} />
                 </dd>
               </div>
             ))}

@@ -2,7 +2,7 @@ import { errorAsResponse } from "@prizepacks/api/http-error";
 import { assertRateLimit } from "@prizepacks/api/rate-limit";
 import { findActingUserId } from "@prizepacks/auth";
 import { AppError, isAdminRole, removeItemPhoto, setItemPhoto, type AdminActor } from "@prizepacks/core";
-import { ITEM_PHOTO_MAX_BYTES } from "@prizepacks/core/contract";
+import { ITEM_PHOTO_MAX_BYTES, ITEM_PHOTO_MEDIA_TYPES } from "@prizepacks/core/contract";
 import { services } from "../../../../../../../../lib/database";
 import { isSameOriginMutation } from "../../../../../../../../lib/same-origin";
 
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 // POST /api/admin/packs/<slug>/items/<key>/photo: the picture itself as the body (image/png,
 // image/jpeg or image/webp), the console form's key in Request-Key. DELETE: back to the drawn
 // art. Outside tRPC because tRPC takes no binary bodies; refused in adminProcedure's order
-// (cross-site 403, 401, 403 for the account or its role, 429), then the body's 413/415/400.
+// (cross-site 403, 401, 429, 403 for the account or its role), then the body's 413/415/400.
 
 type Params = { params: Promise<{ slug: string; itemKey: string }> };
 
@@ -34,7 +34,7 @@ async function readPhotoBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > ITEM_PHOTO_MAX_BYTES) throw tooLarge();
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!["image/png", "image/jpeg", "image/webp"].includes(type)) {
+  if (!ITEM_PHOTO_MEDIA_TYPES.includes(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send a PNG, JPEG or WebP image as the body, with its Content-Type.");
   }
   if (!request.body) throw new AppError("BAD_REQUEST", "The body is empty: send the photo itself.");
