@@ -36,7 +36,7 @@ export function InventoryGroupCard({
         </p>
       </div>
       <div className="inventory-item-body">
-        <h2 className="inventory-item-name">{group.name}</h2>
+        <h2 className="inventory-item-name clamp-2">{group.name}</h2>
         <p className="inventory-item-meta">
           <span data-testid="inventory-group-count" className="num">
             × {group.count}

@@ -37,7 +37,7 @@ export function InventoryItemCard({
         </p>
       </div>
       <div className="inventory-item-body">
-        <h2 className="inventory-item-name">{item.name}</h2>
+        <h2 className="inventory-item-name clamp-2">{item.name}</h2>
         <p className="muted small-text">
           {item.packName} · won <LocalTime iso={item.createdAt} />
           {item.soldAt && (

@@ -120,7 +120,7 @@ export function PackReel({
             >
               <img src={item.image} alt="" width={96} height={96} draggable={false} />
               <span className="reel-card-value money">{displayMoney(item.value)}</span>
-              <span className="reel-card-name">{item.name}</span>
+              <span className="reel-card-name clamp-2">{item.name}</span>
             </div>
           ))}
         </div>
