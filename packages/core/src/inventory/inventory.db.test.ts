@@ -138,6 +138,14 @@ describe("listInventoryGroups", () => {
     const [soldCharlie] = await openTimes(user.userId, charlie.slug, 2);
     await openTimes(stranger.userId, alpha.slug, 1);
     await sellInventoryItems(services(), { userId: user.userId, inventoryItemIds: [soldCharlie!.inventoryItem.id] });
+    // Back-to-back openings can share a millisecond (createdAt is timestamp(3)): a second apart, "newest" has one answer.
+    for (const [pack, later] of [
+      [bravo, 1000],
+      [charlie, 2000],
+    ] as const) {
+      const createdAt = new Date(Date.now() + later);
+      await db.inventoryItem.updateMany({ where: { userId: user.userId, itemId: pack.items[0]!.id }, data: { createdAt } });
+    }
 
     const byValue = await listInventoryGroups(services(), { userId: user.userId });
     expect([byValue.totalValue, byValue.heldCount]).toEqual(["13.35", 5]);
