@@ -44,12 +44,12 @@ export function errorHeaders(error: AppError, { rest }: ErrorAudience): Record<s
 }
 
 /**
- * `{ message, code, issues?, retryAfter?, requestId?, kind?, period?, resetsAt?, endsAt?, resumesAt? }`:
+ * `{ message, code, issues?, retryAfter?, requestId?, kind?, period?, resetsAt?, endsAt?, resumesAt?, requiredFor?, reason?, threshold?, verifyAt? }`:
  * the Error schema of the OpenAPI document. A 5xx names the request (X-Request-Id), so a report of
- * it leads to its log lines; a player-protection refusal says which rule and until when.
+ * it leads to its log lines; a player-protection refusal says which rule and until when, an identity check's what it holds and where to start it.
  */
 export function errorBody(error: AppError): ErrorResponse {
-  const { issues, retryAfterSeconds, protection } = error.details;
+  const { issues, retryAfterSeconds, protection, verification } = error.details;
   const requestId = serverFaultRequestId(error);
   return {
     message: error.message,
@@ -58,6 +58,7 @@ export function errorBody(error: AppError): ErrorResponse {
     ...(retryAfterSeconds !== undefined && { retryAfter: retryAfterSeconds }),
     ...(requestId !== undefined && { requestId }),
     ...protection,
+    ...verification,
   };
 }
 

@@ -17,7 +17,7 @@ const t = initTRPC
     // What clients see of any error, over /api/trpc and (reshaped by rest.ts) over /v1.
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);
-      const { retryAfterSeconds, issues, protection } = appError.details;
+      const { retryAfterSeconds, issues, protection, verification } = appError.details;
       return {
         message: appError.message,
         code: shape.code,
@@ -27,6 +27,7 @@ const t = initTRPC
           retryAfter: retryAfterSeconds,
           issues,
           protection,
+          verification,
           requestId: serverFaultRequestId(appError),
         },
       };

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,8 +13,17 @@ vi.stubEnv("SUMSUB_APP_TOKEN", sumsub.appToken);
 vi.stubEnv("SUMSUB_SECRET_KEY", sumsub.secretKey);
 vi.stubEnv("SUMSUB_WEBHOOK_SECRET", sumsub.webhookSecret);
 vi.stubEnv("SUMSUB_LEVEL_NAME", sumsub.levelName);
-const { AppError, createUser, DemoVerificationProvider, reconcileVerifications, startVerification, SumsubProvider, SUMSUB_WEBHOOK_PATH } =
-  await import("@prizepacks/core");
+const {
+  AppError,
+  createUser,
+  creditWallet,
+  DemoVerificationProvider,
+  parseMoney,
+  reconcileVerifications,
+  startVerification,
+  SumsubProvider,
+  SUMSUB_WEBHOOK_PATH,
+} = await import("@prizepacks/core");
 const { openServices } = await import("@prizepacks/core/server");
 const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
@@ -94,29 +103,44 @@ describe("Sumsub identity checks", () => {
     const { apiKey } = await createUser(services, { email: uniqueEmail() });
     const { status, body } = await getVerification(apiKey);
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "none", requiredFor: ["withdrawal"], reason: null, rejectLabels: [], demo: false, updatedAt: null });
+    expect(body).toEqual({
+      status: "none",
+      requiredFor: ["withdrawal"],
+      requirements: [
+        {
+          requiredFor: "withdrawal",
+          reason: "withdrawal",
+          message: "Withdrawals need a verified identity. Start the check from your wallet (/wallet#verification).",
+          threshold: null,
+        },
+      ],
+      reason: null,
+      rejectLabels: [],
+      demo: false,
+      updatedAt: null,
+    });
   });
 
-  it("GET /v1/me/verification: deposits wait on a check once settled deposits over 30 days reach 2,000.00", async () => {
+  it("GET /v1/me/verification: deposits wait on a check once deposits over 30 days reach 2,000.00", async () => {
     const { apiKey, userId } = await createUser(services, { email: uniqueEmail() });
-    const settled = (amount: string, daysAgo: number) =>
-      services.database.prisma.deposit.create({
-        data: {
-          id: randomUUID(),
-          userId,
-          provider: "btcpay",
-          invoiceId: randomUUID(),
-          amount,
-          currency: "USD",
-          status: "settled",
-          settledAt: new Date(Date.now() - daysAgo * 86_400_000),
-        },
-      });
-    await settled("1999.99", 1);
-    await settled("500.00", 31); // outside the window
+    const deposit = (amount: string) =>
+      creditWallet(services, { userId, amount: parseMoney(amount), kind: "DEPOSIT", note: "demo deposit" });
+    await deposit("500.00");
+    await services.database.prisma.ledgerEntry.updateMany({
+      where: { userId },
+      data: { createdAt: new Date(Date.now() - 31 * 86_400_000) },
+    });
+    await deposit("1999.99");
     expect((await getVerification(apiKey)).body.requiredFor).toEqual(["withdrawal"]);
-    await settled("0.01", 29);
-    expect((await getVerification(apiKey)).body.requiredFor).toEqual(["withdrawal", "deposit"]);
+    await deposit("0.01"); // 2,000.00 reached, not passed
+    const { body } = await getVerification(apiKey);
+    expect(body.requiredFor).toEqual(["withdrawal", "deposit"]);
+    expect(body.requirements).toContainEqual({
+      requiredFor: "deposit",
+      reason: "due_diligence",
+      message: "Deposits past $2,000.00 in 30 days need a verified identity. Start the check from your wallet (/wallet#verification).",
+      threshold: "2000.00",
+    });
   });
 
   it("the stand-in refuses an unsigned, a wrongly signed and a stale request (401), and what it does not implement (501)", async () => {
@@ -223,7 +247,7 @@ describe("Sumsub identity checks", () => {
     expect((await row(userId)).status).toBe("rejected");
     expect((await getVerification(apiKey)).body).toMatchObject({
       status: "rejected",
-      requiredFor: ["withdrawal", "deposit", "play"],
+      requiredFor: ["deposit", "play"],
       reason: "We cannot verify you.",
     });
     await expect(startVerification(services, userId)).rejects.toMatchObject({ code: "FORBIDDEN" });

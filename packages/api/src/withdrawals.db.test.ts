@@ -26,7 +26,7 @@ const {
   setWithdrawalSettings,
 } = await import("@prizepacks/core");
 const { openServices } = await import("@prizepacks/core/server");
-const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
+const { uniqueEmail, verifyIdentity } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 const { startRestServer } = await import("./testing/rest-server.ts");
 const { createContext } = await import("./context.ts");
@@ -91,8 +91,11 @@ async function failure(promise: Promise<unknown>): Promise<InstanceType<typeof A
   return cause;
 }
 
+/** A player whose identity is verified (withdrawals wait for it). */
 async function player(balance = "100.00") {
-  return createUser(services, { email: uniqueEmail(), balance: new Money(balance) });
+  const account = await createUser(services, { email: uniqueEmail(), balance: new Money(balance) });
+  await verifyIdentity(services, account.userId);
+  return account;
 }
 
 async function admin() {

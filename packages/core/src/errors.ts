@@ -15,6 +15,7 @@ export const errorCodeStatus = {
   UNDER_AGE: 403,
   AGE_UNCONFIRMED: 403,
   AGE_REVIEW_REQUIRED: 403,
+  KYC_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -39,6 +40,15 @@ export interface AppErrorDetails {
   issues?: InputIssue[];
   /** With LIMIT_REACHED and EXCLUDED: which protection refused (player-protection.ts). */
   protection?: ProtectionRefusalDetails;
+  /** With KYC_REQUIRED: what waits on an identity check, why, and where to start it (verification-refusal.ts). */
+  verification?: VerificationRefusalDetails;
+}
+
+export interface VerificationRefusalDetails {
+  requiredFor: "withdrawal" | "deposit" | "play";
+  reason: "withdrawal" | "due_diligence" | "operator" | "rejected";
+  threshold: string | null;
+  verifyAt: string;
 }
 
 /**

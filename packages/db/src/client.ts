@@ -19,6 +19,9 @@ export interface SqlQuery {
   query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** The SQL runner's interface over a Prisma transaction, for code written for the runner that must run inside one. */
+export const sqlOfTransaction = (tx: DbTx): SqlQuery => ({ query: (text, params = []) => tx.$queryRawUnsafe(text, ...params) });
+
 /**
  * SQL on the same connections as the Prisma client: migrations, and the hot paths where a
  * statement written by hand measurably beats Prisma's query interpreter (see open-pack.ts).

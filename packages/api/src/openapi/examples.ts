@@ -260,6 +260,15 @@ const ledgerPage: LedgerPage = {
 const verification: Verification = {
   status: "retry",
   requiredFor: ["withdrawal"],
+  requirements: [
+    {
+      requiredFor: "withdrawal",
+      reason: "withdrawal",
+      message:
+        "Withdrawals need a verified identity. Your check needs another look: see what to send again in your wallet (/wallet#verification).",
+      threshold: null,
+    },
+  ],
   reason: "The second page of your passport is missing. Please upload both pages.",
   rejectLabels: ["DOCUMENT_PAGE_MISSING"],
   demo: false,
@@ -599,6 +608,27 @@ export const eventExamples = {
   "battle.locked": battleEvent("18361", "battle.locked", lockedBattleExample),
   "battle.settled": battleEvent("18362", "battle.settled", settledBattleExample),
   "battle.cancelled": battleEvent("18363", "battle.cancelled", { ...openBattleExample, status: "cancelled", cancelledAt: at("12:11:00") }),
+  "verification.changed": {
+    id: "18364",
+    type: "verification.changed",
+    createdAt: at("12:20:00"),
+    data: {
+      status: "pending",
+      requiredFor: ["withdrawal"],
+      requirements: [
+        {
+          requiredFor: "withdrawal",
+          reason: "withdrawal",
+          message: "Withdrawals need a verified identity. Your documents are being reviewed; you will hear from us when it is done.",
+          threshold: null,
+        },
+      ],
+      reason: null,
+      rejectLabels: [],
+      demo: false,
+      updatedAt: at("12:20:00"),
+    },
+  },
   "key.revoked": {
     id: "18347",
     type: "key.revoked",

@@ -30,6 +30,7 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "battle.locked": "BattleLockedEvent",
   "battle.settled": "BattleSettledEvent",
   "battle.cancelled": "BattleCancelledEvent",
+  "verification.changed": "VerificationChangedEvent",
 };
 
 /** The document's `webhooks`: one POST to the subscriber's endpoint per event type. */

@@ -50,6 +50,9 @@ export const ADMIN_ACTIONS = [
   "shipping.zone_set",
   "shipping.zone_deleted",
   "age_refusal.cleared",
+  "verification.requested",
+  "verification.request_withdrawn",
+  "settings.due_diligence_deposits",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

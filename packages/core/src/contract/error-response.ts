@@ -30,6 +30,23 @@ export const ErrorResponseSchema = z
       .nullable()
       .optional()
       .meta({ description: "With EXCLUDED after a self-exclusion ended: when play resumes (null: not asked yet)." }),
+    requiredFor: z
+      .enum(["withdrawal", "deposit", "play"])
+      .optional()
+      .meta({ description: "With KYC_REQUIRED: what waits on a verified identity." }),
+    reason: z
+      .enum(["withdrawal", "due_diligence", "operator", "rejected"])
+      .optional()
+      .meta({ description: "With KYC_REQUIRED: why a check is needed (see VerificationRequirement)." }),
+    threshold: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "With KYC_REQUIRED for due_diligence: the 30-day deposit total past which a check is needed." }),
+    verifyAt: z
+      .string()
+      .optional()
+      .meta({ description: "With KYC_REQUIRED: where the player starts the check.", example: "/wallet#verification" }),
   })
   .meta({ id: "Error" });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -5,6 +5,7 @@ import { RotateResultSchema } from "./fairness.ts";
 import { IsoTimestamp, MoneyString, RaritySchema } from "./fields.ts";
 import { OpenResultSchema } from "./open.ts";
 import { ShipmentEventDataSchema } from "./shipping.ts";
+import { VerificationSchema } from "./verification.ts";
 import { LedgerKindSchema } from "./wallet.ts";
 import { WithdrawalSchema } from "./withdrawals.ts";
 
@@ -172,6 +173,13 @@ export const BattleCancelledEventSchema = accountEvent(
   "A battle you sat in was cancelled (or you left it) and your entry refunded (a wallet.changed event follows); data is the battle.",
 );
 
+export const VerificationChangedEventSchema = accountEvent(
+  "VerificationChangedEvent",
+  "verification.changed",
+  VerificationSchema,
+  "The account's identity check changed: started, reviewed, asked for by an operator (or that request withdrawn); data is the check as GET /v1/me/verification answers it.",
+);
+
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
     OpenCompletedEventSchema,
@@ -196,6 +204,7 @@ export const AccountEventSchema = z
     BattleLockedEventSchema,
     BattleSettledEventSchema,
     BattleCancelledEventSchema,
+    VerificationChangedEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

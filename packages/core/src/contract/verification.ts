@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestamp } from "./fields.ts";
+import { IsoTimestamp, MoneyString } from "./fields.ts";
 
 export const VerificationStatusSchema = z.enum(["none", "pending", "verified", "retry", "rejected"]).meta({
   description:
@@ -11,12 +11,36 @@ export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 export const VerificationRequirementSchema = z.enum(["withdrawal", "deposit", "play"]);
 export type VerificationRequirement = z.infer<typeof VerificationRequirementSchema>;
 
+export const VerificationReasonSchema = z.enum(["withdrawal", "due_diligence", "operator", "rejected"]).meta({
+  description:
+    "Why a check is needed: withdrawal (every withdrawal waits for one), due_diligence (deposits over 30 days past the operator's threshold), operator (an operator asked for one on this account), rejected (the check was refused for good: no deposits, no play; the balance leaves only to a destination an operator approves).",
+  example: "withdrawal",
+});
+export type VerificationReason = z.infer<typeof VerificationReasonSchema>;
+
+/** Where a player starts or follows their identity check (the web app's wallet). */
+export const VERIFY_PATH = "/wallet#verification";
+
+export const VerificationRequirementDetailSchema = z
+  .object({
+    requiredFor: VerificationRequirementSchema,
+    reason: VerificationReasonSchema,
+    message: z.string().meta({ example: "Withdrawals need a verified identity: start the check from your wallet (/wallet#verification)." }),
+    threshold: MoneyString.nullable().meta({ description: "With due_diligence: the 30-day deposit total past which a check is needed." }),
+  })
+  .meta({ id: "VerificationRequirement" });
+export type VerificationRequirementDetail = z.infer<typeof VerificationRequirementDetailSchema>;
+
 export const VerificationSchema = z
   .object({
     status: VerificationStatusSchema,
     requiredFor: z.array(VerificationRequirementSchema).meta({
-      description: "What waits on a verified identity now. Not enforced yet: always empty until the requirements are switched on.",
-      example: [],
+      description:
+        "What waits on a verified identity now: withdrawal, deposit (a deposit now would pass the due-diligence threshold, or an operator asked), play (refused for good, or an operator holds play). Empty once verified.",
+      example: ["withdrawal"],
+    }),
+    requirements: z.array(VerificationRequirementDetailSchema).meta({
+      description: "One entry per requiredFor item, in the same order: why, in words for the player.",
     }),
     reason: z.string().nullable().meta({
       description: "With retry or rejected: what the reviewer told the player (what to send again, or why). Null otherwise.",

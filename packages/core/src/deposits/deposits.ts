@@ -83,7 +83,7 @@ export async function createDeposit(services: Deps, provider: DepositProvider, i
       await lockWallet(tx, userId);
       // A statement of its own after the lock: every deposit this account committed before is counted.
       const [check] = await tx.$queryRaw<Array<{ refusal: ProtectionRefusal | null }>>`
-        SELECT player_protection_refusal(${userId}, 'deposit', ${amount.toFixed(2)}::numeric) AS refusal`;
+        SELECT deposit_refusal(${userId}, ${amount.toFixed(2)}::numeric) AS refusal`;
       if (check?.refusal) throw protectionRefusalError(check.refusal);
       await tx.deposit.create({ data: { id, userId, provider: provider.name, amount, currency, idempotencyKey } });
     });

@@ -29,6 +29,7 @@ export const ACCOUNT_EVENT_TYPES = [
   "battle.locked",
   "battle.settled",
   "battle.cancelled",
+  "verification.changed",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

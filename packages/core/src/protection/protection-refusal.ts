@@ -1,5 +1,6 @@
 import { AppError } from "../errors.ts";
 import { displayMoney } from "../contract/money-cents.ts";
+import { verificationRefusalError, type VerificationRefusal } from "../verification/verification-refusal.ts";
 
 /** The SQLSTATE of every player-protection refusal raised in SQL (open_pack, the exclusion trigger). */
 export const PROTECTION_REFUSED_SQLSTATE = "PP403";
@@ -16,13 +17,15 @@ export type ProtectionRefusal =
       resetsAt: string | null;
     }
   | { code: "EXCLUDED"; kind: string; period: string; endsAt: string | null; resumesAt: string | null }
-  | { code: "AGE_UNCONFIRMED" };
+  | { code: "AGE_UNCONFIRMED" }
+  | VerificationRefusal;
 
 /** Where a player confirms their date of birth (the web app's page). */
 export const CONFIRM_AGE_PATH = "/settings/age";
 
 /** The refusal as the 403 a client sees, with the details it needs to know when to come back. */
 export function protectionRefusalError(refusal: ProtectionRefusal): AppError {
+  if (refusal.code === "KYC_REQUIRED") return verificationRefusalError(refusal);
   if (refusal.code === "AGE_UNCONFIRMED") {
     return new AppError(
       "AGE_UNCONFIRMED",

@@ -40,6 +40,9 @@ export interface MoneySetting {
  * after. Four eyes here guard money an admin can steer to an account (credits, withdrawals,
  * roles); a fee is not that.
  */
+/** verification_refusal.sql's threshold while compliance_settings has no row. */
+export const DUE_DILIGENCE_DEPOSITS_DEFAULT = "2000.00";
+
 export const MONEY_SETTINGS = {
   withdrawal_auto_approve_below: {
     label: "Automatic withdrawal approval below",
@@ -56,6 +59,25 @@ export const MONEY_SETTINGS = {
         where: { id: 1 },
         create: { id: 1, autoApproveBelow: value },
         update: { autoApproveBelow: value },
+      });
+    },
+  },
+  due_diligence_deposits: {
+    label: "Identity check once 30-day deposits pass",
+    logAction: "settings.due_diligence_deposits",
+    // Deposits up to it need no identity check: a higher amount lets more arrive unchecked.
+    loosens: (before, after) => after.greaterThan(before),
+    async read(db, { forUpdate = false } = {}) {
+      const [row] = await db.$queryRaw<Array<{ value: Prisma.Decimal }>>`
+        SELECT "dueDiligenceDeposits" AS value FROM compliance_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+      // The default of verification_refusal.sql while no operator has set it.
+      return new Prisma.Decimal(row?.value ?? DUE_DILIGENCE_DEPOSITS_DEFAULT);
+    },
+    async write(tx, value) {
+      await tx.complianceSettings.upsert({
+        where: { id: 1 },
+        create: { id: 1, dueDiligenceDeposits: value },
+        update: { dueDiligenceDeposits: value },
       });
     },
   },

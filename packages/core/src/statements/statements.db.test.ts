@@ -5,7 +5,7 @@ import { summarizeSpinHistory } from "../history/list-spin-history.ts";
 import { sellInventoryItems } from "../inventory/sell-inventory-items.ts";
 import { Money, parseMoney } from "../money.ts";
 import { openPack } from "../open/open-pack.ts";
-import { createTestPack, createTestUser, type TestPackItem } from "../testing/fixtures.ts";
+import { createTestPack, createTestUser, verifyIdentity, type TestPackItem } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { createAddress } from "../shipping/addresses.ts";
 import { cancelShipment, requestShipment } from "../shipping/shipments.ts";
@@ -297,6 +297,7 @@ async function everyKindButBattles(s: Services, userId: string, packSlug: string
       usableAt: new Date(Date.now() - 86_400_000),
     },
   });
+  await verifyIdentity(s, userId);
   await requestWithdrawal(s, { userId, amount: "25.00", destinationId: destination.id });
   const rejected = await requestWithdrawal(s, { userId, amount: "12.34", destinationId: destination.id });
   const row = await db().withdrawal.findUniqueOrThrow({ where: { id: rejected.id } });

@@ -10,4 +10,20 @@ export { SumsubProvider, SUMSUB_RETRY_AFTER_SECONDS, SUMSUB_WEBHOOK_PATH } from 
 export { verificationEnv } from "./verification-env.ts";
 export type { VerificationProvider } from "./verification-provider.ts";
 export { supersedes, type ApplicantState } from "./verification-rule.ts";
-export { applyApplicantState, getVerification, handleVerificationWebhook, startVerification } from "./verification.ts";
+export {
+  applyApplicantState,
+  getVerification,
+  handleVerificationWebhook,
+  recordVerificationChange,
+  startVerification,
+} from "./verification.ts";
+export {
+  getVerificationRequest,
+  requestVerificationAsAdmin,
+  RequestVerificationSchema,
+  withdrawVerificationRequestAsAdmin,
+  WithdrawVerificationRequestSchema,
+  type VerificationRequestView,
+} from "./verification-request.ts";
+export { verificationRefusalError, type VerificationRefusal } from "./verification-refusal.ts";
+export { ComplianceSettingsSchema, getComplianceSettings, setComplianceSettings, type ComplianceSettings } from "./compliance-settings.ts";

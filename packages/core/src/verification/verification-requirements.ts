@@ -1,26 +1,21 @@
-import type { VerificationRequirement, VerificationStatus } from "../contract/verification.ts";
-import type { Deps } from "../runtime/deps.ts";
+import type { SqlQuery } from "@prizepacks/db";
+import type { VerificationRequirementDetail } from "../contract/verification.ts";
+import { requirementDetail, type VerificationRefusal } from "./verification-refusal.ts";
 
 /**
- * The issue's defaults until the console has the settings (#37): a check before any
- * withdrawal, and before deposits once settled deposits over a rolling 30 days reach this much;
- * a FINAL rejection closes deposits and play too.
+ * What waits on a verified identity for this account now, with why: the rule itself asked
+ * (verification_refusal) for a withdrawal, the smallest deposit, and play, so what the player
+ * reads is what the next request would meet.
  */
-const DUE_DILIGENCE_DEPOSITS = "2000.00";
-const DUE_DILIGENCE_DAYS = 30;
-
-/** What waits on a verified identity for this account now (not enforced yet: the next slice of #37 does). */
-export async function verificationRequiredFor(
-  services: Deps,
-  userId: string,
-  status: VerificationStatus,
-): Promise<VerificationRequirement[]> {
-  if (status === "verified") return [];
-  if (status === "rejected") return ["withdrawal", "deposit", "play"];
-  const [row] = await services.database.sql.query<{ reached: boolean }>(
-    `SELECT coalesce(sum(amount), 0) >= $2::numeric AS reached FROM deposit
-     WHERE "userId" = $1 AND status = 'settled' AND "settledAt" > now() - make_interval(days => $3::int)`,
-    [userId, DUE_DILIGENCE_DEPOSITS, DUE_DILIGENCE_DAYS],
+export async function verificationRequirements(sql: SqlQuery, userId: string): Promise<VerificationRequirementDetail[]> {
+  const [row] = await sql.query<{
+    withdrawal: VerificationRefusal | null;
+    deposit: VerificationRefusal | null;
+    play: VerificationRefusal | null;
+  }>(
+    `SELECT verification_refusal($1, 'withdrawal', 0) AS withdrawal, verification_refusal($1, 'deposit', 0.01) AS deposit,
+            verification_refusal($1, 'open', 0) AS play`,
+    [userId],
   );
-  return row?.reached ? ["withdrawal", "deposit"] : ["withdrawal"];
+  return [row?.withdrawal, row?.deposit, row?.play].filter((refusal) => refusal != null).map(requirementDetail);
 }

@@ -1,21 +1,26 @@
+import type { DbTx, SqlQuery } from "@prizepacks/db";
+import { sqlOfTransaction } from "@prizepacks/db/client";
 import type { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import type { Verification, VerificationStart } from "../contract/verification.ts";
+import { recordAccountEvent } from "../events/account-events.ts";
 import type { Deps } from "../runtime/deps.ts";
 import type { HeaderReader, VerificationProvider } from "./verification-provider.ts";
-import { verificationRequiredFor } from "./verification-requirements.ts";
+import { verificationRequirements } from "./verification-requirements.ts";
 import { supersedes, type ApplicantState, type CheckStatus } from "./verification-rule.ts";
 
 export type VerificationDeps = Deps & { verifications: VerificationProvider | null };
 
 type VerificationRow = Prisma.AccountVerificationGetPayload<object>;
 
-async function verificationView(services: Deps, userId: string, row: VerificationRow | null): Promise<Verification> {
+async function verificationView(sql: SqlQuery, userId: string, row: VerificationRow | null): Promise<Verification> {
   const status = (row?.status ?? "none") as Verification["status"];
   const refused = status === "retry" || status === "rejected";
+  const requirements = await verificationRequirements(sql, userId);
   return {
     status,
-    requiredFor: await verificationRequiredFor(services, userId, status),
+    requiredFor: requirements.map((requirement) => requirement.requiredFor),
+    requirements,
     // The reviewer's note to the player only: clientComment is for operators and never leaves the console.
     reason: refused ? (row?.moderationComment ?? null) : null,
     rejectLabels: refused ? (row?.rejectLabels ?? []) : [],
@@ -27,7 +32,16 @@ async function verificationView(services: Deps, userId: string, row: Verificatio
 /** The account's identity check as the player may see it. */
 export async function getVerification(services: Deps, userId: string): Promise<Verification> {
   const row = await services.database.prisma.accountVerification.findUnique({ where: { userId } });
-  return verificationView(services, userId, row);
+  return verificationView(services.database.sql, userId, row);
+}
+
+/**
+ * Records the account's check as it now stands (verification.changed: its stream and webhooks),
+ * in the caller's transaction, after whatever changed it.
+ */
+export async function recordVerificationChange(tx: DbTx, userId: string): Promise<void> {
+  const row = await tx.accountVerification.findUnique({ where: { userId } });
+  await recordAccountEvent(tx, userId, "verification.changed", await verificationView(sqlOfTransaction(tx), userId, row));
 }
 
 /**
@@ -46,12 +60,18 @@ export async function startVerification(services: VerificationDeps, userId: stri
     const state = await provider.createApplicant(userId);
     // Two starts at once both reach the provider, which keeps one applicant per externalUserId (ours):
     // the second insert finds the first's row.
-    await db.accountVerification.createMany({ data: [{ userId, provider: provider.name, ...columnsOf(state) }], skipDuplicates: true });
+    await db.$transaction(async (tx) => {
+      const created = await tx.accountVerification.createMany({
+        data: [{ userId, provider: provider.name, ...columnsOf(state) }],
+        skipDuplicates: true,
+      });
+      if (created.count > 0) await recordVerificationChange(tx, userId);
+    });
     await applyApplicantState(services, provider.name, state);
     row = await db.accountVerification.findUniqueOrThrow({ where: { userId } });
   }
   const accessToken = await provider.createAccessToken(userId);
-  return { verification: await verificationView(services, userId, row), applicantId: row.applicantId, accessToken };
+  return { verification: await verificationView(services.database.sql, userId, row), applicantId: row.applicantId, accessToken };
 }
 
 function columnsOf(state: ApplicantState) {
@@ -82,6 +102,7 @@ export async function applyApplicantState(services: Deps, providerName: string, 
       FOR UPDATE`;
     if (!current || !supersedes(current, state)) return false;
     await tx.accountVerification.update({ where: { userId: current.userId }, data: columnsOf(state) });
+    await recordVerificationChange(tx, current.userId);
     return true;
   });
 }

@@ -47,10 +47,10 @@ export async function creditWallet(services: Deps, { userId, amount, kind = "DEP
       update: { balance: { increment: amount } },
     });
     if (kind === "DEPOSIT") {
-      // Under the wallet lock just taken: the rule open_pack applies to openings (exclusions,
-      // deposit limits), so concurrent deposits cannot together pass a limit.
+      // Under the wallet lock just taken: the deposit rule of every channel (exclusions, deposit
+      // limits, the identity check), so concurrent deposits cannot together pass a limit.
       const [check] = await tx.$queryRaw<Array<{ refusal: ProtectionRefusal | null }>>`
-        SELECT player_protection_refusal(${userId}, 'deposit', ${amount.toFixed(2)}::numeric) AS refusal`;
+        SELECT deposit_refusal(${userId}, ${amount.toFixed(2)}::numeric) AS refusal`;
       if (check?.refusal) throw protectionRefusalError(check.refusal);
     }
     await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });

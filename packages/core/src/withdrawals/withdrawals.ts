@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { DbTx, SqlQuery } from "@prizepacks/db";
+import type { DbTx } from "@prizepacks/db";
+import { sqlOfTransaction as sqlOf } from "@prizepacks/db/client";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminActor } from "../admin-log/admin-log.ts";
@@ -17,6 +18,7 @@ import { WithdrawalStateSchema, type Withdrawal, type WithdrawalPage } from "../
 import { displayMoney } from "../contract/money-cents.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
 import { changeMoneySetting, type MoneySettingChange } from "../settings/money-settings.ts";
+import { verificationRefusalError, type VerificationRefusal } from "../verification/verification-refusal.ts";
 import { approvesAutomatically } from "./auto-approval.ts";
 import { processWithdrawals } from "./process-withdrawals.ts";
 import { giveBack, OPEN_WITHDRAWAL_STATES, withdrawalView, type WithdrawalRow } from "./withdrawal-row.ts";
@@ -86,6 +88,9 @@ export async function requestWithdrawal(
     // The wallet's row lock: every money-moving request of this account waits here in turn.
     const [wallet] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
       SELECT balance FROM wallet WHERE "userId" = ${userId} FOR UPDATE`;
+    const [check] = await tx.$queryRaw<Array<{ refusal: VerificationRefusal | null }>>`
+      SELECT verification_refusal(${userId}, 'withdrawal', ${amount.toFixed(2)}::numeric) AS refusal`;
+    if (check?.refusal) throw verificationRefusalError(check.refusal);
     const destination = await tx.payoutDestination.findFirst({ where: { id: destinationId, userId } });
     if (!destination) throw new AppError("NOT_FOUND", "No such payout destination.");
     if (destination.status !== "confirmed" || !destination.usableAt)
@@ -143,9 +148,6 @@ export async function requestWithdrawal(
   if (outcome.row.state === "approved") await startPayout(services, id);
   return withdrawalView(await db.withdrawal.findUniqueOrThrow({ where: { id } }));
 }
-
-/** The idempotency record's SQL (written for the SQL runner) inside a Prisma transaction. */
-const sqlOf = (tx: DbTx): SqlQuery => ({ query: (text, params = []) => tx.$queryRawUnsafe(text, ...params) });
 
 /** Starts an approved withdrawal's payout now (the payout job would within seconds); a failure is the job's to retry. */
 async function startPayout(services: Deps & { payouts: PayoutProvider | null }, id: string): Promise<void> {

@@ -39,6 +39,12 @@ import { setRtpRangeRoute } from "./settings/set-rtp-range.ts";
 import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
 import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
 import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
+import { getComplianceSettingsRoute, setComplianceSettingsRoute } from "./verification/compliance-settings.ts";
+import {
+  getAccountVerificationRoute,
+  requestVerificationRoute,
+  withdrawVerificationRequestRoute,
+} from "./verification/verification-request.ts";
 
 // The operator console's procedures, one file each (with its .types.ts), each calling the domain
 // function it is named after with the acting admin; each input is the schema written beside that
@@ -84,6 +90,13 @@ export const adminRouter = router({
     list: listWithdrawalsForAdminRoute,
     decide: decideWithdrawalRoute,
     setSettings: setWithdrawalSettingsRoute,
+  }),
+  verification: router({
+    account: getAccountVerificationRoute,
+    request: requestVerificationRoute,
+    withdrawRequest: withdrawVerificationRequestRoute,
+    settings: getComplianceSettingsRoute,
+    setSettings: setComplianceSettingsRoute,
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({

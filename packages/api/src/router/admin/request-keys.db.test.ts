@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, createAddress, createApiKey, createUser, openPack, parseMoney } from "@prizepacks/core";
 import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
-import { createTestPack } from "@prizepacks/core/testing/fixtures";
+import { createTestPack, verifyIdentity } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";
 import { createCaller } from "../../root.ts";
 import { adminRouter } from "./admin-router.ts";
@@ -59,6 +59,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 /** A withdrawal waiting for an admin (the demo provider: loopback, no BTCPay). */
 async function requestedWithdrawal(amount: string) {
   const playerId = await account("withdrawer");
+  await verifyIdentity(services, playerId);
   const player = consoleAs(playerId);
   const added = await player.payoutDestinations.add({
     payoutMethodId: "BTC-LN",
@@ -329,6 +330,47 @@ const actions: KeyedAction[] = [
           (requestKey) => admin.admin.protection.exclude({ userId: a, period: "7d", confirmation: emailA, requestKey }),
         ],
         untouched: async () => expect(await db().playerExclusion.count({ where: { userId: { in: [a, b] } } })).toBe(1),
+      };
+    },
+  },
+  {
+    name: "verification.request",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      return {
+        first: (requestKey) => admin.admin.verification.request({ userId: a, reason: "source of funds", requestKey }),
+        others: [
+          (requestKey) => admin.admin.verification.request({ userId: b, reason: "source of funds", requestKey }),
+          (requestKey) => admin.admin.verification.request({ userId: a, reason: "source of funds", blocksPlay: true, requestKey }),
+        ],
+        untouched: async () => expect(await db().verificationRequest.count({ where: { userId: { in: [a, b] } } })).toBe(1),
+      };
+    },
+  },
+  {
+    name: "verification.withdrawRequest",
+    prepare: async (admin) => {
+      const [a, b] = [await account("a"), await account("b")];
+      for (const userId of [a, b]) await admin.admin.verification.request({ userId, reason: "source of funds", requestKey: randomUUID() });
+      return {
+        first: (requestKey) => admin.admin.verification.withdrawRequest({ userId: a, requestKey }),
+        others: [(requestKey) => admin.admin.verification.withdrawRequest({ userId: b, requestKey })],
+        untouched: async () => expect(await db().verificationRequest.count({ where: { userId: b } })).toBe(1),
+      };
+    },
+  },
+  {
+    name: "verification.setSettings",
+    prepare: async (admin) => {
+      const { dueDiligenceDeposits } = await db().complianceSettings.findUniqueOrThrow({ where: { id: 1 } });
+      const lower = dueDiligenceDeposits.minus(1).toFixed(2);
+      return {
+        first: (requestKey) => admin.admin.verification.setSettings({ dueDiligenceDeposits: dueDiligenceDeposits.toFixed(2), requestKey }),
+        others: [(requestKey) => admin.admin.verification.setSettings({ dueDiligenceDeposits: lower, requestKey })],
+        untouched: async () =>
+          expect((await db().complianceSettings.findUniqueOrThrow({ where: { id: 1 } })).dueDiligenceDeposits.toFixed(2)).toBe(
+            dueDiligenceDeposits.toFixed(2),
+          ),
       };
     },
   },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditInvariants, createUser, DemoPayoutProvider, Money } from "@prizepacks/core";
 import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
-import { uniqueEmail } from "@prizepacks/core/testing/fixtures";
+import { uniqueEmail, verifyIdentity } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "../../context.ts";
 import { createCaller } from "../../root.ts";
 
@@ -36,6 +36,7 @@ describe("demo withdrawals", () => {
     expect(services.payouts).toBeInstanceOf(DemoPayoutProvider);
     const db = services.database.prisma;
     const { userId } = await createUser(services, { email: uniqueEmail(), balance: new Money("50.00") });
+    await verifyIdentity(services, userId);
     const added = await web(userId).payoutDestinations.add({
       payoutMethodId: "BTC-LN",
       address: "player@wallet.example",
