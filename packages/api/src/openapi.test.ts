@@ -166,6 +166,7 @@ describe("the OpenAPI document", () => {
       "battle.locked",
       "battle.settled",
       "battle.cancelled",
+      "verification.changed",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);
