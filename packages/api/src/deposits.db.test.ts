@@ -15,7 +15,7 @@ vi.stubEnv("DEPOSIT_MAX", "500.00");
 const { auditInvariants, BtcpayProvider, BTCPAY_WEBHOOK_PATH, createUser, Money, reconcileDeposits, setExclusion, setLimit } =
   await import("@prizepacks/core");
 const { openServices } = await import("@prizepacks/core/server");
-const { uniqueEmail } = await import("@prizepacks/core/testing/fixtures");
+const { uniqueEmail, verifyIdentity } = await import("@prizepacks/core/testing/fixtures");
 const { openTestDatabase } = await import("@prizepacks/core/testing");
 const { createRestHandler } = await import("./rest.ts");
 const { createDepositWebhookHandler } = await import("./deposit-webhook.ts");
@@ -153,6 +153,25 @@ describe("BTCPay deposits", () => {
       expect(refused.status, amount).toBe(400);
       expect(typeof refused.body.message).toBe("string");
     }
+  });
+
+  it("refuses a deposit past the due-diligence threshold with 403 KYC_REQUIRED (open invoices count), and takes it once verified", async () => {
+    const { apiKey, userId } = await player();
+    for (let i = 0; i < 4; i++) expect((await rest(apiKey, "POST", "/v1/deposits", { amount: "500.00" })).status).toBe(201);
+    const invoices = btcpay.invoices.size;
+    const refused = await rest(apiKey, "POST", "/v1/deposits", { amount: "5.00" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: "KYC_REQUIRED",
+      message: "Deposits past $2,000.00 in 30 days need a verified identity. Start the check from your wallet (/wallet#verification).",
+      requiredFor: "deposit",
+      reason: "due_diligence",
+      threshold: "2000.00",
+      verifyAt: "/wallet#verification",
+    });
+    expect(btcpay.invoices.size).toBe(invoices); // nothing asked of BTCPay
+    await verifyIdentity(services, userId);
+    expect((await rest(apiKey, "POST", "/v1/deposits", { amount: "5.00" })).status).toBe(201);
   });
 
   it("credits an InvoiceSettled delivered once, as a DEPOSIT entry naming the invoice, with a deposit.settled event", async () => {
