@@ -1,7 +1,7 @@
 // A prizepacks bot built only from the served OpenAPI document:
 //   npx openapi-typescript http://localhost:3000/api/openapi.json -o src/generated/api.d.ts
 //   PRIZEPACKS_URL=http://localhost:3000 PRIZEPACKS_API_KEY=pp_live_… npx tsx src/bot.ts
-// It lists packs, picks the cheapest it can afford, opens it without and with an
+// It lists packs (and polls the list with its ETag), picks the cheapest it can afford, opens it without and with an
 // Idempotency-Key (the retry must return the same opening), watches its own events, rotates its
 // seed pair and verifies every draw of the retired pair from the revealed server seed.
 import { randomUUID } from "node:crypto";
@@ -73,7 +73,15 @@ async function watchEvents(lastEventId: string) {
 }
 
 async function main(): Promise<void> {
-  const packs = must("GET /v1/packs", await api.GET("/v1/packs"));
+  const listed = await api.GET("/v1/packs");
+  const packs = must("GET /v1/packs", listed);
+  // Polling the catalogue: send back its ETag; while nothing changed the answer is a 304 with no
+  // body, and it is not counted against the key's rate limit.
+  const etag = listed.response.headers.get("etag");
+  const polled = etag ? await api.GET("/v1/packs", { params: { header: { "If-None-Match": etag } } }) : undefined;
+  // (Each pack's spinCount is part of it, so on a busy site it changes about once a second.)
+  const catalogue = polled?.response.status === 304 ? "unchanged" : "changed";
+  log(`catalogue polled: ${catalogue}`);
   const wallet = must("GET /v1/wallet", await api.GET("/v1/wallet"));
   // Money is a two-decimal string, balances a JSON number: compare in cents.
   const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -140,6 +148,7 @@ async function main(): Promise<void> {
   const allOpenedListed = opened.every((o) => spins.some((spin) => spin.id === o.spin.id));
   const summary = {
     pack: pack.slug,
+    catalogue,
     opened: opened.length,
     idempotentReplay: replayed,
     openCompletedEvents: stream.events.filter((event) => event.type === "open.completed" && openedSpins.has(event.data.spin.id)).length,

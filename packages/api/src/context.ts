@@ -40,9 +40,14 @@ export interface Context {
   mailer: MailSender | null;
   /** Filled by middlewares, sent by the transport (RateLimit-*, Retry-After). */
   responseHeaders: Record<string, string>;
+  /** Un-counts what the rate limits counted for this request: REST's 304 to a conditional read costs nothing. */
+  rateLimitGiveBacks: Array<() => Promise<void>>;
 }
 
-export type CreateContextOptions = Omit<Context, "responseHeaders" | "resolveSessionUserId" | "verifySecondFactor" | "mailer"> &
+export type CreateContextOptions = Omit<
+  Context,
+  "responseHeaders" | "rateLimitGiveBacks" | "resolveSessionUserId" | "verifySecondFactor" | "mailer"
+> &
   Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor" | "mailer">>;
 
 export function createContext(opts: CreateContextOptions): Context {
@@ -52,5 +57,6 @@ export function createContext(opts: CreateContextOptions): Context {
     mailer: null,
     ...opts,
     responseHeaders: {},
+    rateLimitGiveBacks: [],
   };
 }

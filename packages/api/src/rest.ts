@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   acceptsRequestBody,
@@ -37,6 +38,8 @@ interface RestRoute {
   fields: Record<string, Field> | undefined;
   /** The status of a success (201 for what a POST creates). */
   successStatus: number;
+  /** A read answered with an ETag, and 304 (not counted against the rate limit) to a current If-None-Match. */
+  conditional: boolean;
 }
 
 /**
@@ -75,7 +78,9 @@ export function createRestHandler({ services }: { services: Services }) {
       ctx = createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody });
       const call = route.procedure.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], createCaller(ctx));
       const data = await (call as (input: unknown) => Promise<unknown>)(input);
-      send(res, route.successStatus, responseMetaFor({ ctx, errors: [] }).headers, data);
+      const { headers } = responseMetaFor({ ctx, errors: [] });
+      if (route.conditional) await sendConditional(req, res, ctx, headers, data);
+      else send(res, route.successStatus, headers, data);
     } catch (cause) {
       const meta = responseMetaFor({ ctx, errors: [cause] });
       send(res, meta.status ?? 500, meta.headers, errorBody(toAppError(cause)));
@@ -85,7 +90,7 @@ export function createRestHandler({ services }: { services: Services }) {
 
 function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
   const routes: RestRoute[] = [];
-  forEachOpenApiProcedure<ProcedureMeta>(procedures, ({ path, type, procedure, meta: { openapi, successStatus } }) => {
+  forEachOpenApiProcedure<ProcedureMeta>(procedures, ({ path, type, procedure, meta: { openapi, successStatus, conditional } }) => {
     if (type === "subscription") return;
     const input = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
     routes.push({
@@ -94,6 +99,7 @@ function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
       procedure: path,
       fields: instanceofZodTypeLikeVoid(input) ? undefined : instanceofZodTypeObject(input) ? input.shape : {},
       successStatus: successStatus ?? 200,
+      conditional: conditional === true,
     });
   });
   return routes;
@@ -142,6 +148,34 @@ function restParameter(field: Field | undefined, text: string): unknown {
   if (instanceofZodTypeKind(type, "number") && WELL_FORMED_NUMBER.test(text)) return Number(text);
   if (instanceofZodTypeKind(type, "boolean") && (text === "true" || text === "false")) return text === "true";
   return text;
+}
+
+/**
+ * A conditional read (RFC 9110): a strong ETag of the body it would send, and 304 with no body
+ * when If-None-Match names it (or is *), the rate-limit slots it took given back, as GitHub does:
+ * a poll that finds nothing new costs the caller nothing. The ETag is the body's hash, so any
+ * change anywhere (another instance's catalogue, a pack's count of openings) is a new one.
+ * `no-cache` lets a client keep the body and revalidate it; other answers stay `no-store`.
+ */
+async function sendConditional(req: IncomingMessage, res: ServerResponse, ctx: Context, headers: Record<string, string>, data: unknown) {
+  const body = JSON.stringify(data ?? null);
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+  const conditional: Record<string, string> = { ...headers, ETag: etag, "cache-control": "no-cache" };
+  if (!ifNoneMatch(req.headers["if-none-match"], etag)) return send(res, 200, conditional, data);
+  await Promise.all(ctx.rateLimitGiveBacks.map((giveBack) => giveBack()));
+  // What the 304 stands for is the 200 of this request, before it was counted.
+  const remaining = Number(conditional["RateLimit-Remaining"]);
+  if (Number.isFinite(remaining)) conditional["RateLimit-Remaining"] = String(remaining + 1);
+  res.statusCode = 304;
+  for (const [name, value] of Object.entries(conditional)) res.setHeader(name, value);
+  res.end();
+}
+
+/** If-None-Match against a strong ETag, by the weak comparison RFC 9110 asks of it (a W/ prefix matches too). */
+function ifNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const tags = (Array.isArray(header) ? header.join(",") : header).split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  return tags.includes("*") || tags.includes(etag);
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
@@ -208,7 +242,7 @@ function readTextUpTo(req: IncomingMessage, limit: number): Promise<string | und
 function finishResponses(res: ServerResponse, { head }: { head: boolean }): void {
   const end = res.end.bind(res) as (chunk?: string) => ServerResponse;
   res.end = ((chunk?: unknown) => {
-    res.setHeader("cache-control", "no-store");
+    if (!res.hasHeader("cache-control")) res.setHeader("cache-control", "no-store");
     res.setHeader("x-content-type-options", "nosniff");
     const body = typeof chunk === "string" ? chunk : undefined;
     if (body !== undefined) res.setHeader("content-length", Buffer.byteLength(body));

@@ -6,7 +6,7 @@ import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
 import { serverFaultRequestId } from "./http-error.ts";
 import { opens } from "./metrics.ts";
-import { assertRateLimit } from "./rate-limit/limiter.ts";
+import { takeRateLimitSlot } from "./rate-limit/limiter.ts";
 import type { RateLimitPolicyName } from "./rate-limit/policies.ts";
 import type { ProcedureMeta } from "./router/shared/rest-meta.ts";
 
@@ -113,8 +113,9 @@ const authenticated = publicProcedure.use(async ({ ctx, next }) => {
 function rateLimited(policy: RateLimitPolicyName) {
   return t.middleware(async ({ ctx, next }) => {
     const c = ctx as Context & { rateLimitId: string };
-    const headers = await assertRateLimit({ policy, identifier: c.rateLimitId });
-    if (headers) Object.assign(c.responseHeaders, headers);
+    const slot = await takeRateLimitSlot({ policy, identifier: c.rateLimitId });
+    if (slot.headers) Object.assign(c.responseHeaders, slot.headers);
+    c.rateLimitGiveBacks.push(() => slot.giveBack());
     return next();
   });
 }

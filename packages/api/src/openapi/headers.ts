@@ -18,3 +18,19 @@ export const challengeHeader = {
     example: 'Bearer realm="prizepacks"',
   },
 };
+
+/** A conditional read's (rest.ts sendConditional). */
+export const etagHeader = {
+  ETag: {
+    description: "A strong validator of this answer: send it in If-None-Match to get a 304 while it stays the same.",
+    schema: { type: "string" },
+  },
+};
+export const ifNoneMatchParameter = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of an answer you hold: unchanged, the answer is a 304 with no body, not counted against the rate limit.",
+  schema: { type: "string" },
+  example: '"3q2-7w2ZKSdNxOn6pRj1v2p6oHn2bxtaxFJ3bYvJcOU"',
+};

@@ -4,7 +4,7 @@ import { appRouter } from "../root.ts";
 import { describeDocument } from "./describe-document.ts";
 import { errorResponse, procedureErrorExamples } from "./errors.ts";
 import { successExamples } from "./examples.ts";
-import { rateLimitHeaders } from "./headers.ts";
+import { etagHeader, ifNoneMatchParameter, rateLimitHeaders } from "./headers.ts";
 import { restProcedures, type ProcedurePath } from "./procedures.ts";
 import { streamErrorExamples, streamOperations, type StreamOperationId } from "./streams.ts";
 import { webhookOperations } from "./webhooks.ts";
@@ -109,6 +109,10 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
         const { 200: success, ...others } = operation.responses as Json;
         operation.responses = { [successStatus]: success, ...others };
       }
+      if (procedure?.meta.conditional) {
+        operation.parameters = [...(operation.parameters ?? []), ifNoneMatchParameter];
+        operation.responses["200"].headers = { ...(operation.responses["200"].headers ?? {}), ...etagHeader };
+      }
       const errorDescriptions = procedure?.meta.openapi?.errorResponses;
       const errorExamples = procedure ? procedureErrorExamples[procedure.path] : streamErrorExamples[operationId as StreamOperationId];
       for (const [status, response] of Object.entries(operation.responses as Json) as Array<[string, Json]>) {
@@ -127,7 +131,10 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
         const description =
           (errorDescriptions && !Array.isArray(errorDescriptions) ? errorDescriptions[Number(status)] : undefined) ??
           (response.description as string);
-        operation.responses[status] = errorResponse(status, description, errorExamples);
+        operation.responses[status] =
+          status === "304"
+            ? { description, headers: { ...etagHeader, ...rateLimitHeaders } }
+            : errorResponse(status, description, errorExamples);
       }
     }
   }

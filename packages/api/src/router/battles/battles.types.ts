@@ -8,7 +8,7 @@ import {
   ListBattlesInputSchema,
 } from "@prizepacks/core";
 import { IdInput } from "../shared/inputs.ts";
-import { restMeta } from "../shared/rest-meta.ts";
+import { CONDITIONAL_READ, NOT_MODIFIED, restMeta } from "../shared/rest-meta.ts";
 
 export const battleIdInput = z.object({ id: IdInput.meta({ description: "The battle's id.", example: "cmf3k2x7a0001pp01btl00001" }) });
 
@@ -109,10 +109,10 @@ export const getBattleMeta = restMeta({
   path: "/v1/battles/{id}",
   operationId: "battles-get",
   summary: "One battle; once settled, its whole proof",
-  description:
-    "A settled battle carries serverSeed, commitment, spec, specHash, seats, beacon { round, randomness, signature }, every round's odds and draws, totals, winnerTeam and payouts: everything verifyBattle (in @prizepacks/fairness, and the web app's verifier) needs to recompute it.",
+  description: `A settled battle carries serverSeed, commitment, spec, specHash, seats, beacon { round, randomness, signature }, every round's odds and draws, totals, winnerTeam and payouts: everything verifyBattle (in @prizepacks/fairness, and the web app's verifier) needs to recompute it. ${CONDITIONAL_READ}`,
   tags: ["Battles"],
-  errorResponses: { 404: "No such battle" },
+  conditional: true,
+  errorResponses: { ...NOT_MODIFIED, 404: "No such battle" },
 });
 
 export const battleOutput = BattleSchema;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, OpenResultSchema, PackDetailSchema, PackSummarySchema } from "@prizepacks/core";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { IdInput } from "../shared/inputs.ts";
-import { restMeta } from "../shared/rest-meta.ts";
+import { CONDITIONAL_READ, NOT_MODIFIED, restMeta } from "../shared/rest-meta.ts";
 
 /** Packs are also addressed as "boxes": both families have identical behaviour and shapes. */
 export const packFamilies = ["packs", "boxes"] as const;
@@ -38,8 +38,10 @@ export function listPacksMeta(family: PackFamily): OpenApiMeta {
     path: `/v1/${family}`,
     operationId: `${family}-list`,
     summary: `List active packs${alias(family)}`,
-    description: "Every active pack. Use its slug or id with the other endpoints.",
+    description: `Every active pack. Use its slug or id with the other endpoints. ${CONDITIONAL_READ}`,
     tags: [familyTag(family)],
+    conditional: true,
+    errorResponses: NOT_MODIFIED,
   });
 }
 
@@ -49,10 +51,10 @@ export function getPackMeta(family: PackFamily): OpenApiMeta {
     path: `/v1/${family}/{idOrSlug}`,
     operationId: `${family}-get`,
     summary: `Get a pack with its items, chances and ticket ranges${alias(family)}`,
-    description:
-      "One active pack by its slug or id: every item with its value, rarity, chance and ticket range, and the oddsHash that fixes the odds table. What a bot reads to choose a pack and, later, to verify each draw of it.",
+    description: `One active pack by its slug or id: every item with its value, rarity, chance and ticket range, and the oddsHash that fixes the odds table. What a bot reads to choose a pack and, later, to verify each draw of it. ${CONDITIONAL_READ}`,
     tags: [familyTag(family)],
-    errorResponses: { 404: "Pack not found or inactive" },
+    conditional: true,
+    errorResponses: { ...NOT_MODIFIED, 404: "Pack not found or inactive" },
   });
 }
 

@@ -17,12 +17,18 @@ export const accountErrorResponses = {
   ...serverErrorResponses,
 };
 
+/** What a conditional read (ProcedureMeta's `conditional`) says of itself. */
+export const CONDITIONAL_READ =
+  "Answers with an ETag; send it back in If-None-Match and an unchanged answer is a 304 with no body, not counted against the rate limit.";
+export const NOT_MODIFIED = { 304: "Not modified: If-None-Match names the current ETag. Not counted against the rate limit." };
+
 /**
- * Every procedure's meta: trpc-to-openapi's, and the status of a /v1 success when it is not 200
- * (201 for what a POST creates). The REST handler answers with it and the OpenAPI document
+ * Every procedure's meta: trpc-to-openapi's, the status of a /v1 success when it is not 200
+ * (201 for what a POST creates), and `conditional` for a read answered with an ETag and a 304
+ * to a current If-None-Match (rest.ts). The REST handler answers with it and the OpenAPI document
  * declares it, both from here.
  */
-export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201 }>;
+export type ProcedureMeta = OpenApiMeta<{ successStatus?: 201; conditional?: true }>;
 
 type OpenApiOperation = NonNullable<OpenApiMeta["openapi"]>;
 
@@ -33,13 +39,16 @@ type OpenApiOperation = NonNullable<OpenApiMeta["openapi"]>;
 export function restMeta({
   errorResponses,
   successStatus,
+  conditional,
   ...operation
 }: Omit<OpenApiOperation, "protect" | "errorResponses"> & {
   errorResponses?: Record<number, string>;
   successStatus?: ProcedureMeta["successStatus"];
+  conditional?: true;
 }): ProcedureMeta {
   return {
     ...(successStatus && { successStatus }),
+    ...(conditional && { conditional }),
     openapi: { ...operation, protect: true, errorResponses: { ...accountErrorResponses, ...errorResponses } },
   };
 }
