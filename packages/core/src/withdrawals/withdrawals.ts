@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queueHarmEvaluation } from "../harm/evaluate.ts";
 import type { DbTx, SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
@@ -137,6 +138,7 @@ export async function requestWithdrawal(
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(debited.balance, amount.negated(), "WITHDRAWAL", note));
     if (auto) await recordAccountEvent(tx, userId, "withdrawal.approved", withdrawalView(created));
     if (keyed) await storeAnswer(sqlOf(tx), keyed, withdrawalView(created));
+    await queueHarmEvaluation(tx, userId);
     return { row: created };
   });
   if ("replay" in outcome) return outcome.replay;
