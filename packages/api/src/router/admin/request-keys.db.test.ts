@@ -98,6 +98,8 @@ type Console = ReturnType<typeof consoleAs>;
  */
 interface KeyedAction {
   name: string;
+  /** Refused FORBIDDEN before its key is looked at (a follow-up wires it): checked apart. */
+  unavailable?: true;
   prepare: (
     admin: Console,
     adminId: string,
@@ -370,7 +372,87 @@ const actions: KeyedAction[] = [
       };
     },
   },
+  ...harmCaseActions(),
 ];
+
+/** An open case of the markers of harm for a new account. */
+async function harmCase(marker = "net_deposits") {
+  const id = randomUUID();
+  await db().harmCase.create({ data: { id, userId: await account("harm"), marker } });
+  return id;
+}
+
+function harmCaseActions(): KeyedAction[] {
+  const onCases = (
+    name: string,
+    call: (admin: Console, caseId: string, variant: number, requestKey: string) => Promise<unknown>,
+    variants = 1,
+  ): KeyedAction => ({
+    name,
+    prepare: async (admin) => {
+      const [a, b] = [await harmCase(), await harmCase()];
+      return {
+        first: (requestKey) => call(admin, a, 0, requestKey),
+        others: [
+          (requestKey) => call(admin, b, 0, requestKey),
+          ...Array.from({ length: variants }, (_, i) => (requestKey: string) => call(admin, a, i + 1, requestKey)),
+        ],
+        untouched: async () => expect(await db().harmCaseEntry.count({ where: { caseId: b } })).toBe(0),
+      };
+    },
+  });
+  return [
+    onCases("harm.assign", async (admin, caseId, variant, requestKey) => {
+      const me = (await db().user.findFirstOrThrow({ where: { role: "admin" }, orderBy: { createdAt: "desc" } })).email;
+      return admin.admin.harm.assign({ caseId, ownerEmail: variant ? null : me, requestKey });
+    }),
+    onCases("harm.note", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.note({ caseId, text: variant ? "other" : "called", requestKey }),
+    ),
+    onCases("harm.contact", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.contact({ caseId, template: variant ? "tools" : "check_in", requestKey }),
+    ),
+    onCases("harm.lowerLimit", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.lowerLimit({ caseId, kind: "deposit", period: "day", amount: variant ? "9.00" : "10.00", requestKey }),
+    ),
+    onCases("harm.suspend", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.suspend({ caseId, period: variant ? "7d" : "24h", requestKey }),
+    ),
+    onCases("harm.close", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.close({ caseId, outcome: variant ? "referred" : "no_concern", requestKey }),
+    ),
+    {
+      name: "harm.setRule",
+      prepare: async (admin) => ({
+        first: (requestKey) => admin.admin.harm.setRule({ marker: "long_session", threshold: "180", requestKey }),
+        others: [
+          (requestKey) => admin.admin.harm.setRule({ marker: "long_session", threshold: "240", requestKey }),
+          (requestKey) => admin.admin.harm.setRule({ marker: "reversal", threshold: "180", requestKey }),
+        ],
+        untouched: async () =>
+          expect((await db().harmMarkerRule.findUniqueOrThrow({ where: { marker: "long_session" } })).threshold.toFixed(0)).toBe("180"),
+      }),
+    },
+    {
+      name: "harm.setTimeZone",
+      prepare: async (admin) => ({
+        first: (requestKey) => admin.admin.harm.setTimeZone({ timeZone: "UTC", requestKey }),
+        others: [(requestKey) => admin.admin.harm.setTimeZone({ timeZone: "Europe/London", requestKey })],
+        untouched: async () => expect((await db().harmSettings.findUniqueOrThrow({ where: { id: 1 } })).timeZone).toBe("UTC"),
+      }),
+    },
+    {
+      // FOLLOW-UP: refused until requestVerificationAsAdmin (packages/core/src/verification) is handed in.
+      name: "harm.requireVerification (not available yet)",
+      unavailable: true,
+      prepare: async (admin) => ({
+        first: async (requestKey) =>
+          admin.admin.harm.requireVerification({ caseId: await harmCase(), reason: "proof of identity", requestKey }),
+        others: [],
+      }),
+    },
+  ];
+}
 
 /**
  * The console's mutations that take a request key, read off the router: "accounts.adjust", ….
@@ -392,7 +474,14 @@ describe("a console request key", () => {
     expect(covered).toEqual(keyedMutations());
   });
 
-  it.each(actions)(
+  it("harm.requireVerification is refused as not available yet, and does nothing", async () => {
+    const admin = consoleAs(await account("operator", "admin"));
+    const { first } = await actions.find((action) => action.unavailable)!.prepare(admin, "");
+    const refused = await refusal(first(randomUUID()));
+    expect(refused).toEqual({ code: "FORBIDDEN", message: "Requiring an identity check from a case is not available yet." });
+  });
+
+  it.each(actions.filter((action) => !action.unavailable))(
     "$name: replayed with another target or other fields is a 409 that does nothing; with the same, it replays",
     async (action) => {
       const adminId = await account("operator", "admin");
