@@ -26,7 +26,7 @@ const text = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (ty
 async function newAdmin(): Promise<AdminActor> {
   const { userId, email } = await createTestUser(services());
   await db().user.update({ where: { id: userId }, data: { role: "admin" } });
-  return { id: userId, email: email! };
+  return { id: userId, email: email };
 }
 
 /** A player with net deposits of 150.00 and the case that opened for it. */
@@ -35,7 +35,7 @@ async function playerWithCase() {
   await creditWallet(services(), { userId, amount: parseMoney("150.00") });
   await evaluateAccount(services(), userId);
   const harmCase = await db().harmCase.findFirstOrThrow({ where: { userId, marker: "net_deposits", status: "open" } });
-  return { userId, email: email!, caseId: harmCase.id };
+  return { userId, email: email, caseId: harmCase.id };
 }
 
 const logOf = (caseId: string) => db().adminLog.findMany({ where: { targetId: caseId }, orderBy: { id: "asc" } });

@@ -15,7 +15,9 @@ const term = (key: string) => key.replace(/([A-Z])/g, " $1").replace(/^./, (c) =
 function factValue(value: unknown): string {
   if (typeof value === "string") return /^\d{4}-\d{2}-\d{2}T/.test(value) ? `${when(value)} UTC` : value;
   if (Array.isArray(value))
-    return value.map((item) => (typeof item === "object" && item ? Object.values(item).join(" · ") : String(item))).join("; ");
+    return (value as unknown[])
+      .map((item) => (typeof item === "object" && item ? Object.values(item as Record<string, unknown>).join(" · ") : String(item)))
+      .join("; ");
   return String(value);
 }
 
@@ -116,7 +118,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                 {entry.detail ? (
                   <p className="small-text break">
                     {factValue(
-                      Object.values(entry.detail as object)
+                      Object.values(entry.detail)
                         .filter((v) => v !== null)
                         .join(", "),
                     )}
