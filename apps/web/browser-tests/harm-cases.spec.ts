@@ -34,11 +34,12 @@ for (const size of [
     const player = await playerOverTheTrigger(page);
     const operator = await newAdmin();
     await signIn(page, operator, PASSWORD, "/admin/cases?marker=net_deposits");
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/cases");
 
     // The job runs every few seconds: the case shows up in the queue.
     const row = page.getByRole("row", { name: new RegExp(player) });
     await expect(async () => {
-      await page.reload();
+      await page.goto("/admin/cases?marker=net_deposits");
       await expect(row).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await expect(row).toContainText("Net deposits (financial vulnerability)");
