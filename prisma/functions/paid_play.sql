@@ -9,7 +9,7 @@ AS $function$
 -- naming what p_reference names ({"spinId": …} or {"battleId": …}). Returns the balance after,
 -- or NULL when it is short (nothing written). A refusal outranks a short balance, so the player
 -- hears what to do first. ledger_entry's spin key is checked at commit, so an opening writes its
--- spin after this.
+-- spin after this. The account is queued for the markers of harm (harm_pending).
 DECLARE
   v_balance NUMERIC;
   v_refusal JSONB;
@@ -36,5 +36,8 @@ BEGIN
   END IF;
   INSERT INTO ledger_entry (id, "userId", kind, amount, "balanceAfter", "spinId", "battleId")
   VALUES (p_ledger_entry, p_user, p_kind, -p_amount, v_balance, p_reference->>'spinId', p_reference->>'battleId');
+  -- The markers of harm look at this account soon (harm_pending, evaluated every few seconds by
+  -- one instance). While it waits the row exists and this is an index probe that writes nothing.
+  INSERT INTO harm_pending ("userId") VALUES (p_user) ON CONFLICT ("userId") DO NOTHING;
   RETURN v_balance;
 END $function$

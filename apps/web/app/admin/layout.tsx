@@ -12,6 +12,7 @@ const CONSOLE_PAGES = Object.entries({
   withdrawals: "Withdrawals",
   shipments: "Shipments",
   "safer-play": "Safer play",
+  cases: "Cases",
   reports: "Reports",
   log: "Admin log",
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Db, DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { z } from "zod";
@@ -9,6 +10,17 @@ import type { AdminActor } from "./admin-log.ts";
  * it; a new one after each success. Two submissions with one key are one request.
  */
 export const RequestKeySchema = z.uuid({ error: "requestKey must be a UUID made when the form was drawn" });
+
+/**
+ * The request key of a second console mutation one request makes (a case's action that asks
+ * another feature to act): a UUID derived from the form's key and what it is for, so a replay
+ * of the request replays both, and neither key can be taken for the other.
+ */
+export function relatedRequestKey(requestKey: string, purpose: string): string {
+  const hex = createHash("sha256").update(`${requestKey}:${purpose}`).digest("hex");
+  // RFC 9562 version 8 (custom), variant 10.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** What every console mutation carries besides its own fields. */
 export const RequestKeyed = z.object({ requestKey: RequestKeySchema });

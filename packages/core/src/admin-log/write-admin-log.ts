@@ -53,12 +53,21 @@ export const ADMIN_ACTIONS = [
   "verification.requested",
   "verification.request_withdrawn",
   "settings.due_diligence_deposits",
+  "harm.rule_set",
+  "harm.time_zone_set",
+  "harm.case_assigned",
+  "harm.case_noted",
+  "harm.case_contacted",
+  "harm.case_limit_set",
+  "harm.case_suspended",
+  "harm.case_verification_required",
+  "harm.case_closed",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AdminLogInput {
   action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone" | "age_refusal";
+  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone" | "age_refusal" | "harm_case";
   targetId: string | null;
   before?: unknown;
   after?: unknown;

@@ -13,6 +13,7 @@ import { walletChange } from "../wallet/wallet-change.ts";
 import { depositEnv } from "./deposit-env.ts";
 import type { DepositProvider, HeaderReader, PaymentState } from "./deposit-provider.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
+import { queueHarmEvaluation } from "../harm/evaluate.ts";
 import { displayMoney } from "../contract/money-cents.ts";
 import type { Deps } from "../runtime/deps.ts";
 
@@ -205,6 +206,7 @@ async function settle(db: Db, deposit: DepositRow, state: PaymentState): Promise
     const row = await tx.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
     await recordAccountEvent(tx, userId, "deposit.settled", depositView(row));
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(wallet.balance, amount, "DEPOSIT", note));
+    await queueHarmEvaluation(tx, userId);
   });
   if (flag)
     logger("deposits").warn(

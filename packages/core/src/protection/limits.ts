@@ -5,6 +5,7 @@ import { formatMoney, Money } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { getExclusion } from "./exclusions.ts";
 import { recordProtectionEvent } from "./protection-events.ts";
+import { queueHarmEvaluation } from "../harm/evaluate.ts";
 import {
   ConfirmLimitChangeInputSchema,
   LIMIT_KINDS,
@@ -147,11 +148,40 @@ export async function setLimit(services: Deps, userId: string, input: SetLimitIn
       limit: { kind, period, amount },
       detail: { current: formatMoney(current.amount), confirmableAt: change.confirmableAt.toISOString() },
     });
+    await queueHarmEvaluation(tx, userId);
     return { applied: false as const, pending: pendingView(change) };
   });
   if (!changed.applied) return { applied: null, pending: changed.pending };
   const view = (await listLimits(db, userId)).find((limit) => limit.kind === kind && limit.period === period) ?? null;
   return { applied: view, pending: null };
+}
+
+/**
+ * An operator's limit on the player's behalf (a case of the markers of harm), inside the
+ * caller's transaction: a new limit, or a lower one, binding at once like the player's own. A
+ * raise, or the same amount, is refused: an operator only tightens. A pending raise or removal
+ * of that limit is superseded, as a newer request of the player's would.
+ */
+export async function lowerLimitInTx(
+  tx: DbTx,
+  userId: string,
+  limit: { kind: LimitKind; period: LimitPeriod; amount: Money },
+): Promise<{ before: string | null; after: string }> {
+  const key = { userId, kind: limit.kind, period: limit.period };
+  await lockAccount(tx, userId);
+  const current = await tx.spendingLimit.findUnique({ where: { userId_kind_period: key } });
+  if (current && limit.amount.gte(current.amount))
+    throw new AppError(
+      "FORBIDDEN",
+      `An operator may only lower a limit: the ${limit.kind} limit a ${limit.period} is ${formatMoney(current.amount)}; ask for less.`,
+    );
+  await tx.spendingLimitChange.updateMany({ where: { ...key, confirmedAt: null, supersededAt: null }, data: { supersededAt: new Date() } });
+  await tx.spendingLimit.upsert({
+    where: { userId_kind_period: key },
+    create: { ...key, amount: limit.amount },
+    update: { amount: limit.amount },
+  });
+  return { before: current ? formatMoney(current.amount) : null, after: formatMoney(limit.amount) };
 }
 
 /**

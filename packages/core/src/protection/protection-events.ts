@@ -72,9 +72,9 @@ export async function recordLimitHit(tx: DbTx, userId: string, refusal: AppError
     SELECT ${newId()}, ${userId}, 'limit_reached', ${protection.kind}, ${protection.period}, l.amount, 'player', ${detail}::jsonb
     FROM (SELECT 1) one LEFT JOIN spending_limit l
       ON l."userId" = ${userId} AND l.kind = ${protection.kind} AND l.period = ${protection.period}
-    ON CONFLICT ("userId", "limitKind", "limitPeriod", date_trunc('hour', "createdAt")) WHERE kind = 'limit_reached' DO NOTHING`.catch(
-    (error: unknown) => logger("protection").error({ err: error, userId }, "could not record a limit hit"),
-  );
+    ON CONFLICT ("userId", "limitKind", "limitPeriod", date_trunc('hour', "createdAt")) WHERE kind = 'limit_reached' DO NOTHING`
+    .then(() => tx.$executeRaw`INSERT INTO harm_pending ("userId") VALUES (${userId}) ON CONFLICT ("userId") DO NOTHING`)
+    .catch((error: unknown) => logger("protection").error({ err: error, userId }, "could not record a limit hit"));
 }
 
 export interface ProtectionEventView {

@@ -25,6 +25,7 @@ import { startWebhookDelivery } from "../webhooks/deliver-webhooks.ts";
 import { startAddressErasure } from "../shipping/address-erasure.ts";
 import { startBattleExpiry } from "../battles/leave-battle.ts";
 import { startBattleSettlement } from "../battles/settle-battles.ts";
+import { startHarmEvaluation } from "../harm/evaluate.ts";
 import { AccountGate } from "../runtime/account-gate.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { ChangeFeed } from "../runtime/change-feed.ts";
@@ -121,7 +122,7 @@ async function open(database: Database): Promise<Services> {
 const started = new WeakMap<Services, BackgroundJob>();
 
 /**
- * The work a serving instance does besides answering requests: spin-count and report rollups,
+ * The work a serving instance does besides answering requests: spin-count and report rollups, the markers of harm,
  * event retention, webhook delivery, address erasure, and with BTCPay its webhook registration (at `publicUrl`)
  * and deposit reconciliation, the withdrawals' payouts followed to completion, and with Sumsub the open identity checks polled. Every instance runs them (each claims its own rows).
  * Called once, by the server at start; a second call for the same Services returns the same
@@ -141,6 +142,7 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
     startAddressErasure(services),
     startBattleSettlement(services),
     startBattleExpiry(services),
+    startHarmEvaluation(services),
   ];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.

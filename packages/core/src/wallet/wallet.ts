@@ -4,6 +4,7 @@ import { recordAccountEvent } from "../events/account-events.ts";
 import { formatMoney, moneyToNumber, type Money } from "../money.ts";
 import type { WalletBalance } from "../contract/wallet.ts";
 import { recordLimitHit } from "../protection/protection-events.ts";
+import { queueHarmEvaluation } from "../harm/evaluate.ts";
 import { protectionRefusalError, type ProtectionRefusal } from "../protection/protection-refusal.ts";
 import { walletChange } from "./wallet-change.ts";
 import type { Deps } from "../runtime/deps.ts";
@@ -55,6 +56,7 @@ export async function creditWallet(services: Deps, { userId, amount, kind = "DEP
     }
     await tx.ledgerEntry.create({ data: { userId, kind, amount, balanceAfter: wallet.balance, note } });
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(wallet.balance, amount, kind, note));
+    if (kind === "DEPOSIT") await queueHarmEvaluation(tx, userId);
     return wallet.balance;
   });
   return credit.catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queueHarmEvaluation } from "../harm/evaluate.ts";
 import type { DbTx } from "@prizepacks/db";
 import { sqlOfTransaction as sqlOf } from "@prizepacks/db/client";
 import { newId } from "@prizepacks/db/ids";
@@ -142,6 +143,7 @@ export async function requestWithdrawal(
     await recordAccountEvent(tx, userId, "wallet.changed", walletChange(debited.balance, amount.negated(), "WITHDRAWAL", note));
     if (auto) await recordAccountEvent(tx, userId, "withdrawal.approved", withdrawalView(created));
     if (keyed) await storeAnswer(sqlOf(tx), keyed, withdrawalView(created));
+    await queueHarmEvaluation(tx, userId);
     return { row: created };
   });
   if ("replay" in outcome) return outcome.replay;

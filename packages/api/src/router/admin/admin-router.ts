@@ -10,6 +10,18 @@ import { setAccountRoleRoute } from "./accounts/set-account-role.ts";
 import { setAccountStandingRoute } from "./accounts/set-account-standing.ts";
 import { decidePendingCreditRoute } from "./credits/decide-pending-credit.ts";
 import { listPendingCreditsRoute } from "./credits/list-pending-credits.ts";
+import { listHarmCasesRoute } from "./harm/list-harm-cases.ts";
+import { getHarmCaseRoute } from "./harm/get-harm-case.ts";
+import { assignHarmCaseRoute } from "./harm/assign-harm-case.ts";
+import { noteHarmCaseRoute } from "./harm/note-harm-case.ts";
+import { contactHarmCaseRoute } from "./harm/contact-harm-case.ts";
+import { lowerHarmCaseLimitRoute } from "./harm/lower-harm-case-limit.ts";
+import { suspendHarmCaseRoute } from "./harm/suspend-harm-case.ts";
+import { requireHarmCaseVerificationRoute } from "./harm/require-harm-case-verification.ts";
+import { closeHarmCaseRoute } from "./harm/close-harm-case.ts";
+import { listHarmRulesRoute } from "./harm/list-harm-rules.ts";
+import { setHarmRuleRoute } from "./harm/set-harm-rule.ts";
+import { setHarmTimeZoneRoute } from "./harm/set-harm-time-zone.ts";
 import { listAdminLogRoute } from "./log/list-admin-log.ts";
 import { archivePackRoute } from "./packs/archive-pack.ts";
 import { deletePackRoute } from "./packs/delete-pack.ts";
@@ -110,6 +122,20 @@ export const adminRouter = router({
     account: getAccountProtectionRoute,
     saferPlay: listSaferPlayRoute,
     exclude: excludeOnRequestRoute,
+  }),
+  harm: router({
+    cases: listHarmCasesRoute,
+    case: getHarmCaseRoute,
+    assign: assignHarmCaseRoute,
+    note: noteHarmCaseRoute,
+    contact: contactHarmCaseRoute,
+    lowerLimit: lowerHarmCaseLimitRoute,
+    suspend: suspendHarmCaseRoute,
+    requireVerification: requireHarmCaseVerificationRoute,
+    close: closeHarmCaseRoute,
+    rules: listHarmRulesRoute,
+    setRule: setHarmRuleRoute,
+    setTimeZone: setHarmTimeZoneRoute,
   }),
   shipments: router({ list: listShipmentsForAdminRoute, move: moveShipmentsRoute }),
   shipping: router({ zones: listShippingZonesRoute, setZone: setShippingZoneRoute, deleteZone: deleteShippingZoneRoute }),

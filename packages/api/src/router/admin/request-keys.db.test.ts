@@ -412,7 +412,98 @@ const actions: KeyedAction[] = [
       };
     },
   },
+  ...harmCaseActions(),
 ];
+
+/** An open case of the markers of harm for a new account. */
+async function harmCase(marker = "net_deposits") {
+  const id = randomUUID();
+  await db().harmCase.create({ data: { id, userId: await account("harm"), marker } });
+  return id;
+}
+
+function harmCaseActions(): KeyedAction[] {
+  const onCases = (
+    name: string,
+    call: (admin: Console, caseId: string, variant: number, requestKey: string) => Promise<unknown>,
+    variants = 1,
+  ): KeyedAction => ({
+    name,
+    prepare: async (admin) => {
+      const [a, b] = [await harmCase(), await harmCase()];
+      return {
+        first: (requestKey) => call(admin, a, 0, requestKey),
+        others: [
+          (requestKey) => call(admin, b, 0, requestKey),
+          ...Array.from({ length: variants }, (_, i) => (requestKey: string) => call(admin, a, i + 1, requestKey)),
+        ],
+        untouched: async () => expect(await db().harmCaseEntry.count({ where: { caseId: b } })).toBe(0),
+      };
+    },
+  });
+  return [
+    onCases("harm.assign", async (admin, caseId, variant, requestKey) => {
+      const me = (await db().user.findFirstOrThrow({ where: { role: "admin" }, orderBy: { createdAt: "desc" } })).email;
+      return admin.admin.harm.assign({ caseId, ownerEmail: variant ? null : me, requestKey });
+    }),
+    onCases("harm.note", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.note({ caseId, text: variant ? "other" : "called", requestKey }),
+    ),
+    onCases("harm.contact", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.contact({ caseId, template: variant ? "tools" : "check_in", requestKey }),
+    ),
+    onCases("harm.lowerLimit", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.lowerLimit({ caseId, kind: "deposit", period: "day", amount: variant ? "9.00" : "10.00", requestKey }),
+    ),
+    onCases("harm.suspend", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.suspend({ caseId, period: variant ? "7d" : "24h", requestKey }),
+    ),
+    onCases("harm.close", (admin, caseId, variant, requestKey) =>
+      admin.admin.harm.close({ caseId, outcome: variant ? "referred" : "no_concern", requestKey }),
+    ),
+    {
+      name: "harm.setRule",
+      prepare: async (admin) => ({
+        first: (requestKey) => admin.admin.harm.setRule({ marker: "long_session", threshold: "180", requestKey }),
+        others: [
+          (requestKey) => admin.admin.harm.setRule({ marker: "long_session", threshold: "240", requestKey }),
+          (requestKey) => admin.admin.harm.setRule({ marker: "reversal", threshold: "180", requestKey }),
+        ],
+        untouched: async () =>
+          expect((await db().harmMarkerRule.findUniqueOrThrow({ where: { marker: "long_session" } })).threshold.toFixed(0)).toBe("180"),
+      }),
+    },
+    {
+      name: "harm.setTimeZone",
+      prepare: async (admin) => ({
+        first: (requestKey) => admin.admin.harm.setTimeZone({ timeZone: "UTC", requestKey }),
+        others: [(requestKey) => admin.admin.harm.setTimeZone({ timeZone: "Europe/London", requestKey })],
+        untouched: async () => expect((await db().harmSettings.findUniqueOrThrow({ where: { id: 1 } })).timeZone).toBe("UTC"),
+      }),
+    },
+    {
+      name: "harm.requireVerification",
+      prepare: async (admin) => {
+        const [a, b] = [await harmCase(), await harmCase()];
+        const userOf = async (caseId: string) => (await db().harmCase.findUniqueOrThrow({ where: { id: caseId } })).userId;
+        const ask =
+          (caseId: string, blocksPlay = false) =>
+          (requestKey: string) =>
+            admin.admin.harm.requireVerification({ caseId, reason: "proof of identity", blocksPlay, requestKey });
+        return {
+          first: ask(a),
+          others: [ask(b), ask(a, true)],
+          untouched: async () => {
+            expect(await db().verificationRequest.count({ where: { userId: await userOf(b) } })).toBe(0);
+            expect(await db().verificationRequest.findUniqueOrThrow({ where: { userId: await userOf(a) } })).toMatchObject({
+              blocksPlay: false,
+            });
+          },
+        };
+      },
+    },
+  ];
+}
 
 /**
  * The console's mutations that take a request key, read off the router: "accounts.adjust", ….
