@@ -37,6 +37,14 @@ describe("GET /v1/me/verification", () => {
     expect(await response.json()).toEqual({
       status: "none",
       requiredFor: ["withdrawal"],
+      requirements: [
+        {
+          requiredFor: "withdrawal",
+          reason: "withdrawal",
+          message: "Withdrawals need a verified identity. Start the check from your wallet (/wallet#verification).",
+          threshold: null,
+        },
+      ],
       reason: null,
       rejectLabels: [],
       demo: false,
