@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  answerLicencePrompts,
   ADULT_DATE_OF_BIRTH,
   DEMO_PACK,
   LAYOUT_WIDTHS,
@@ -56,6 +57,8 @@ for (const viewport of LAYOUT_WIDTHS) {
     await expect(page).toHaveURL((url) => url.host === new URL(test.info().project.use.baseURL!).host);
     const welcome = page.getByTestId("welcome");
     await expect(welcome).toContainText("Your e-mail is verified");
+    // The licence prompts on this journey are licence-prompts.spec.ts's: answered here, no action counted.
+    await answerLicencePrompts(page);
     await expectHeaderBalance(page, 0);
     await expectLayoutSound(page, "pack page, welcome");
     await expectNoAxeViolations(page, "pack page, welcome");

@@ -9,11 +9,55 @@ const dataDir = process.env.BROWSER_TEST_DATA_DIR;
 if (!dataDir) throw new Error("BROWSER_TEST_DATA_DIR is not set: run the tests through playwright.config.ts.");
 process.env.PRIZEPACKS_DATA_DIR = dataDir;
 
-/** Setup shortcuts only (bans, verification flags, ready-made accounts); journeys use the browser. */
-export async function admin(command: string, flags: Record<string, unknown> = {}) {
+/** The server playwright.config.ts started. */
+const serverUrl = `http://127.0.0.1:${process.env.BROWSER_TEST_PORT ?? 3210}`;
+
+/**
+ * Whether a test's account has answered the prompts a licence requires (#37): the safer-play page
+ * before the first paid play and the deposit-limit prompt at the first deposit. "answered" (the
+ * default) is an account that has seen both, so a test about something else opens and deposits
+ * without them; "due" leaves them to the browser (licence-prompts.spec.ts).
+ */
+export type LicencePromptsState = "answered" | "due";
+
+/**
+ * Setup shortcuts only (bans, verification flags, ready-made accounts); journeys use the browser.
+ * An account made by user:create has answered the licence prompts unless `licencePrompts: "due"`.
+ */
+export async function admin(
+  command: string,
+  flags: Record<string, unknown> = {},
+  { licencePrompts = "answered" }: { licencePrompts?: LicencePromptsState } = {},
+) {
   const { runAdmin } = await import("@prizepacks/admin-cli");
   const outcome = await runAdmin(command, flags);
-  return outcome.result as Record<string, string>;
+  const result = outcome.result as Record<string, string>;
+  if (command === "user:create" && licencePrompts === "answered" && result.apiKey) await answerLicencePromptsWithKey(result.apiKey);
+  return result;
+}
+
+/** Acknowledges the safer-play page and skips the deposit-limit prompt for a key's account, as a bot's owner does over REST. */
+export async function answerLicencePromptsWithKey(apiKey: string) {
+  const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+  const answers = await Promise.all([
+    fetch(`${serverUrl}/v1/me/safer-play/acknowledgement`, { method: "POST", headers }),
+    fetch(`${serverUrl}/v1/me/prompts/deposit-limit`, { method: "POST", headers, body: JSON.stringify({ answer: "skipped" }) }),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+}
+
+/** The same for the player signed in on `page` (on a page of ours), through the web app's own procedures. */
+export async function answerLicencePrompts(page: Page) {
+  const statuses = await page.evaluate(async () => {
+    const post = (path: string, body?: unknown) =>
+      fetch(`/api/trpc/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }).then((response) => response.status);
+    return Promise.all([post("me.prompts.acknowledgeSaferPlay"), post("me.prompts.answerDepositLimit", { answer: "skipped" })]);
+  });
+  expect(statuses).toEqual([200, 200]);
 }
 
 export const uniqueEmail = (label = "player") => `${label}-${randomUUID().slice(0, 8)}@browser.prizepacks.local`;
@@ -95,12 +139,21 @@ export async function signUp(page: Page, email: string, password = PASSWORD, nam
   await expect(page.getByRole("status")).toContainText(`We sent a verification link to ${email}`);
 }
 
-/** Sign-up, then the verification link from the outbox, which signs the player in on /. */
-export async function signUpVerified(page: Page, email: string, password = PASSWORD) {
+/**
+ * Sign-up, then the verification link from the outbox, which signs the player in on /. The
+ * licence prompts are answered then (behind the page's back) unless `licencePrompts: "due"`.
+ */
+export async function signUpVerified(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  { licencePrompts = "answered" }: { licencePrompts?: LicencePromptsState } = {},
+) {
   await signUp(page, email, password);
   await followMailLink(page, email, /Verify your prizepacks e-mail/);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expect(page.getByTestId("header-balance")).toBeVisible();
+  if (licencePrompts === "answered") await answerLicencePrompts(page);
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD, next?: string) {
@@ -151,9 +204,14 @@ export const displayCents = (value: number) => {
 };
 
 /** A ready-made account with `balance`, signed in on `page` (a setup shortcut; journeys sign up in the browser). */
-export async function signedInPlayer(page: Page, balance: string, label = "player") {
+export async function signedInPlayer(
+  page: Page,
+  balance: string,
+  label = "player",
+  { licencePrompts = "answered" }: { licencePrompts?: LicencePromptsState } = {},
+) {
   const email = uniqueEmail(label);
-  const created = await admin("user:create", { email, balance, password: PASSWORD, name: `${label} tester` });
+  const created = await admin("user:create", { email, balance, password: PASSWORD, name: `${label} tester` }, { licencePrompts });
   await signIn(page, email);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   return { email, apiKey: created.apiKey! };

@@ -2,6 +2,22 @@
 // refusals and the wallet's offer (no "use client": server pages use them too).
 
 export const SAFER_PLAY_PATH = "/settings/safer-play";
+/** The Safer play page's form for a limit, with the deposit kind chosen: the deposit-limit links. */
+export const DEPOSIT_LIMIT_PATH = `${SAFER_PLAY_PATH}?limit=deposit#set-limit`;
+
+/**
+ * What the Safer play page says of each of its parts: its sections, and the dialog that shows the
+ * page before a first wager, say it in the same words.
+ */
+export const SAFER_PLAY_TEXT = {
+  intro: "Limits, breaks and reminders that keep play within what you decide, on this site and every API key.",
+  limits:
+    "A new or lower limit applies at once. A higher limit, or removing one, waits 24 hours and then needs your confirmation here within 7 days; until then the current limit holds. Each limit counts over a rolling window and binds this site and every API key alike.",
+  realityCheck:
+    "While you play on this site, a reminder shows how long you have played in this session and your net result (what you won minus what you paid). Opening waits until you have read it.",
+  breaks:
+    "A time-out (24 hours to 6 weeks) or a self-exclusion (6 months or more) starts at once and pauses opening packs and deposits on this site and every API key. Nobody can end it early: not you, not our support. Selling items and withdrawing keep working, so your money and goods stay yours.",
+} as const;
 
 export const LIMIT_KIND_LABELS: Record<string, { name: string; counts: string }> = {
   deposit: { name: "Deposit", counts: "what you deposit" },

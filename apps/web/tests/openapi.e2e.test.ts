@@ -132,6 +132,10 @@ describe("GET /api/openapi.json", () => {
     expect(statement).toMatchObject({ openings: 1, deposits: "0.00", adjustments: "40.00", withdrawals: "0.00" });
     await check("GET", "/v1/me/statements", "/v1/me/statements?month=2026-13", player.apiKey);
     await check("GET", "/v1/me/verification", "/v1/me/verification", player.apiKey);
+    await check("GET", "/v1/me/prompts", "/v1/me/prompts", player.apiKey);
+    await check("POST", "/v1/me/safer-play/acknowledgement", "/v1/me/safer-play/acknowledgement", player.apiKey);
+    await check("POST", "/v1/me/prompts/deposit-limit", "/v1/me/prompts/deposit-limit", player.apiKey, { answer: "later" });
+    await check("POST", "/v1/me/prompts/deposit-limit", "/v1/me/prompts/deposit-limit", player.apiKey, { answer: "skipped" });
     // Demo mode: a demo deposit, 201 and settled at once.
     const deposit = await check("POST", "/v1/deposits", "/v1/deposits", player.apiKey, { amount: "10.00" });
     await check("GET", "/v1/deposits", "/v1/deposits", player.apiKey);

@@ -17,6 +17,7 @@ import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./router/keys/key
 import { confirmAgeRoute, getAgeRoute } from "./router/me/age.ts";
 import { requestResumeRoute, setExclusionRoute } from "./router/me/exclusion.ts";
 import { getMeRoute } from "./router/me/get-me.ts";
+import { acknowledgeSaferPlayRoute, answerDepositLimitPromptRoute, getLicencePromptsRoute } from "./router/me/licence-prompts.ts";
 import { confirmLimitChangeRoute, getLimitsRoute, setLimitRoute } from "./router/me/limits.ts";
 import { getStatementRoute } from "./router/me/statements.ts";
 import { getSecondFactorStatusRoute } from "./router/me/second-factor.ts";
@@ -62,6 +63,11 @@ export const appRouter = router({
     realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
     secondFactor: router({ status: getSecondFactorStatusRoute }),
     verification: router({ get: getVerificationRoute, start: startVerificationRoute }),
+    prompts: router({
+      get: getLicencePromptsRoute,
+      acknowledgeSaferPlay: acknowledgeSaferPlayRoute,
+      answerDepositLimit: answerDepositLimitPromptRoute,
+    }),
   }),
   fairness: router({ get: getFairnessRoute, rotate: rotateSeedRoute }),
   inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),

@@ -3,6 +3,7 @@ import { listActivePacks, listBestPulls } from "@prizepacks/core";
 import { CatalogueFilters } from "../../components/packs/catalogue-filters";
 import { PackCard } from "../../components/packs/pack-card";
 import { WelcomeNotice } from "../../components/layout/welcome-notice";
+import { DepositLimitLink } from "../../components/safer-play/deposit-limit-link";
 import { services } from "../../lib/database";
 import { categoryLabel, filterAndSortPacks, listCategories, parseCatalogueQuery } from "../../lib/pack-catalogue";
 
@@ -30,6 +31,7 @@ export default async function CataloguePage({ searchParams }: { searchParams: Pr
           Every pack is provably fair: the server commits to its secret seed before you open, every item&apos;s odds are published, and you
           can check each draw yourself. <Link href="/fairness">How fairness works</Link>
         </p>
+        <DepositLimitLink className="small-text catalogue-limit" />
       </section>
 
       <CatalogueFilters categories={listCategories(allPacks)} query={query} />

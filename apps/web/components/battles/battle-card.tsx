@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { seatCount } from "@prizepacks/fairness";
 import { battleCalls } from "../../lib/battle-calls";
+import { askBeforeWager } from "../../lib/licence-prompts";
 import { LAYOUT_LABELS, parseBattleSpec, seatLabel, WIN_RULE_LABELS, type BattlePacksById, type BattleView } from "../../lib/battle-shapes";
 import { BattlePackStrip } from "./battle-pack-strip";
 import { BattleError } from "./battle-error";
@@ -20,6 +21,7 @@ export function BattleCard({ battle, packs, signedIn }: { battle: BattleView; pa
   const titleId = `battle-${battle.id}-title`;
 
   const join = async () => {
+    if (!(await askBeforeWager())) return;
     setJoining(true);
     setError(null);
     try {

@@ -10,6 +10,7 @@ import {
   type BattleWinRule,
 } from "@prizepacks/fairness";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
+import { askBeforeWager } from "../../lib/licence-prompts";
 import { battleCalls } from "../../lib/battle-calls";
 import { LAYOUT_LABELS, WIN_RULE_LABELS, type BattlePack } from "../../lib/battle-shapes";
 import { BattleError } from "./battle-error";
@@ -43,6 +44,7 @@ export function BattleCreateForm({ packs }: { packs: BattlePack[] }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (rounds.length === 0 || seedProblem) return;
+    if (!(await askBeforeWager())) return;
     setPending(true);
     setError(null);
     try {

@@ -7,6 +7,7 @@ import { battleCalls } from "../../lib/battle-calls";
 import { bringIntoView } from "../../lib/bring-into-view";
 import { holdDrops } from "../../lib/drop-feed";
 import { errorCode } from "../../lib/error-message";
+import { askBeforeWager } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
 import {
   battleProof,
@@ -202,7 +203,10 @@ function BattleSeats({ battle, onChange }: { battle: Battle; onChange: (battle: 
       setPending(null);
     }
   };
-  const join = (seat: number) => act(`join-${seat}`, () => battleCalls.join(battle.id, { seat, ...(clientSeed ? { clientSeed } : {}) }));
+  const join = async (seat: number) => {
+    if (!(await askBeforeWager())) return;
+    await act(`join-${seat}`, () => battleCalls.join(battle.id, { seat, ...(clientSeed ? { clientSeed } : {}) }));
+  };
 
   return (
     <section className="stack" aria-labelledby={`${id}-seats`}>

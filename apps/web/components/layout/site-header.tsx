@@ -1,11 +1,12 @@
 import Link from "next/link";
-import { getAccount } from "@prizepacks/core";
+import { getAccount, getLicencePrompts } from "@prizepacks/core";
 import { services } from "../../lib/database";
 import { viewerIsAdmin } from "../../lib/admin";
 import { findViewer } from "../../lib/server-api";
 import { BalanceBadge } from "../wallet/balance-badge";
 import { HeaderAuthLinks } from "./header-auth-links";
 import { MainMenu } from "./main-menu";
+import { LicencePrompts } from "../safer-play/licence-prompts";
 import { RealityCheck } from "../safer-play/reality-check-dialog";
 import { SignOutButton } from "./sign-out-button";
 import { SoundSwitch } from "../packs/sound-switch";
@@ -23,7 +24,10 @@ const nav = [
 
 export async function SiteHeader() {
   const viewer = await findViewer();
-  const account = viewer?.standing === "ok" ? await getAccount(await services(), viewer.id) : null;
+  const [account, prompts] =
+    viewer?.standing === "ok"
+      ? await Promise.all([getAccount(await services(), viewer.id), getLicencePrompts(await services(), viewer.id)])
+      : [null, null];
   const isAdmin = await viewerIsAdmin(viewer);
   return (
     <header className="site-header">
@@ -66,6 +70,7 @@ export async function SiteHeader() {
         </div>
       </div>
       {account && <RealityCheck accountId={account.id} />}
+      {prompts && <LicencePrompts initial={prompts} />}
     </header>
   );
 }

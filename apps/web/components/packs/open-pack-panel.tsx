@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { centsToMoney, displayMoney, moneyToCents, multiplyMoney } from "@prizepacks/core/contract";
 import { holdDrops } from "../../lib/drop-feed";
+import { askBeforeWager } from "../../lib/licence-prompts";
 import { celebrationFor, outcomeVerb } from "../../lib/open-outcome";
 import { usePreference } from "../../lib/player-preferences";
 import { buildReelStrip, REEL_WIN_INDEX, type ReelItem } from "../../lib/reel-strip";
@@ -96,6 +97,11 @@ export function OpenPackPanel({
   async function openPacks(total: number) {
     if (inFlight.current || affordable < total || isRealityCheckDue()) return;
     inFlight.current = true;
+    // Before the first paid play, the safer-play page (once per account); closed, nothing opens.
+    if (!(await askBeforeWager())) {
+      inFlight.current = false;
+      return;
+    }
     releaseDrops.current?.();
     releaseDrops.current = holdDrops();
     const reducedMotion = prefersReducedMotion();

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { SAFER_PLAY_TEXT } from "../../lib/safer-play";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 
@@ -24,10 +25,7 @@ export function RealityCheckSetting({ initialMinutes }: { initialMinutes: Minute
   return (
     <section className="card stack" aria-labelledby="reality-check-heading">
       <h2 id="reality-check-heading">Reality check</h2>
-      <p className="muted small-text">
-        While you play on this site, a reminder shows how long you have played in this session and your net result (what you won minus what
-        you paid). Opening waits until you have read it.
-      </p>
+      <p className="muted small-text">{SAFER_PLAY_TEXT.realityCheck}</p>
       <fieldset className="safer-choices" disabled={save.isPending}>
         <legend>Remind me every</legend>
         <div className="chips">

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage, fieldIssue } from "../../lib/error-message";
-import { exclusionPeriodLabel, SELF_EXCLUSION_OPTIONS, TIMEOUT_OPTIONS } from "../../lib/safer-play";
+import { exclusionPeriodLabel, SAFER_PLAY_TEXT, SELF_EXCLUSION_OPTIONS, TIMEOUT_OPTIONS } from "../../lib/safer-play";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { useNow } from "../../lib/use-now";
 import { ErrorAlert } from "../ui/error-alert";
@@ -19,11 +19,7 @@ export function SaferPlayBreak({ initial }: { initial: PlayerProtection }) {
   return (
     <section className="card stack" aria-labelledby="break-heading">
       <h2 id="break-heading">Take a break</h2>
-      <p className="muted small-text">
-        A time-out (24 hours to 6 weeks) or a self-exclusion (6 months or more) starts at once and pauses opening packs and deposits on this
-        site and every API key. Nobody can end it early: not you, not our support. Selling items and withdrawing keep working, so your money
-        and goods stay yours.
-      </p>
+      <p className="muted small-text">{SAFER_PLAY_TEXT.breaks}</p>
       {exclusion && <CurrentBreak exclusion={exclusion} />}
       {(exclusion === null || exclusion.endsAt !== null) && <BreakForm extending={exclusion !== null} />}
     </section>

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@prizepacks/api";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { errorMessage, fieldIssue } from "../../lib/error-message";
-import { LIMIT_KIND_LABELS, LIMIT_PERIOD_LABELS, limitName } from "../../lib/safer-play";
+import { LIMIT_KIND_LABELS, LIMIT_PERIOD_LABELS, limitName, SAFER_PLAY_TEXT } from "../../lib/safer-play";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { useNow } from "../../lib/use-now";
 import { ErrorAlert } from "../ui/error-alert";
@@ -16,7 +16,7 @@ type Pending = PlayerProtection["pending"][number];
 type LimitKey = Pick<Limit, "kind" | "period">;
 
 /** "5" → "5.00", "2.5" → "2.50"; null when it is not a positive amount with at most two decimals. */
-function normalizeAmount(input: string): string | null {
+export function normalizeLimitAmount(input: string): string | null {
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(input.trim());
   if (!match) return null;
   const cents = moneyToCents(`${match[1]}.${(match[2] ?? "").padEnd(2, "0")}`);
@@ -29,16 +29,13 @@ export function useProtection(initial: PlayerProtection) {
 }
 
 /** The account's spending limits: what binds, what counts now, pending raises, and the form to set one. */
-export function SaferPlayLimits({ initial }: { initial: PlayerProtection }) {
+export function SaferPlayLimits({ initial, initialKind }: { initial: PlayerProtection; initialKind?: Limit["kind"] }) {
   const { data } = useProtection(initial);
   const pendingOf = (limit: LimitKey) => data.pending.find((change) => change.kind === limit.kind && change.period === limit.period);
   return (
     <section className="card stack" aria-labelledby="limits-heading">
       <h2 id="limits-heading">Spending limits</h2>
-      <p className="muted small-text">
-        A new or lower limit applies at once. A higher limit, or removing one, waits 24 hours and then needs your confirmation here within 7
-        days; until then the current limit holds. Each limit counts over a rolling window and binds this site and every API key alike.
-      </p>
+      <p className="muted small-text">{SAFER_PLAY_TEXT.limits}</p>
       {data.limits.length === 0 ? (
         <p data-testid="no-limits">You have no limits set.</p>
       ) : (
@@ -48,7 +45,7 @@ export function SaferPlayLimits({ initial }: { initial: PlayerProtection }) {
           ))}
         </ul>
       )}
-      <SetLimitForm />
+      <SetLimitForm initialKind={initialKind} />
     </section>
   );
 }
@@ -138,9 +135,9 @@ function PendingChange({ change }: { change: Pending }) {
   );
 }
 
-function SetLimitForm() {
+function SetLimitForm({ initialKind = "loss" }: { initialKind?: Limit["kind"] | undefined }) {
   const ids = { kind: useId(), period: useId(), amount: useId(), amountError: useId(), amountHint: useId() };
-  const [kind, setKind] = useState<Limit["kind"]>("loss");
+  const [kind, setKind] = useState<Limit["kind"]>(initialKind);
   const [period, setPeriod] = useState<Limit["period"]>("day");
   const [amount, setAmount] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -153,7 +150,7 @@ function SetLimitForm() {
     if (set.isPending) return;
     setNotice(null);
     set.reset();
-    const value = normalizeAmount(amount);
+    const value = normalizeLimitAmount(amount);
     if (value === null) {
       setInvalid("Enter an amount above 0.00 with at most two decimals, e.g. 20.00.");
       return;
@@ -176,7 +173,7 @@ function SetLimitForm() {
   }
 
   return (
-    <form className="form safer-limit-form" onSubmit={onSubmit} noValidate aria-labelledby="set-limit-heading">
+    <form id="set-limit" className="form safer-limit-form" onSubmit={onSubmit} noValidate aria-labelledby="set-limit-heading">
       <h3 id="set-limit-heading">Set a limit</h3>
       <div className="safer-limit-fields">
         <div className="field">

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Deposit } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/contract";
+import { askBeforeFirstDeposit } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
+import { DepositLimitLink } from "../safer-play/deposit-limit-link";
 import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
 import { SubmitButton } from "../ui/submit-button";
@@ -66,10 +68,15 @@ export function WalletCheckoutDeposit({
     void queryClient.invalidateQueries({ queryKey: queryKeys.wallet() });
   }, [settled, queryClient]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
+    // At the first deposit, a deposit limit is offered before the invoice is created; closed, none is.
+    if (!(await askBeforeFirstDeposit())) {
+      inFlight.current = false;
+      return;
+    }
     create.mutate(amount.trim());
   }
 
@@ -77,6 +84,7 @@ export function WalletCheckoutDeposit({
   return (
     <section className="card stack" aria-labelledby="wallet-deposit-heading">
       <h2 id="wallet-deposit-heading">Add funds</h2>
+      <DepositLimitLink />
       {offerSaferPlay && <SaferPlayDepositOffer />}
       <div role="status" className="wallet-status">
         {deposit && (
@@ -85,7 +93,7 @@ export function WalletCheckoutDeposit({
           </p>
         )}
       </div>
-      <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
+      <form className="form wallet-deposit-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <AmountField id={inputId} name="amount" placeholder="25.00" value={amount} onValue={setAmount} hintId={hintId} hint={hint} />
         <SubmitButton busy={create.isPending || create.isSuccess}>Continue to checkout</SubmitButton>
       </form>

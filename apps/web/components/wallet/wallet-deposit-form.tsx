@@ -5,7 +5,9 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contract";
 import { errorCode, errorMessage } from "../../lib/error-message";
 import { useFieldCheck } from "../../lib/use-field-check";
+import { askBeforeFirstDeposit } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
+import { DepositLimitLink } from "../safer-play/deposit-limit-link";
 import { SaferPlayDepositOffer } from "../safer-play/safer-play-deposit-offer";
 import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
@@ -68,13 +70,18 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (depositInFlight.current) return;
     setNotice(null);
     deposit.reset();
     if (!amountCheck.validate()) return;
     depositInFlight.current = true;
+    // At the first deposit, a deposit limit is offered (once per account); closed, nothing is deposited.
+    if (!(await askBeforeFirstDeposit())) {
+      depositInFlight.current = false;
+      return;
+    }
     deposit.mutate(normalizeAmount(amount)!);
   }
 
@@ -84,8 +91,9 @@ export function WalletDepositForm({ offerSaferPlay = false, backToPack = null }:
       <p className="alert info small-text">
         Demo deposit: this adds play money instantly. No payment provider is involved and nothing is charged.
       </p>
+      <DepositLimitLink />
       {offerSaferPlay && <SaferPlayDepositOffer />}
-      <form className="form wallet-deposit-form" onSubmit={onSubmit} noValidate>
+      <form className="form wallet-deposit-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <AmountField
           id={inputId}
           name="amount"

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { displayMoney } from "@prizepacks/core/contract";
+import { askBeforeFirstDeposit } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
@@ -38,7 +39,11 @@ export function WelcomeDeposit() {
           onClick={() => {
             if (inFlight.current) return;
             inFlight.current = true;
-            deposit.mutate();
+            // The welcome's deposit is the first: the deposit-limit prompt comes before it (closed, nothing is added).
+            void askBeforeFirstDeposit().then((go) => {
+              if (go) deposit.mutate();
+              else inFlight.current = false;
+            });
           }}
         >
           {deposit.isPending && <span className="spinner" aria-hidden="true" />}

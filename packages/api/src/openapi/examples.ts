@@ -16,6 +16,7 @@ import type {
   PackSummary,
   RotateResult,
   SellResult,
+  LicencePrompts,
   SetLimitResult,
   Shipment,
   ShipmentEventData,
@@ -293,6 +294,11 @@ const playerProtection: PlayerProtection = {
   exclusion: null,
 };
 
+const licencePrompts: LicencePrompts = {
+  saferPlay: { acknowledgedAt: at("11:58:02"), due: false },
+  depositLimit: { answer: "set", answeredAt: at("11:59:30"), due: false },
+};
+
 const setLimitResult: SetLimitResult = {
   applied: null,
   pending: playerProtection.pending[0]!,
@@ -518,6 +524,15 @@ export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   "me.limits.set": setLimitResult,
   "me.statements.get": monthlyStatement,
   "me.verification.get": verification,
+  "me.prompts.get": licencePrompts,
+  "me.prompts.acknowledgeSaferPlay": licencePrompts,
+  "me.prompts.answerDepositLimit": {
+    prompts: licencePrompts,
+    limit: {
+      applied: { kind: "deposit", period: "week", amount: "100.00", used: "0.00", remaining: "100.00", oldestCountsUntil: null },
+      pending: null,
+    },
+  },
   "fairness.get": fairnessState,
   "fairness.rotate": rotateResultExample,
   "inventory.list": inventoryPage,

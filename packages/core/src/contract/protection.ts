@@ -111,3 +111,57 @@ export const RealityCheckSchema = z.object({
   net: MoneyString.meta({ description: "won − paid: negative when the session lost money." }),
 });
 export type RealityCheck = z.infer<typeof RealityCheckSchema>;
+
+export const DEPOSIT_LIMIT_PROMPT_ANSWERS = ["set", "skipped"] as const;
+export type DepositLimitPromptAnswer = (typeof DEPOSIT_LIMIT_PROMPT_ANSWERS)[number];
+
+/** The prompts a licence requires (#37), each shown once and its answer kept on the account. */
+export const LicencePromptsSchema = z
+  .object({
+    saferPlay: z
+      .object({
+        acknowledgedAt: IsoTimestamp.nullable().meta({ description: "When the player acknowledged the safer-play page; null: not yet." }),
+        due: z.boolean().meta({ description: "The web app shows the safer-play page before the next paid play (openings, battles)." }),
+      })
+      .meta({ description: "The safer-play page, acknowledged once before the first wager." }),
+    depositLimit: z
+      .object({
+        answer: z.enum(DEPOSIT_LIMIT_PROMPT_ANSWERS).nullable().meta({ description: "set or skipped; null: not answered." }),
+        answeredAt: IsoTimestamp.nullable(),
+        due: z.boolean().meta({
+          description: "The web app asks before the next deposit: not answered, no deposit made yet and no deposit limit set.",
+        }),
+      })
+      .meta({ description: "The prompt to set a deposit limit at the first deposit, which the player may skip." }),
+  })
+  .meta({ id: "LicencePrompts" });
+export type LicencePrompts = z.infer<typeof LicencePromptsSchema>;
+
+// One object, not a union: the REST facade's body must be an object schema. `period` and
+// `amount` go with "set" only.
+export const AnswerDepositLimitPromptInputSchema = z
+  .object({
+    answer: z.enum(DEPOSIT_LIMIT_PROMPT_ANSWERS).meta({ description: "set: set a deposit limit now; skipped: set none." }),
+    period: LimitPeriodSchema.optional().meta({ description: "With set: the deposit limit's rolling window." }),
+    amount: LimitAmount.optional().meta({ description: "With set: the most that may be deposited in the window." }),
+  })
+  .superRefine((input, context) => {
+    if (input.answer === "set") {
+      if (input.period === undefined) context.addIssue({ code: "custom", path: ["period"], message: "period is required with set" });
+      if (input.amount === undefined) context.addIssue({ code: "custom", path: ["amount"], message: "amount is required with set" });
+    } else {
+      for (const key of ["period", "amount"] as const) {
+        if (input[key] !== undefined) context.addIssue({ code: "custom", path: [key], message: `${key} goes with set only` });
+      }
+    }
+  })
+  .meta({ description: 'Skip (`{"answer":"skipped"}`), or set a deposit limit over a rolling day, week or month and record that.' });
+export type AnswerDepositLimitPromptInput = z.input<typeof AnswerDepositLimitPromptInputSchema>;
+
+export const DepositLimitPromptResultSchema = z
+  .object({
+    prompts: LicencePromptsSchema,
+    limit: SetLimitResultSchema.nullable().meta({ description: "With set: the limit, as POST /v1/me/limits answers; null with skipped." }),
+  })
+  .meta({ id: "DepositLimitPromptResult" });
+export type DepositLimitPromptResult = z.infer<typeof DepositLimitPromptResultSchema>;

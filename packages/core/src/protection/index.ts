@@ -38,3 +38,4 @@ export { ageRefusalEmail, ClearAgeRefusalSchema, clearAgeRefusal, clearAgeRefusa
 export type { AgeRefusalRow, ClearAgeRefusalInput } from "./age-refusals.ts";
 export { CONFIRM_AGE_PATH } from "./protection-refusal.ts";
 export { getRealityCheck, setRealityCheckInterval } from "./reality-check.ts";
+export { acknowledgeSaferPlay, answerDepositLimitPrompt, getLicencePrompts } from "./licence-prompts.ts";

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { demoDepositsEnabled, depositEnv, destinationUsableAfterHours, usableAfterText, withdrawalEnv } from "@prizepacks/core";
+import { DepositLimitLink } from "../../../components/safer-play/deposit-limit-link";
 import { WalletBalance } from "../../../components/wallet/wallet-balance";
 import { WalletCheckoutDeposit } from "../../../components/wallet/wallet-checkout-deposit";
 import { WalletDepositForm } from "../../../components/wallet/wallet-deposit-form";
@@ -64,6 +65,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
               <p className="muted">
                 Deposits are not available yet: there is no payment provider, and demo deposits exist only in demo mode.
               </p>
+              <DepositLimitLink />
             </section>
           )}
         </div>

@@ -5,6 +5,7 @@ import { SaferPlayLimits } from "../../../../components/safer-play/safer-play-li
 import { SettingsNav } from "../../../../components/settings/settings-nav";
 import { requireViewer, serverApi } from "../../../../lib/server-api";
 import { PageHeader } from "../../../../components/ui/page-header";
+import { SAFER_PLAY_TEXT } from "../../../../lib/safer-play";
 
 export const metadata = { title: "Safer play" };
 export const dynamic = "force-dynamic";
@@ -20,9 +21,7 @@ export default async function SaferPlayPage({ searchParams }: { searchParams: Pr
   return (
     <div className="stack safer-play">
       <SettingsNav current="/settings/safer-play" />
-      <PageHeader title="Safer play">
-        Limits, breaks and reminders that keep play within what you decide, on this site and every API key.
-      </PageHeader>
+      <PageHeader title="Safer play">{SAFER_PLAY_TEXT.intro}</PageHeader>
       {offered && (
         <div className="alert info stack" data-testid="safer-play-offer">
           <p>
@@ -35,7 +34,8 @@ export default async function SaferPlayPage({ searchParams }: { searchParams: Pr
         </div>
       )}
       <div className="safer-play-grid">
-        <SaferPlayLimits initial={protection} />
+        {/* The deposit-limit links (home, wallet) come with ?limit=deposit: the form opens on that kind. */}
+        <SaferPlayLimits initial={protection} initialKind={params.limit === "deposit" ? "deposit" : undefined} />
         <div className="stack">
           <RealityCheckSetting initialMinutes={realityCheck.minutes} />
           <SaferPlayBreak initial={protection} />
