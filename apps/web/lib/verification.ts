@@ -1,4 +1,4 @@
-import type { VerificationStatus } from "@prizepacks/core/contract";
+import { VERIFY_PATH, type VerificationStatus } from "@prizepacks/core/contract";
 
 // Plain functions, no "use client": the wallet (a client component) and the console's server pages use them.
 
@@ -15,3 +15,6 @@ export function verificationStatusText(status: VerificationStatus, demo: boolean
   if (demo && status === "verified") return "Verified (demo check: no identity was verified)";
   return demo ? `${STATUS_TEXT[status]} (demo check)` : STATUS_TEXT[status];
 }
+
+/** A requirement's message on a page that links to the check itself: the path in it is for API clients. */
+export const withoutVerifyPath = (message: string) => message.replace(` (${VERIFY_PATH})`, "");
