@@ -33,7 +33,11 @@ async function soundAtEveryWidth(page: Page, state: string, { tablesMayScroll = 
   }
 }
 
-test("the wallet's identity check: the withdraw form's requirement first, then the demo check in one click", async ({ page }) => {
+test("the wallet's identity check: the withdraw form's requirement first, then the demo check in one click", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signedInPlayer(page, "50.00", "kyc-wallet");
   await page.goto("/wallet");
   const section = page.getByRole("region", { name: "Identity check" });
@@ -61,6 +65,17 @@ test("the wallet's identity check: the withdraw form's requirement first, then t
     // Still so after a reload: the server says so too.
     await page.reload();
     await expect(section.getByTestId("verification-status")).toHaveText("Verified (demo check: no identity was verified)");
+  });
+
+  await test.step("the regulator's CSV is the console's: 403 to a player, 401 signed out, each as JSON", async () => {
+    const asPlayer = await page.request.get("/api/admin/reports/due-diligence.csv?month=2026-11");
+    expect(asPlayer.status()).toBe(403);
+    expect(await asPlayer.json()).toMatchObject({ code: "FORBIDDEN", message: "This console is for operators only." });
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const signedOut = await anonymous.get("/api/admin/reports/due-diligence.csv?month=2026-11");
+    expect(signedOut.status()).toBe(401);
+    expect(await signedOut.json()).toMatchObject({ code: "UNAUTHORIZED" });
+    await anonymous.dispose();
   });
 });
 
