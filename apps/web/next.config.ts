@@ -19,6 +19,18 @@ const contentSecurityPolicy = [
 // inline styles). Set here rather than by the route, whose own header these rules override.
 const artContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'";
 
+// The wallet hosts Sumsub's WebSDK (the identity check, #37): its iframe comes from a Sumsub
+// origin (in.sumsub.com by default, or the one its access token names) and asks for the camera
+// and microphone for the document photos and the liveness check; nothing else of ours may.
+const SUMSUB_ORIGINS = '"https://in.sumsub.com" "https://api.sumsub.com"';
+const walletHeaders = [
+  {
+    key: "Content-Security-Policy",
+    value: contentSecurityPolicy.replace("default-src 'self'", "default-src 'self'; frame-src 'self' https://*.sumsub.com"),
+  },
+  { key: "Permissions-Policy", value: `camera=(${SUMSUB_ORIGINS}), microphone=(${SUMSUB_ORIGINS}), geolocation=()` },
+];
+
 const securityHeaders = [
   { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
@@ -58,6 +70,7 @@ const config: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // A later rule setting the same header replaces it: one policy per response, the art's.
       { source: "/art/:path*", headers: [{ key: "Content-Security-Policy", value: artContentSecurityPolicy }] },
+      { source: "/wallet", headers: walletHeaders },
     ];
   },
 };

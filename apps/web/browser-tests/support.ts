@@ -409,3 +409,16 @@ export async function confirmInDialog(page: Page, action: string | RegExp) {
   await dialog.getByRole("button", { name: action, exact: typeof action === "string" }).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/**
+ * The player completes the demo identity check from the wallet's "Identity check" section (one
+ * click: in demo mode the check is verified by the call that starts it), as every withdrawal
+ * needs a verified identity (#37).
+ */
+export async function completeDemoCheck(page: Page) {
+  await page.goto("/wallet#verification");
+  const section = page.getByRole("region", { name: "Identity check" });
+  await section.getByRole("button", { name: "Verify your identity" }).click();
+  await expect(section.getByTestId("verification-status")).toHaveText("Verified (demo check: no identity was verified)");
+  await expect(page.getByTestId("withdraw-needs-verification")).toHaveCount(0);
+}

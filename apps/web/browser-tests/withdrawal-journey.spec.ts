@@ -14,6 +14,7 @@ import {
   snapView,
   uniqueEmail,
   confirmInDialog,
+  completeDemoCheck,
 } from "./support";
 import { nextTotpFor, totpFor, wrongCodeFor } from "./totp";
 
@@ -48,6 +49,13 @@ test("a player deposits, plays, turns two-factor on, withdraws with a code, an a
     balance += cents(DEPOSIT);
     await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(`New balance ${displayCents(balance)}.`);
     await expectHeaderBalance(page, balance);
+    // Before the identity check, the withdraw form says what it waits for, with no field to fill.
+    await expect(withdrawForm(page).getByTestId("withdraw-needs-verification")).toContainText("Withdrawals need a verified identity.");
+    await expect(withdrawForm(page).getByRole("textbox")).toHaveCount(0);
+  });
+
+  await test.step("complete the demo identity check in the wallet (one click)", async () => {
+    await completeDemoCheck(page);
     // No destination yet: the form says where to add one and, in this demo server, that it is usable at once.
     await expect(withdrawForm(page)).toContainText("It can be used as soon as you confirm it");
   });

@@ -3,6 +3,7 @@ import {
   LAYOUT_WIDTHS,
   PASSWORD,
   admin,
+  completeDemoCheck,
   expectLayoutSound,
   expectNoAxeViolations,
   signIn,
@@ -19,6 +20,8 @@ test("the withdraw form, payout destinations and their second-factor refusal", a
   await signedInPlayer(page, "50.00", "withdraw");
   await page.goto("/wallet");
   const withdraw = page.getByRole("region", { name: "Withdraw" });
+  await expect(withdraw.getByRole("link", { name: "Go to the identity check" })).toBeVisible();
+  await completeDemoCheck(page);
   await expect(withdraw.getByRole("link", { name: /Payout destinations/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Withdrawals" })).toContainText("No withdrawals yet.");
   for (const size of LAYOUT_WIDTHS) {

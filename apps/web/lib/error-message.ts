@@ -48,3 +48,17 @@ export function protectionDetails(error: unknown): ProtectionDetails | undefined
   if (!(error instanceof TRPCClientError)) return undefined;
   return (error.data as { protection?: ProtectionDetails } | undefined)?.protection;
 }
+
+/** What a KYC_REQUIRED refusal carries: what waits on a verified identity, why, and where to start the check. */
+export interface VerificationRefusalDetails {
+  requiredFor: string;
+  reason: string;
+  threshold: string | null;
+  verifyAt: string;
+}
+
+/** The details of a KYC_REQUIRED refusal, if the failed call was one. */
+export function verificationRefusalDetails(error: unknown): VerificationRefusalDetails | undefined {
+  if (errorCode(error) !== "KYC_REQUIRED") return undefined;
+  return ((error as TRPCClientError<never>).data as { verification?: VerificationRefusalDetails } | undefined)?.verification;
+}

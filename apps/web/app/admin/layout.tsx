@@ -10,6 +10,7 @@ const CONSOLE_PAGES = Object.entries({
   accounts: "Accounts",
   approvals: "Approvals",
   withdrawals: "Withdrawals",
+  "identity-checks": "Identity checks",
   shipments: "Shipments",
   "safer-play": "Safer play",
   cases: "Cases",

@@ -7,6 +7,8 @@ import { askBeforeFirstDeposit } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { DepositLimitLink } from "../safer-play/deposit-limit-link";
 import { ErrorAlert } from "../ui/error-alert";
+import { errorMessage } from "../../lib/error-message";
+import { describeVerificationRefusal } from "./verification-refusal";
 import { AmountField } from "../ui/amount-field";
 import { SubmitButton } from "../ui/submit-button";
 import { SaferPlayDepositOffer } from "../safer-play/safer-play-deposit-offer";
@@ -97,7 +99,7 @@ export function WalletCheckoutDeposit({
         <AmountField id={inputId} name="amount" placeholder="25.00" value={amount} onValue={setAmount} hintId={hintId} hint={hint} />
         <SubmitButton busy={create.isPending || create.isSuccess}>Continue to checkout</SubmitButton>
       </form>
-      <ErrorAlert error={create.error} />
+      <ErrorAlert error={create.error} describe={(error) => describeVerificationRefusal(error) ?? errorMessage(error)} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
 import { SubmitButton } from "../ui/submit-button";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
+import { describeVerificationRefusal } from "./verification-refusal";
 
 /** The server's DEMO_DEPOSIT_MAX; checked here too so a typo is caught before the round trip. */
 const MAX_DEPOSIT = "1000.00";
@@ -36,7 +37,9 @@ function amountProblem(input: string): string | null {
 
 function depositError(error: unknown): ReactNode {
   // A deposit limit or a break refuses deposits too: said as on the pack page.
-  return errorCode(error) === "FORBIDDEN" ? "Demo deposits are turned off." : (describeProtectionRefusal(error) ?? errorMessage(error));
+  return errorCode(error) === "FORBIDDEN"
+    ? "Demo deposits are turned off."
+    : (describeProtectionRefusal(error) ?? describeVerificationRefusal(error) ?? errorMessage(error));
 }
 
 /**

@@ -4,13 +4,16 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { PayoutDestination } from "@prizepacks/core";
-import { displayMoney } from "@prizepacks/core/contract";
+import { displayMoney, type VerificationRequirementDetail } from "@prizepacks/core/contract";
+import { withoutVerifyPath } from "../../lib/verification";
+import { errorMessage } from "../../lib/error-message";
 import { queryKeys, trpc, withIdempotencyKey } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { AmountField } from "../ui/amount-field";
 import { CodeInput } from "../ui/code-input";
 import { FieldFrame } from "../ui/field";
 import { SubmitButton } from "../ui/submit-button";
+import { describeVerificationRefusal } from "./verification-refusal";
 
 /**
  * Wallet → Withdraw: an amount, a confirmed destination past its 24 hours, and the second
@@ -26,9 +29,15 @@ export function WalletWithdrawForm({
   destinations,
   min,
   usableAfter,
+  verificationNeeded,
 }: {
   destinations: PayoutDestination[];
   min: string;
+  /**
+   * What a withdrawal waits for now (an identity check), if anything: said instead of the form,
+   * so nobody types a second factor's code only to be refused.
+   */
+  verificationNeeded: VerificationRequirementDetail | null;
   /** When a confirmed destination becomes usable, e.g. "24 hours after you confirm it". */
   usableAfter: string;
 }) {
@@ -79,7 +88,11 @@ export function WalletWithdrawForm({
   return (
     <section className="card stack" aria-labelledby="wallet-withdraw-heading">
       <h2 id="wallet-withdraw-heading">Withdraw</h2>
-      {destinations.length === 0 ? (
+      {verificationNeeded ? (
+        <p className="alert info" data-testid="withdraw-needs-verification">
+          {withoutVerifyPath(verificationNeeded.message)} <Link href="#verification">Go to the identity check</Link>
+        </p>
+      ) : destinations.length === 0 ? (
         <p className="muted">
           Add a payout destination in <Link href="/settings/payouts">Settings → Payout destinations</Link> first. It can be used{" "}
           {usableAfter} from the mail we send.
@@ -109,7 +122,7 @@ export function WalletWithdrawForm({
         </form>
       )}
       <div role="status">{notice && <p className="alert success">{notice}</p>}</div>
-      <ErrorAlert error={withdraw.error} />
+      <ErrorAlert error={withdraw.error} describe={(error) => describeVerificationRefusal(error) ?? errorMessage(error)} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { askBeforeFirstDeposit } from "../../lib/licence-prompts";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
+import { describeVerificationRefusal } from "./verification-refusal";
 import { errorMessage } from "../../lib/error-message";
 
 /** The welcome's demo deposit: one tap, a fixed amount of play money (the wallet takes any amount). */
@@ -53,7 +54,10 @@ export function WelcomeDeposit() {
           Adds {displayMoney(WELCOME_AMOUNT)} of play money (demo: nothing is charged).
         </span>
       </p>
-      <ErrorAlert error={deposit.error} describe={(error) => describeProtectionRefusal(error) ?? errorMessage(error)} />
+      <ErrorAlert
+        error={deposit.error}
+        describe={(error) => describeProtectionRefusal(error) ?? describeVerificationRefusal(error) ?? errorMessage(error)}
+      />
     </div>
   );
 }

@@ -27,3 +27,13 @@ export {
 } from "./verification-request.ts";
 export { verificationRefusalError, type VerificationRefusal } from "./verification-refusal.ts";
 export { ComplianceSettingsSchema, getComplianceSettings, setComplianceSettings, type ComplianceSettings } from "./compliance-settings.ts";
+export {
+  listVerificationQueue,
+  VERIFICATION_QUEUE_STATES,
+  VerificationQueueFilterSchema,
+  type VerificationQueue,
+  type VerificationQueueRow,
+  type VerificationQueueState,
+} from "./verification-queue.ts";
+export { getVerificationHistory, type VerificationHistoryEntry } from "./verification-history.ts";
+export { DUE_DILIGENCE_CSV_HEADER, exportDueDiligenceCsv } from "./due-diligence-report.ts";

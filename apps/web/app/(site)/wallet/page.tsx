@@ -6,6 +6,7 @@ import { WalletCheckoutDeposit } from "../../../components/wallet/wallet-checkou
 import { WalletDepositForm } from "../../../components/wallet/wallet-deposit-form";
 import { WalletLedger } from "../../../components/wallet/wallet-ledger";
 import { WalletWithdrawForm } from "../../../components/wallet/wallet-withdraw-form";
+import { WalletVerification } from "../../../components/wallet/wallet-verification";
 import { WalletWithdrawals } from "../../../components/wallet/wallet-withdrawals";
 import { db, services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
@@ -20,8 +21,9 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   // The pack the player came from to add funds (only a pack page of ours, never a URL from outside).
   const backToPack = back && /^\/packs\/[a-z0-9-]{1,100}$/.test(back) ? back : null;
   const deposits = depositEnv();
-  const payouts = (await services()).payouts;
-  const [balance, ledger, protection, firstDeposit, returnedDeposit, destinations, withdrawals] = await Promise.all([
+  const opened = await services();
+  const payouts = opened.payouts;
+  const [balance, ledger, protection, firstDeposit, returnedDeposit, destinations, withdrawals, verification] = await Promise.all([
     api.wallet.get(),
     api.wallet.ledger({}),
     api.me.limits.get(),
@@ -30,6 +32,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
     deposits.btcpay && returnedFrom ? api.deposits.get({ id: returnedFrom }).catch(() => null) : null,
     payouts ? api.payoutDestinations.list() : [],
     payouts ? api.withdrawals.list({}) : null,
+    api.me.verification.get(),
   ]);
   const now = new Date();
   const usable = destinations.filter((d) => d.status === "confirmed" && d.usableAt && new Date(d.usableAt) <= now);
@@ -69,12 +72,14 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
             </section>
           )}
         </div>
+        <WalletVerification initial={verification} available={opened.verifications !== null} />
         {payouts && withdrawals && (
           <div className="grid-2">
             <WalletWithdrawForm
               destinations={usable}
               min={withdrawalEnv().WITHDRAWAL_MIN}
               usableAfter={usableAfterText(destinationUsableAfterHours())}
+              verificationNeeded={verification.requirements.find((requirement) => requirement.requiredFor === "withdrawal") ?? null}
             />
             <WalletWithdrawals withdrawals={withdrawals.withdrawals} />
           </div>

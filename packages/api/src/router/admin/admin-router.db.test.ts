@@ -68,6 +68,8 @@ describe("admin procedures", () => {
       player.admin.protection.account({ userId: "" }),
       player.admin.protection.saferPlay({}),
       player.admin.accounts.summary({ userId: "" }),
+      player.admin.verification.queue({}),
+      player.admin.verification.history({ userId: "" }),
     ]) {
       expect((await refusal(call)).code).toBe("FORBIDDEN");
     }

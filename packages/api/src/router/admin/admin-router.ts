@@ -57,6 +57,7 @@ import {
   requestVerificationRoute,
   withdrawVerificationRequestRoute,
 } from "./verification/verification-request.ts";
+import { getVerificationHistoryRoute, listVerificationQueueRoute } from "./verification/verification-queue.ts";
 
 // The operator console's procedures, one file each (with its .types.ts), each calling the domain
 // function it is named after with the acting admin; each input is the schema written beside that
@@ -109,6 +110,8 @@ export const adminRouter = router({
     withdrawRequest: withdrawVerificationRequestRoute,
     settings: getComplianceSettingsRoute,
     setSettings: setComplianceSettingsRoute,
+    queue: listVerificationQueueRoute,
+    history: getVerificationHistoryRoute,
   }),
   log: router({ list: listAdminLogRoute }),
   reports: router({

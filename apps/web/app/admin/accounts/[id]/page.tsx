@@ -2,6 +2,7 @@ import type { RouterOutputs } from "@prizepacks/api";
 import { displayMoney } from "@prizepacks/core/contract";
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
+import { AccountCompliancePanel } from "../../../../components/admin/account-compliance";
 import { AccountProtectionPanel } from "../../../../components/admin/account-protection";
 import { MoneyActions } from "../../../../components/admin/money-actions";
 import { PlayerSummary } from "../../../../components/admin/player-summary";
@@ -45,12 +46,14 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
     if ((error as { code?: string }).code === "NOT_FOUND") return null;
     throw error;
   };
-  const [detail, protection, summary] = await Promise.all([
+  const [detail, protection, summary, verification, verificationHistory] = await Promise.all([
     api.admin.accounts.get({ userId }).catch(missing),
     api.admin.protection.account({ userId }).catch(missing),
     api.admin.accounts.summary({ userId }).catch(missing),
+    api.admin.verification.account({ userId }).catch(missing),
+    api.admin.verification.history({ userId }),
   ]);
-  if (!detail || !protection || !summary) notFound();
+  if (!detail || !protection || !summary || !verification) notFound();
   const { account } = detail;
   return (
     <>
@@ -84,6 +87,7 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
         />
       </div>
       <AccountActions account={account} keys={detail.keys} />
+      <AccountCompliancePanel account={account} detail={verification} history={verificationHistory} />
       <AccountProtectionPanel account={account} detail={protection} />
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>

@@ -1,10 +1,8 @@
 import { errorAsResponse } from "@prizepacks/api/http-error";
-import { assertRateLimit } from "@prizepacks/api/rate-limit";
-import { findActingUserId } from "@prizepacks/auth";
-import { AppError, isAdminRole, removeItemPhoto, setItemPhoto, type AdminActor } from "@prizepacks/core";
+import { AppError, removeItemPhoto, setItemPhoto } from "@prizepacks/core";
 import { ITEM_PHOTO_MAX_BYTES, ITEM_PHOTO_MEDIA_TYPES } from "@prizepacks/core/contract";
 import { services } from "../../../../../../../../lib/database";
-import { isSameOriginMutation } from "../../../../../../../../lib/same-origin";
+import { adminActorOrThrow } from "../../../../../../../../lib/admin-request";
 
 export const dynamic = "force-dynamic";
 
@@ -16,18 +14,6 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ slug: string; itemKey: string }> };
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The photo is larger than ${ITEM_PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
-
-/** The signed-in admin, as adminProcedure finds them: the session's account may act, its role read now. */
-async function adminActorOrThrow(request: Request): Promise<AdminActor> {
-  if (!isSameOriginMutation(request)) throw new AppError("FORBIDDEN", "Cross-site request refused.");
-  const opened = await services();
-  const userId = await findActingUserId(opened, request.headers);
-  if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to use the console.");
-  await assertRateLimit({ policy: "api", identifier: `user:${userId}` });
-  const user = await opened.database.prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true } });
-  if (!user || !isAdminRole(user.role)) throw new AppError("FORBIDDEN", "This console is for operators only.");
-  return { id: user.id, email: user.email };
-}
 
 /** The body, counted as it arrives: past the limit the rest is never read. */
 async function readPhotoBody(request: Request): Promise<Uint8Array> {
