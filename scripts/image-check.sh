@@ -8,6 +8,7 @@
 # Container registries are unreachable here, so the Dockerfile's base (node:20-bookworm-slim) is
 # built first from Debian's packages and this machine's Node (scripts/image/build-base.sh).
 #
+# IMAGE_CHECK_SKIP_BUILD=1 checks the image already built (a second look after a failure).
 # Needs root (podman, mmdebstrap and runc are installed with apt-get when missing), PostgreSQL on
 # 127.0.0.1:5432 (user postgres, trust) and Redis on 127.0.0.1:6379, as .ci/run starts them.
 # Where containers cannot run it says why and exits 0 with "image-check: skipped"
@@ -63,13 +64,14 @@ ca="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
 [ -s "$ca" ] && build_flags+=(--secret "id=ca,src=$ca")
 mkdir -p "$HOME/.npm"
 build_started=$(date +%s)
-say "building $IMAGE (log: /tmp/image-check-build.log)"
-if ! nice -n 10 podman build "${run_flags[@]}" "${build_flags[@]}" -t "$IMAGE" . >/tmp/image-check-build.log 2>&1; then
+if [ "${IMAGE_CHECK_SKIP_BUILD:-0}" = 1 ] && podman image exists "$IMAGE"; then
+  say "IMAGE_CHECK_SKIP_BUILD=1: checking the $IMAGE already built"
+elif say "building $IMAGE (log: /tmp/image-check-build.log)" && ! nice -n 10 podman build "${run_flags[@]}" "${build_flags[@]}" -t "$IMAGE" . >/tmp/image-check-build.log 2>&1; then
   tail -n 30 /tmp/image-check-build.log
   say "FAILED: podman build"
   exit 1
 fi
-say "built in $(($(date +%s) - build_started)) s: $(podman image inspect --format '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}')"
+say "image ready in $(($(date +%s) - build_started)) s: $(podman image inspect --format '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}')"
 
 failures=0
 ok() { say "ok   $*"; }
