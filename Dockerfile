@@ -40,15 +40,19 @@ RUN --mount=type=secret,id=ca \
 COPY . .
 # The lockfile as the install left it (the build's fingerprint includes it), then the build:
 # Prisma's client, Next.js, and apps/web/dist + apps/admin-cli/dist with their fingerprint.
+# The admin CLI's bundle is made again last: turbo builds it beside Next.js, whose build writes
+# into apps/web/public, so its recorded fingerprint would be older than the tree and
+# `npm run admin` would try to rebuild it in the read-only image.
 RUN cp /tmp/package-lock.json package-lock.json \
  && npm run build \
+ && npm run --silent build --workspace @prizepacks/admin-cli \
  && test -f apps/web/dist/server.js -a -f apps/web/dist/prepare.js -a -f apps/admin-cli/dist/cli.js -a -f apps/web/.next/BUILD_ID
 # What runs needs no dev dependency (turbo, esbuild, TypeScript, Playwright, the linters). Pruning
 # may rewrite the lockfile: put back the one the build's fingerprint was taken of, so
 # `npm run admin` in the image finds its build current and never tries to rebuild.
 RUN npm prune --omit=dev --no-audit --no-fund \
  && cp /tmp/package-lock.json package-lock.json \
- && rm -rf .turbo apps/web/.next/cache examples apps/web/tests apps/web/browser-tests bench docs/screenshots
+ && rm -rf .data .turbo apps/web/.next/cache examples apps/web/tests apps/web/browser-tests bench docs/screenshots
 
 # ---- runtime -----------------------------------------------------------------------------------
 FROM ${NODE_IMAGE}
@@ -62,7 +66,10 @@ ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false \
     NPM_CONFIG_AUDIT=false \
-    NPM_CONFIG_CACHE=/tmp/.npm
+    NPM_CONFIG_CACHE=/tmp/.npm \
+    NPM_CONFIG_SCRIPT_SHELL=/bin/bash
+# npm runs `node scripts/start.mjs` through a shell: bash execs it, so the SIGTERM npm passes on
+# reaches start.mjs and the server drains (dash would die of it, npm would exit 1, the drain cut).
 # The application tree belongs to root and is read-only for the user that runs it; the data
 # folder (embedded database, demo key, auth secret, item photos) and Next's cache are its own.
 COPY --from=build /app /app

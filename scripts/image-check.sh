@@ -108,7 +108,7 @@ name="prizepacks-image-check-$$"
 name2="prizepacks-image-check-demo-$$"
 cleanup() {
   podman rm -f -t 0 "$name" "$name2" >/dev/null 2>&1 || true
-  podman volume rm -f "$name2-data" >/dev/null 2>&1 || true
+  podman volume rm -f "$name-data" "$name-cache" "$name2-data" >/dev/null 2>&1 || true
   psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -118,7 +118,7 @@ redis-cli -u "$REDIS_URL_HOST" ping >/dev/null 2>&1 || skip "no Redis at $REDIS_
 say "starting $IMAGE in production mode (PostgreSQL $db, Redis, read-only root, host network, port $PORT)"
 run_started=$(date +%s)
 podman run -d --name "$name" "${run_flags[@]}" --pull=never --network host --read-only \
-  --tmpfs /tmp --tmpfs /data:uid=1000,gid=1000 --tmpfs /app/apps/web/.next/cache:uid=1000,gid=1000 \
+  --tmpfs /tmp:rw,mode=1777 -v "$name-data:/data" -v "$name-cache:/app/apps/web/.next/cache" \
   -e HOST=127.0.0.1 -e PORT="$PORT" -e DEMO_MODE=false \
   -e DATABASE_URL="$PG_URL/$db" -e REDIS_URL="$REDIS_URL_HOST" -e RATE_LIMIT_PREFIX="$db" \
   -e BETTER_AUTH_URL="https://packs.example.com" -e BETTER_AUTH_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
@@ -132,7 +132,8 @@ else
 fi
 health="$(curl -fsS "http://127.0.0.1:$PORT/api/health" || true)"
 [ -n "$health" ] && ok "GET /api/health: $health" || bad "GET /api/health"
-podman logs "$name" 2>&1 | grep -q "production mode" && ok "the log says production mode" || bad "no 'production mode' in the log"
+logs="$(podman logs "$name" 2>&1)"
+grep -q "production mode" <<<"$logs" && ok "the log says production mode" || bad "no 'production mode' in the log"
 podman exec "$name" sh -c 'test "$(id -u)" = 1000' && ok "the server runs as uid 1000" || bad "the server does not run as uid 1000"
 podman healthcheck run "$name" >/dev/null 2>&1 && ok "podman healthcheck run: healthy" || bad "the HEALTHCHECK fails"
 audit="$(podman exec "$name" npm run --silent admin -- audit 2>&1 || true)"
