@@ -165,5 +165,5 @@ else
 fi
 podman stop -t 40 "$name2" >/dev/null
 
-say "$((failures == 0 ? 1 : 0)) image checked in $(($(date +%s) - started)) s; $failures failed"
+if [ "$failures" = 0 ]; then say "passed in $(($(date +%s) - started)) s"; else say "$failures failed ($(($(date +%s) - started)) s)"; fi
 [ "$failures" = 0 ]
