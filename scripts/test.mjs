@@ -108,6 +108,9 @@ const steps = [
   ["lint", () => step("lint", bin("eslint"), [".", "--max-warnings", "0"])],
   ["dependency rules", () => step("dependency rules", bin("depcruise"), ["packages", "apps"])],
   ["format", () => step("format", bin("prettier"), ["--check", ".", "--log-level", "warn"])],
+  // The deployment files (docs/operations.md, "Deploy with Docker", "Deploy on Kubernetes"): seconds.
+  ["dockerfile lint", () => step("dockerfile lint", process.execPath, ["scripts/deploy/dockerfile-lint.mjs"])],
+  ["helm chart", () => step("helm chart", process.execPath, ["scripts/deploy/chart-check.mjs"])],
   ["build", () => step("build", bin("turbo"), ["run", "build", "--output-logs=errors-only"])],
   // Two files at a time, then the files that time something against the clock, alone.
   ["vitest integration", () => vitest(["integration", "integration-serial"])],
