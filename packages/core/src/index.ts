@@ -32,3 +32,4 @@ export * from "./battles/beacon/index.ts";
 export * from "./shipping/index.ts";
 export * from "./battles/index.ts";
 export * from "./verification/index.ts";
+export * from "./upgrades/index.ts";

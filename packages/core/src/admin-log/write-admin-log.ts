@@ -53,6 +53,10 @@ export const ADMIN_ACTIONS = [
   "verification.requested",
   "verification.request_withdrawn",
   "settings.due_diligence_deposits",
+  "settings.upgrade_edge",
+  "settings.upgrade_cap",
+  "settings.exchange_fee",
+  "settings.game",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -24,3 +24,4 @@ export * from "./protection.ts";
 export * from "./statements.ts";
 export * from "./events.ts";
 export * from "./verification.ts";
+export * from "./upgrades.ts";

@@ -40,6 +40,8 @@ const LINE_OF_KIND = {
   PACK_OPEN: "play",
   BATTLE_ENTRY: "play",
   BATTLE_REFUND: "play",
+  // An exchange's remainder is items turned into money, as a sale is.
+  EXCHANGE: "sales",
 } as const satisfies Record<LedgerKind, StatementLine>;
 
 /**

@@ -40,6 +40,7 @@ import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
 import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
 import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
 import { getComplianceSettingsRoute, setComplianceSettingsRoute } from "./verification/compliance-settings.ts";
+import { getGameSettingsRoute, setGameSettingRoute } from "./settings/game-settings.ts";
 import {
   getAccountVerificationRoute,
   requestVerificationRoute,
@@ -98,6 +99,7 @@ export const adminRouter = router({
     settings: getComplianceSettingsRoute,
     setSettings: setComplianceSettingsRoute,
   }),
+  games: router({ settings: getGameSettingsRoute, setSetting: setGameSettingRoute }),
   log: router({ list: listAdminLogRoute }),
   reports: router({
     get: getPackReportRoute,
