@@ -16,6 +16,7 @@ import { setGameSetting } from "../settings/game-settings.ts";
 import { createTestPack, createTestUser } from "../testing/fixtures.ts";
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { getBalance } from "../wallet/wallet.ts";
+import { getMonthlyStatement } from "../statements/statements.ts";
 import { exchangeItems, exchangeRemainderCents } from "./exchange-items.ts";
 import { getUpgrade } from "./list-upgrades.ts";
 import { listUpgradeTargets } from "./upgrade-targets.ts";
@@ -352,5 +353,17 @@ describe("targets and the books", () => {
   it("the audit finds every upgrade re-derived, every stake UPGRADED once and every exchange balanced", async () => {
     const report = await auditInvariants(services());
     expect(report.breaches).toEqual([]);
+  });
+});
+
+describe("the monthly statement", () => {
+  it("counts an upgrade's stake as wagered and its win as won, and still closes to the cent", async () => {
+    const { t20 } = await targetPack();
+    const player = await playerWithItems(2);
+    const result = await upgradeItems(services(), player.userId, { inventoryItemIds: player.items, targetItemId: t20 });
+    const statement = await getMonthlyStatement(services(), player.userId);
+    expect(statement.wagered).toBe((2 * 11.11 + 19.98).toFixed(2));
+    expect(statement.won).toBe((2 * 9.99 + (result.upgrade.won ? 20 : 0)).toFixed(2));
+    expect(statement.closingBalance).toBe((await getBalance(services(), player.userId)).toFixed(2));
   });
 });
