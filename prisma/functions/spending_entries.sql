@@ -19,4 +19,9 @@ AS $function$
   UNION ALL
   SELECT i."createdAt", -i."value" FROM inventory_item i
   WHERE p_kind = 'loss' AND i."userId" = p_user AND i."battleId" IS NOT NULL AND i."createdAt" > p_since
+  UNION ALL
+  -- An upgrade wagers its stake's value and loses the stake less what it won.
+  SELECT u."createdAt", CASE p_kind WHEN 'wager' THEN u."stakeValue" ELSE u."stakeValue" - CASE WHEN u."won" THEN u."targetValue" ELSE 0 END END
+  FROM upgrade u
+  WHERE p_kind IN ('wager', 'loss') AND u."userId" = p_user AND u."createdAt" > p_since
 $function$

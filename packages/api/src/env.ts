@@ -13,6 +13,8 @@ const schema = z
     /** The seed's limit on opens per API key; change it only for experiments. */
     RATE_LIMIT_OPEN_PER_MINUTE: positiveInt.default(30),
     RATE_LIMIT_BATTLES_PER_MINUTE: positiveInt.default(20),
+    /** Upgrades and exchanges per API key (the opening's limit does not apply to them). */
+    RATE_LIMIT_UPGRADES_PER_MINUTE: positiveInt.default(30),
     /** Every other API call, per key. */
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Connections to the public drop feed, per client address. */

@@ -173,6 +173,8 @@ describe("the OpenAPI document", () => {
       "battle.settled",
       "battle.cancelled",
       "verification.changed",
+      "upgrade.completed",
+      "exchange.completed",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

@@ -49,6 +49,14 @@ import {
   listBattlesRoute,
   battleRoundOddsRoute,
 } from "./router/battles/battles.ts";
+import {
+  createUpgradeRoute,
+  getUpgradeRoute,
+  listUpgradesRoute,
+  listUpgradeTargetsRoute,
+  quoteUpgradeRoute,
+} from "./router/upgrades/upgrades.ts";
+import { createExchangeRoute } from "./router/exchanges/exchanges.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -82,6 +90,15 @@ export const appRouter = router({
     get: getBattleRoute,
     roundOdds: battleRoundOddsRoute,
   }),
+  // targets and quote before get: /v1/upgrades/targets is not an upgrade's id (routes match in this order).
+  upgrades: router({
+    targets: listUpgradeTargetsRoute,
+    quote: quoteUpgradeRoute,
+    create: createUpgradeRoute,
+    list: listUpgradesRoute,
+    get: getUpgradeRoute,
+  }),
+  exchanges: router({ create: createExchangeRoute }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
   withdrawals: router({ create: createWithdrawalRoute, list: listWithdrawalsRoute, get: getWithdrawalRoute }),
   payoutDestinations: router({

@@ -172,6 +172,10 @@ export const openProcedure = authenticated.use(countedOpening).use(rateLimited("
 /** Takes a paid battle seat (create, join): the battles limit instead of the api one, and the account's turn. */
 export const battleSeatProcedure = authenticated.use(rateLimited("battles")).use(oneAtATimePerAccount);
 
+/** Stakes or trades items (upgrades, exchanges): their own limit; an upgrade takes its account's turn itself (upgradeItems), as an opening does. */
+export const upgradeProcedure = authenticated.use(rateLimited("upgrades"));
+export const exchangeProcedure = upgradeProcedure.use(oneAtATimePerAccount);
+
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {
   if (ctx.source !== "web") throw new AppError("FORBIDDEN", "This action is available in the web app only.");

@@ -33,3 +33,4 @@ export * from "./shipping/index.ts";
 export * from "./battles/index.ts";
 export * from "./verification/index.ts";
 export * from "./harm/index.ts";
+export * from "./upgrades/index.ts";

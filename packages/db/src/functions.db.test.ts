@@ -59,7 +59,7 @@ describe("prisma/functions", () => {
   it("takes money from a wallet in paid_play alone, which every paid play calls for its lock, checks and entry", () => {
     const files = byName(listFunctionFiles());
     expect(Object.keys(files).filter((name) => /balance\s*=\s*balance\s*-/.test(files[name]!))).toEqual(["paid_play"]);
-    for (const name of ["open_pack", "battle_entry_debit"]) {
+    for (const name of ["open_pack", "battle_entry_debit", "upgrade_items"]) {
       expect(files[name]).toMatch(/:= paid_play\(/);
       expect(files[name]).not.toMatch(/UPDATE wallet|INSERT INTO ledger_entry|paid_play_refusal|player_protection_refusal/);
     }

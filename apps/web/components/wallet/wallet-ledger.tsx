@@ -18,6 +18,7 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   SHIPPING_REFUND: "Shipping fee refunded",
   BATTLE_ENTRY: "Battle entry",
   BATTLE_REFUND: "Battle entry refunded",
+  EXCHANGE: "Exchange remainder",
 };
 
 /** The wallet's ledger, newest first; the first page comes rendered from the server. */

@@ -29,7 +29,14 @@ Every opening is drawn from the account's seed pair: a secret server seed, commi
 3. The item whose \`[ticketFrom, ticketTo]\` range holds \`result\` wins. The ranges of a pack cover 1..100000 exactly; an item's chance in percent is its ticket count / 1000.
 4. The odds table is fixed by \`oddsHash\` = SHA-256 (hex) of its canonical form: the JSON array of \`[itemId, ticketFrom, ticketTo]\` rows ordered by \`ticketFrom\`, without whitespace, e.g. \`[["cmic2x9rq0010pp3kancearbu",1,60],["cmic2x9rq0011pp3ksmartfit",61,773]]\`. Every opening records the \`oddsHash\` and \`oddsVersion\` it used.
 
-\`POST /v1/fairness/rotate\` retires the pair and reveals its server seed: check \`SHA-256(serverSeed) = serverSeedHash\`, then recompute every opening of the pair (nonces 0 to \`previous.nonce\` - 1, listed by \`GET /v1/history\`).
+\`POST /v1/fairness/rotate\` retires the pair and reveals its server seed: check \`SHA-256(serverSeed) = serverSeedHash\`, then recompute every opening and upgrade of the pair (nonces 0 to \`previous.nonce\` - 1, listed by \`GET /v1/history\`, each with its \`kind\`).
+
+## Upgrades (upgrade/v1)
+An upgrade (\`POST /v1/upgrades\`) stakes held items for a chance at a pricier item and takes the pair's next nonce, as an opening does.
+1. \`chanceTickets = min(capTickets, floor(100000 × (10000 − edgeBps) × stakeCents / (10000 × targetCents)))\`, in integers; \`edgeBps\` (house edge) and \`capTickets\` (highest chance) are recorded with each upgrade. The target must be worth more than the stake and the chance at least 1000 tickets (1 %).
+2. \`hash = HMAC-SHA256(key = serverSeed, message = clientSeed + ":" + nonce + ":upgrade")\`, lower-case hex; \`ticket\` from \`hash\` as an opening's \`result\`.
+3. Won iff \`ticket <= chanceTickets\`: the stake's items are \`UPGRADED\` either way, a win adds the target as a new \`HELD\` item.
+Test vector: serverSeed \`a3f1c9e2b7d4058f6e1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70\`, clientSeed \`my-client-seed\`, nonce 1, stake 2500 cents, target 10000 cents, edgeBps 800, capTickets 75000 → chanceTickets 23000, hash \`1e3c6702eb34f4e93d9a51b413ce6581197059cbc4906cc6268446d2d68e842b\`, ticket 11811, won.
 
 ## Battles (battle/v1)
 {{battleProtocol}}

@@ -20,6 +20,11 @@ import type {
   SetLimitResult,
   Shipment,
   ShipmentEventData,
+  UpgradeEntry,
+  UpgradeQuote,
+  UpgradeResult,
+  UpgradeTarget,
+  ExchangeResult,
   Verification,
   WalletBalance,
   Withdrawal,
@@ -165,6 +170,8 @@ const inventoryPage: InventoryPage = {
       soldAt: null,
       spinId,
       battleId: null,
+      upgradeId: null,
+      exchangeId: null,
     },
   ],
   totalValue: "4.50",
@@ -195,9 +202,89 @@ const inventoryGroups: InventoryGroups = {
 
 export const sellResultExample: SellResult = { sold: [{ id: inventoryItemId, value: "4.50" }], total: "4.50", balanceAfter: 99.51 };
 
+// The upgrade of the phone stand (4.50) to the 20W charger (12.50) at the default edge and cap:
+// chance floor(100000 × 9200 × 450 / (10000 × 1250)) = 33120; upgrade/v1 on the example seeds at
+// nonce 2 rolls ticket 21235 (the hash below, computed with node:crypto): won.
+const upgradeTarget: UpgradeTarget = {
+  id: "cmic2x9rq0014pp3kusbcchar",
+  name: "20W USB-C Fast Charger",
+  rarity: "UNCOMMON",
+  value: "12.50",
+  image: "/images/items/budget-tech-drop/usb-c-charger.svg",
+  ships: true,
+  pack: { id: pack.id, slug: pack.slug, name: pack.name },
+};
+const { pack: _targetPack, ...upgradeTargetItem } = upgradeTarget;
+const upgradeQuote: UpgradeQuote = {
+  stakeValue: "4.50",
+  target: upgradeTarget,
+  targetValue: "12.50",
+  edgeBps: 800,
+  capTickets: 75000,
+  chanceTickets: 33120,
+  chance: "33.120",
+  expectedValue: "4.14",
+};
+export const upgradeResultExample: UpgradeResult = {
+  upgrade: {
+    id: "cmic3c9up0001pp3kupgr0001",
+    stakeValue: "4.50",
+    targetValue: "12.50",
+    chanceTickets: 33120,
+    chance: "33.120",
+    edgeBps: 800,
+    capTickets: 75000,
+    nonce: 2,
+    ticket: 21235,
+    won: true,
+  },
+  fairness: {
+    serverSeedHash: exampleSeeds.serverSeedHash,
+    clientSeed: exampleSeeds.clientSeed,
+    nonce: 2,
+    hash: "365bf3c0054f32c261d3dcf0529094589cc55c4119348efcb7dec0c32e009566",
+  },
+  inventoryItem: { id: "cmic3c9up0002pp3kinvt0009", itemId: upgradeTarget.id, value: "12.50" },
+  target: { ...upgradeTargetItem, packId: pack.id },
+  stake: [{ id: inventoryItemId, itemId: wonItem.id, value: "4.50" }],
+};
+const upgradeEntry: UpgradeEntry = {
+  kind: "upgrade",
+  ...upgradeResultExample.upgrade,
+  createdAt: at("12:02:00"),
+  target: upgradeResultExample.target,
+  stake: upgradeResultExample.stake,
+  inventoryItem: upgradeResultExample.inventoryItem,
+  fairness: {
+    recipe: "upgrade/v1",
+    serverSeedHash: exampleSeeds.serverSeedHash,
+    serverSeed: exampleSeeds.serverSeed,
+    clientSeed: exampleSeeds.clientSeed,
+    nonce: 2,
+    hash: upgradeResultExample.fairness.hash,
+    result: 21235,
+  },
+};
+// The charger (12.50) for the braided cable (7.99) at the default 5 % fee: 12.50 × 0.95 − 7.99 = 3.885, paid 3.88.
+export const exchangeResultExample: ExchangeResult = {
+  exchange: {
+    id: "cmic3d2ex0001pp3kexch0001",
+    givenValue: "12.50",
+    receivedValue: "7.99",
+    feeBps: 500,
+    cash: "3.88",
+    createdAt: at("12:03:00"),
+  },
+  given: [{ id: "cmic3c9up0002pp3kinvt0009", value: "12.50" }],
+  received: [{ id: "cmic3d2ex0002pp3kinvt0010", itemId: "cmic2x9rq0015pp3kbraidedc", value: "7.99" }],
+  balanceAfter: 103.39,
+};
+
 const historyPage: HistoryPage = {
+  upgrades: [upgradeEntry],
   spins: [
     {
+      kind: "open",
       id: spinId,
       createdAt: at("12:00:00"),
       pack: { id: pack.id, slug: pack.slug, name: pack.name, image: pack.image },
@@ -563,9 +650,17 @@ export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   "battles.bots": lockedBattleExample,
   "battles.leave": { ...openBattleExample, status: "cancelled", cancelledAt: at("12:11:00") },
   "battles.get": settledBattleExample,
+  "upgrades.targets": { targets: [upgradeTarget], nextCursor: null },
+  "upgrades.quote": upgradeQuote,
+  "upgrades.create": upgradeResultExample,
+  "upgrades.list": { upgrades: [upgradeEntry], nextCursor: null },
+  "upgrades.get": upgradeEntry,
+  "exchanges.create": exchangeResultExample,
 };
 
 export const eventExamples = {
+  "upgrade.completed": { id: "18348", type: "upgrade.completed", createdAt: at("12:02:00"), data: upgradeResultExample },
+  "exchange.completed": { id: "18349", type: "exchange.completed", createdAt: at("12:03:00"), data: exchangeResultExample },
   "open.completed": { id: "18342", type: "open.completed", createdAt: at("12:00:00"), data: openResultExample },
   "item.sold": {
     id: "18344",

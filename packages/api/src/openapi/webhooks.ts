@@ -31,6 +31,8 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "battle.settled": "BattleSettledEvent",
   "battle.cancelled": "BattleCancelledEvent",
   "verification.changed": "VerificationChangedEvent",
+  "upgrade.completed": "UpgradeCompletedEvent",
+  "exchange.completed": "ExchangeCompletedEvent",
 };
 
 /** The document's `webhooks`: one POST to the subscriber's endpoint per event type. */

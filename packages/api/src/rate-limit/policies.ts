@@ -30,6 +30,11 @@ export function rateLimitPolicies() {
      * they fail closed; a battle's rounds are drawn at settlement and never count as opens.
      */
     battles: { name: "battles", limit: env.RATE_LIMIT_BATTLES_PER_MINUTE, windowSeconds: 60, failClosed: true },
+    /**
+     * Upgrades and exchanges, per key: they stake or trade items (an upgrade is a wager), so they
+     * fail closed like opens, under a limit of their own (an opening's does not count them).
+     */
+    upgrades: { name: "upgrades", limit: env.RATE_LIMIT_UPGRADES_PER_MINUTE, windowSeconds: 60, failClosed: true },
     api: { name: "api", limit: env.RATE_LIMIT_API_PER_MINUTE, windowSeconds: 60, failClosed: false },
     /** Connections to the public drop feed, per client address (it needs no key). */
     drops: { name: "drops", limit: env.RATE_LIMIT_DROPS_PER_MINUTE, windowSeconds: 60, failClosed: false },

@@ -62,6 +62,10 @@ export const ADMIN_ACTIONS = [
   "harm.case_suspended",
   "harm.case_verification_required",
   "harm.case_closed",
+  "settings.upgrade_edge",
+  "settings.upgrade_cap",
+  "settings.exchange_fee",
+  "settings.game",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -1,4 +1,14 @@
-import { verifyBattle, verifyBeaconRound, type BattleProof, type BattleSpec } from "@prizepacks/fairness";
+import {
+  ticketFromHash,
+  upgradeChanceTickets,
+  verifyBattle,
+  verifyBeaconRound,
+  verifyUpgrade,
+  type BattleProof,
+  type BattleSpec,
+} from "@prizepacks/fairness";
+import { nodeHashes } from "@prizepacks/fairness/node";
+import { moneyToCents } from "../contract/money-cents.ts";
 import { battleView, loadBattle } from "../battles/battle-view.ts";
 import { Prisma } from "@prizepacks/db/prisma";
 import { formatMoney } from "../money.ts";
@@ -113,12 +123,15 @@ export async function auditInvariants(
   );
   add(
     "nonces of a seed pair are consecutive from 0 and end at its next nonce",
+    // Openings and upgrades take a pair's nonces in turn: together they hold each once.
     await db.$queryRaw`
-      SELECT p.id AS "seedPairId", p.nonce AS "nextNonce", COUNT(s.id)::int AS spins,
-             MIN(s.nonce) AS "minNonce", MAX(s.nonce) AS "maxNonce"
-      FROM seed_pair p LEFT JOIN spin s ON s."seedPairId" = p.id
+      SELECT p.id AS "seedPairId", p.nonce AS "nextNonce", COUNT(s.nonce)::int AS uses,
+             COUNT(DISTINCT s.nonce)::int AS "distinctNonces", MIN(s.nonce) AS "minNonce", MAX(s.nonce) AS "maxNonce"
+      FROM seed_pair p
+      LEFT JOIN (SELECT "seedPairId", nonce FROM spin UNION ALL SELECT "seedPairId", nonce FROM upgrade) s ON s."seedPairId" = p.id
       GROUP BY p.id, p.nonce
-      HAVING COUNT(s.id) <> p.nonce OR (COUNT(s.id) > 0 AND (MIN(s.nonce) <> 0 OR MAX(s.nonce) <> p.nonce - 1))`,
+      HAVING COUNT(s.nonce) <> p.nonce OR COUNT(DISTINCT s.nonce) <> COUNT(s.nonce)
+          OR (COUNT(s.nonce) > 0 AND (MIN(s.nonce) <> 0 OR MAX(s.nonce) <> p.nonce - 1))`,
   );
   // LedgerEntry.inventoryItemId is unique, so "exactly one" reduces to "one, and the right one".
   add(
@@ -258,16 +271,55 @@ export async function auditInvariants(
   );
   for (const breach of await battleProofBreaches(services)) add("every settled battle re-derives from its published proof", [breach]);
 
+  // The upgrader and the exchange (#38).
+  add("every upgrade re-derives from its row (and its revealed seed, once retired)", await upgradeBreaches(services));
+  add(
+    "every UPGRADED item is staked in exactly one upgrade at its value, and no other item is",
+    await db.$queryRaw`
+      SELECT i.id AS "inventoryItemId", i.status::text AS status, COUNT(s."upgradeId")::int AS stakes FROM inventory_item i
+      LEFT JOIN upgrade_stake s ON s."inventoryItemId" = i.id
+      WHERE i.status::text = 'UPGRADED' OR s."upgradeId" IS NOT NULL
+      GROUP BY i.id, i.status, i.value, i."userId"
+      HAVING i.status::text <> 'UPGRADED' OR COUNT(s."upgradeId") <> 1
+          OR bool_or(s.value <> i.value) OR bool_or((SELECT u."userId" FROM upgrade u WHERE u.id = s."upgradeId") <> i."userId")`,
+  );
+  add(
+    "every upgrade's stake sums to its stakeValue, and it won its target (one HELD-born item at its value) exactly when won",
+    await db.$queryRaw`
+      SELECT u.id AS "upgradeId" FROM upgrade u
+      LEFT JOIN inventory_item w ON w."upgradeId" = u.id
+      WHERE u."stakeValue" <> (SELECT COALESCE(SUM(s.value), 0) FROM upgrade_stake s WHERE s."upgradeId" = u.id)
+         OR u.won <> (w.id IS NOT NULL)
+         OR (w.id IS NOT NULL AND (w.value <> u."targetValue" OR w."itemId" <> u."targetItemId" OR w."userId" <> u."userId"))`,
+  );
+  add(
+    "every EXCHANGED item is given in exactly one exchange at its value, and no other item is",
+    await db.$queryRaw`
+      SELECT i.id AS "inventoryItemId", i.status::text AS status FROM inventory_item i
+      LEFT JOIN exchange_item g ON g."inventoryItemId" = i.id
+      WHERE (i.status::text = 'EXCHANGED') <> (g."exchangeId" IS NOT NULL) OR g.value <> i.value`,
+  );
+  add(
+    "every exchange balances: given and received as summed, received + cash within given less the fee, cash paid once",
+    await db.$queryRaw`
+      SELECT x.id AS "exchangeId", x."givenValue"::text AS given, x."receivedValue"::text AS received, x.cash::text AS cash FROM exchange x
+      LEFT JOIN ledger_entry l ON l."exchangeId" = x.id
+      WHERE x."givenValue" <> (SELECT COALESCE(SUM(g.value), 0) FROM exchange_item g WHERE g."exchangeId" = x.id)
+         OR x."receivedValue" <> (SELECT COALESCE(SUM(r.value), 0) FROM inventory_item r WHERE r."exchangeId" = x.id)
+         OR x."receivedValue" + x.cash > x."givenValue" * (10000 - x."feeBps") / 10000
+         OR (x.cash > 0) <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND (l.amount <> x.cash OR l."userId" <> x."userId"))`,
+  );
+
   // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
   // entries: provider deposits, and demo deposits in demo mode), withdrawals (what has left or is
   // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
   // entries, either sign), sales (the values of sold items), opening prices (the spins) and
   // shipping fees kept (every shipment's fee but those refunded: cancelled or rejected).
   add(
-    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept - battle entries kept",
+    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept - battle entries kept + exchange remainders",
     await db.$queryRaw`
       SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text,
-             "shippingFees"::text, "battleEntries"::text
+             "shippingFees"::text, "battleEntries"::text, "exchangeCash"::text
       FROM (SELECT
         (SELECT COALESCE(SUM(balance), 0) FROM wallet) AS wallets,
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'DEPOSIT') AS deposits,
@@ -276,8 +328,9 @@ export async function auditInvariants(
         (SELECT COALESCE(SUM(value), 0) FROM inventory_item WHERE status = 'SOLD') AS sales,
         (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices",
         (SELECT COALESCE(SUM(fee), 0) FROM shipment WHERE state NOT IN ('CANCELLED', 'REJECTED')) AS "shippingFees",
-        (SELECT COALESCE(-SUM(amount), 0) FROM ledger_entry WHERE "battleId" IS NOT NULL) AS "battleEntries") t
-      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees" - "battleEntries"`,
+        (SELECT COALESCE(-SUM(amount), 0) FROM ledger_entry WHERE "battleId" IS NOT NULL) AS "battleEntries",
+        (SELECT COALESCE(SUM(cash), 0) FROM exchange) AS "exchangeCash") t
+      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees" - "battleEntries" + "exchangeCash"`,
   );
 
   const flagged = await db.deposit.findMany({
@@ -353,6 +406,48 @@ async function loneCreditsAboveThresholds(services: Deps, days: number): Promise
     SELECT count(*) AS count, COALESCE(SUM(amount), 0) AS total FROM (${LONE_CREDITS_SQL}) lone
     WHERE "actorId" IS NULL AND "createdAt" > now() - make_interval(days => ${days})`;
   return { flaggedCredits, cliCredits: { count: Number(cli?.count ?? 0), total: formatMoney(new Prisma.Decimal(cli?.total ?? 0)) } };
+}
+
+/**
+ * Recomputes every upgrade as a player's verifier would (upgrade/v1): its chance from its stake,
+ * target, edge and cap; and, once its pair is retired (the seed revealed), its hash, ticket and
+ * outcome from the seeds and nonce. Before that, the ticket must still be the hash's.
+ */
+async function upgradeBreaches(services: Deps): Promise<Array<Record<string, unknown>>> {
+  const rows = await services.database.sql.query<{
+    id: string;
+    stakeValue: string;
+    targetValue: string;
+    edgeBps: number;
+    capTickets: number;
+    chanceTickets: number;
+    nonce: number;
+    hash: string;
+    ticket: number;
+    won: boolean;
+    serverSeed: string | null;
+    clientSeed: string;
+  }>(
+    `SELECT u.id, u."stakeValue"::text AS "stakeValue", u."targetValue"::text AS "targetValue", u."edgeBps", u."capTickets",
+            u."chanceTickets", u.nonce, u.hash, u.ticket, u.won,
+            CASE WHEN p."retiredAt" IS NOT NULL THEN p."serverSeed" END AS "serverSeed", p."clientSeed"
+     FROM upgrade u JOIN seed_pair p ON p.id = u."seedPairId" ORDER BY u."createdAt"`,
+  );
+  const breaches: Array<Record<string, unknown>> = [];
+  for (const row of rows) {
+    const claim = { ...row, stakeCents: moneyToCents(row.stakeValue), targetCents: moneyToCents(row.targetValue) };
+    const problems =
+      row.serverSeed === null
+        ? [
+            ...(upgradeChanceTickets(claim) === row.chanceTickets
+              ? []
+              : ["chanceTickets does not follow from the stake, target, edge and cap"]),
+            ...(ticketFromHash(row.hash) === row.ticket ? [] : ["the ticket is not the hash's"]),
+          ]
+        : await verifyUpgrade({ ...claim, serverSeed: row.serverSeed }, nodeHashes);
+    if (problems.length > 0) breaches.push({ upgradeId: row.id, problems });
+  }
+  return breaches;
 }
 
 /** Recomputes every settled battle from what its GET publishes, as a player's verifier would. */

@@ -5,6 +5,7 @@ import { RotateResultSchema } from "./fairness.ts";
 import { IsoTimestamp, MoneyString, RaritySchema } from "./fields.ts";
 import { OpenResultSchema } from "./open.ts";
 import { ShipmentEventDataSchema } from "./shipping.ts";
+import { ExchangeResultSchema, UpgradeResultSchema } from "./upgrades.ts";
 import { VerificationSchema } from "./verification.ts";
 import { LedgerKindSchema } from "./wallet.ts";
 import { WithdrawalSchema } from "./withdrawals.ts";
@@ -53,7 +54,7 @@ export const WalletChangedEventSchema = accountEvent(
     spinId: z.string().optional().meta({ description: "With PACK_OPEN: the opening." }),
     battleId: z.string().optional().meta({ description: "With BATTLE_ENTRY and BATTLE_REFUND: the battle." }),
   }),
-  "The wallet balance changed (deposit, opening, sale or adjustment).",
+  "The wallet balance changed (deposit, opening, sale, exchange or adjustment).",
 );
 export const SeedRotatedEventSchema = accountEvent(
   "SeedRotatedEvent",
@@ -180,6 +181,19 @@ export const VerificationChangedEventSchema = accountEvent(
   "The account's identity check changed: started, reviewed, asked for by an operator (or that request withdrawn); data is the check as GET /v1/me/verification answers it.",
 );
 
+export const UpgradeCompletedEventSchema = accountEvent(
+  "UpgradeCompletedEvent",
+  "upgrade.completed",
+  UpgradeResultSchema,
+  "An upgrade was rolled (won or lost); data is the upgrade response.",
+);
+export const ExchangeCompletedEventSchema = accountEvent(
+  "ExchangeCompletedEvent",
+  "exchange.completed",
+  ExchangeResultSchema,
+  "An exchange completed; data is the exchange response (a wallet.changed event follows when it paid a remainder).",
+);
+
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
     OpenCompletedEventSchema,
@@ -205,6 +219,8 @@ export const AccountEventSchema = z
     BattleSettledEventSchema,
     BattleCancelledEventSchema,
     VerificationChangedEventSchema,
+    UpgradeCompletedEventSchema,
+    ExchangeCompletedEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
 

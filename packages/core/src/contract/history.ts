@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { IsoTimestamp, MoneyString, NextCursor, Nonce, RaritySchema, ServerSeed, Sha256Hex, Ticket } from "./fields.ts";
+import { UpgradeEntrySchema } from "./upgrades.ts";
 
 export const SpinHistoryEntrySchema = z
   .object({
+    kind: z.literal("open").meta({ description: "An opening (upgrades are in `upgrades`, kind upgrade)." }),
     id: z.string().meta({ description: "The spin (opening) identifier." }),
     createdAt: IsoTimestamp,
     pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), image: z.string() }),
@@ -26,8 +28,18 @@ export const SpinHistoryEntrySchema = z
 export type SpinHistoryEntry = z.infer<typeof SpinHistoryEntrySchema>;
 
 export const HistoryPageSchema = z
-  .object({ spins: z.array(SpinHistoryEntrySchema).meta({ description: "Newest first." }), nextCursor: NextCursor })
-  .meta({ id: "HistoryPage" });
+  .object({
+    spins: z.array(SpinHistoryEntrySchema).meta({ description: "The page's openings, newest first." }),
+    upgrades: z.array(UpgradeEntrySchema).meta({
+      description:
+        "The page's upgrades, newest first (none with packId). Openings and upgrades take the nonces of one seed pair in turn: together, sorted by nonce, they are every nonce of the pair.",
+    }),
+    nextCursor: NextCursor,
+  })
+  .meta({
+    id: "HistoryPage",
+    description: "One page of what used the account's seed pairs: openings and upgrades together, newest first, `limit` of them in all.",
+  });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
 export const HistorySummarySchema = z

@@ -25,3 +25,4 @@ export * from "./statements.ts";
 export * from "./events.ts";
 export * from "./verification.ts";
 export * from "./harm.ts";
+export * from "./upgrades.ts";

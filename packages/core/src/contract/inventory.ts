@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { IsoTimestamp, MoneyString, NextCursor, RaritySchema } from "./fields.ts";
 
-export const InventoryStatusSchema = z.enum(["HELD", "SOLD", "REDEEMING", "SHIPPED"]).meta({
-  description: "HELD: can be sold or shipped. SOLD: sold back. REDEEMING: in a shipment not yet shipped. SHIPPED: shipped to the player.",
+export const InventoryStatusSchema = z.enum(["HELD", "SOLD", "REDEEMING", "SHIPPED", "UPGRADED", "EXCHANGED"]).meta({
+  description:
+    "HELD: can be sold, shipped, upgraded or exchanged. SOLD: sold back. REDEEMING: in a shipment not yet shipped. SHIPPED: shipped to the player. UPGRADED: staked in an upgrade. EXCHANGED: given in an exchange.",
 });
 
 export const InventoryItemSchema = z
@@ -21,8 +22,10 @@ export const InventoryItemSchema = z
       .meta({ description: "Whether the item can be shipped; false (digital goods, or the operator's choice): it can only be sold." }),
     createdAt: IsoTimestamp,
     soldAt: IsoTimestamp.nullable(),
-    spinId: z.string().nullable().meta({ description: "The opening that won the item (null: a battle won it)." }),
-    battleId: z.string().nullable().meta({ description: "The battle that won the item (null: an opening did)." }),
+    spinId: z.string().nullable().meta({ description: "The opening that won the item (null: a battle, an upgrade or an exchange)." }),
+    battleId: z.string().nullable().meta({ description: "The battle that won the item (null: an opening, an upgrade or an exchange)." }),
+    upgradeId: z.string().nullable().meta({ description: "The upgrade that won the item (null: it came otherwise)." }),
+    exchangeId: z.string().nullable().meta({ description: "The exchange that gave the item (null: it came otherwise)." }),
   })
   .meta({ id: "InventoryItem" });
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;

@@ -25,6 +25,7 @@ export const LedgerKindSchema = z.enum([
   "SHIPPING_REFUND",
   "BATTLE_ENTRY",
   "BATTLE_REFUND",
+  "EXCHANGE",
 ]);
 
 export const LedgerEntrySchema = z

@@ -30,6 +30,8 @@ export const ACCOUNT_EVENT_TYPES = [
   "battle.settled",
   "battle.cancelled",
   "verification.changed",
+  "upgrade.completed",
+  "exchange.completed",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

@@ -20,6 +20,7 @@ describe("listSpinHistory", () => {
     expect(nextCursor).toBeNull();
     expect(spins.map((s) => s.id)).toEqual([second.spin.id, first.spin.id]);
     expect(spins[1]).toEqual({
+      kind: "open",
       id: first.spin.id,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       pack: { id: pack.id, slug: pack.slug, name: pack.name, image: pack.image },

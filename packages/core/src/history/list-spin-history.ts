@@ -4,6 +4,7 @@ import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/p
 import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../contract/history.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
+import { toUpgradeEntry, upgradeView } from "../upgrades/list-upgrades.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -26,6 +27,7 @@ type SpinRow = Prisma.SpinGetPayload<{ include: typeof spinView }>;
 
 function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
   return {
+    kind: "open",
     id: spin.id,
     createdAt: spin.createdAt.toISOString(),
     pack: spin.pack,
@@ -47,18 +49,35 @@ function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
   };
 }
 
-/** The account's openings, newest first, each with what it takes to verify the draw. */
+/**
+ * What used the account's seed pairs, newest first, each with what it takes to verify it:
+ * openings and upgrades (none with a pack), `limit` of them in all. One keyset over both tables:
+ * each gives its first limit + 1 after the cursor, and the newest of the two lists make the page.
+ */
 export async function listSpinHistory(services: Deps, { userId, packId, cursor, limit }: ListSpinHistoryInput): Promise<HistoryPage> {
   const db = services.database.prisma;
   const take = pageLimit(limit, HISTORY_PAGE_SIZE);
-  const rows = await db.spin.findMany({
-    where: { userId, ...(packId !== undefined && { packId }), ...afterPageCursor(cursor) },
-    include: spinView,
-    orderBy: newestFirst,
-    take: take + 1,
-  });
-  const page = toPage(rows, take);
-  return { spins: page.rows.map(toSpinHistoryEntry), nextCursor: page.nextCursor };
+  const after = afterPageCursor(cursor);
+  const [spins, upgrades] = await Promise.all([
+    db.spin.findMany({
+      where: { userId, ...(packId !== undefined && { packId }), ...after },
+      include: spinView,
+      orderBy: newestFirst,
+      take: take + 1,
+    }),
+    packId === undefined
+      ? db.upgrade.findMany({ where: { userId, ...after }, include: upgradeView, orderBy: newestFirst, take: take + 1 })
+      : [],
+  ]);
+  const merged = [...spins.map((row) => ({ row, kind: "open" as const })), ...upgrades.map((row) => ({ row, kind: "upgrade" as const }))]
+    .map((entry) => ({ ...entry, createdAt: entry.row.createdAt, id: entry.row.id }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const page = toPage(merged, take);
+  return {
+    spins: page.rows.flatMap((entry) => (entry.kind === "open" ? [toSpinHistoryEntry(entry.row)] : [])),
+    upgrades: page.rows.flatMap((entry) => (entry.kind === "upgrade" ? [toUpgradeEntry(entry.row)] : [])),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

@@ -63,6 +63,8 @@ describe("listInventory", () => {
       soldAt: null,
       spinId: opened[6]!.spin.id,
       battleId: null,
+      upgradeId: null,
+      exchangeId: null,
     });
   });
 

@@ -37,6 +37,8 @@ function toInventoryItem(row: InventoryItemRow): InventoryItem {
     soldAt: row.soldAt?.toISOString() ?? null,
     spinId: row.spinId,
     battleId: row.battleId,
+    upgradeId: row.upgradeId,
+    exchangeId: row.exchangeId,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DbTx } from "@prizepacks/db";
+import type { DbTx, InventoryStatus } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { AppError } from "../errors.ts";
 import { recordAccountEvent } from "../events/account-events.ts";
@@ -84,13 +84,25 @@ export async function sellInventoryItems(services: Deps, { userId, inventoryItem
   });
 }
 
-/** Explains the first id that could not be sold; throwing rolls the sale back. */
-async function throwWhyNotHeld(tx: DbTx, userId: string, unsold: string[]): Promise<never> {
+/** Why an item is no longer held, by its status. */
+const GONE_BECAUSE: Record<Exclude<InventoryStatus, "HELD">, string> = {
+  SOLD: "was already sold",
+  // In a shipment: it cannot be sold, staked or exchanged.
+  REDEEMING: "is in a shipment",
+  SHIPPED: "is in a shipment",
+  UPGRADED: "was staked in an upgrade",
+  EXCHANGED: "was given in an exchange",
+};
+
+/**
+ * Explains the first id that could not be taken (sold, staked, exchanged): 404 when it is not
+ * the account's, else 409 with what became of it. Throwing rolls the caller's work back.
+ */
+export async function throwWhyNotHeld(tx: DbTx, userId: string, unsold: string[]): Promise<never> {
   const found = await tx.inventoryItem.findMany({ where: { id: { in: unsold }, userId }, select: { id: true, status: true } });
   const missing = unsold.find((id) => !found.some((item) => item.id === id));
   if (missing !== undefined) throw new AppError("NOT_FOUND", `Inventory item "${missing}" was not found.`);
-  const item = found[0];
-  // REDEEMING or SHIPPED: the item is in a shipment, so it cannot be sold.
-  const why = item && (item.status === "REDEEMING" || item.status === "SHIPPED") ? "is in a shipment" : "was already sold";
+  const item = found.find((row) => row.status !== "HELD") ?? found[0];
+  const why = item && item.status !== "HELD" ? GONE_BECAUSE[item.status] : "was already sold";
   throw new AppError("CONFLICT", `Inventory item "${item?.id ?? unsold[0]}" ${why}.`);
 }

@@ -63,7 +63,7 @@ export async function recordProtectionEvent(tx: DbTx, event: ProtectionEventInpu
  * concurrent refusals fill the log. Never throws: the player's answer is the refusal, and a
  * failed write must not turn it into a 500 (or a 503 that invites a retry); it is logged.
  */
-export async function recordLimitHit(tx: DbTx, userId: string, refusal: AppError, channel: "open" | "deposit"): Promise<void> {
+export async function recordLimitHit(tx: DbTx, userId: string, refusal: AppError, channel: "open" | "deposit" | "upgrade"): Promise<void> {
   const protection = refusal.details.protection as { kind?: string; period?: string; resetsAt?: string | null } | undefined;
   if (refusal.code !== "LIMIT_REACHED" || !protection?.kind || !protection.period) return;
   const detail = JSON.stringify({ channel, resetsAt: protection.resetsAt ?? null, message: refusal.message });

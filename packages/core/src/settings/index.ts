@@ -11,3 +11,5 @@ export {
   type SettingChangeDecision,
   type SettingChangeDecisionResult,
 } from "./decide-setting-change.ts";
+export { GAME_SETTINGS, type GameSettings } from "./money-settings.ts";
+export { GameSettingChangeSchema, getGameSettings, setGameSetting } from "./game-settings.ts";

@@ -40,6 +40,8 @@ const LINE_OF_KIND = {
   PACK_OPEN: "play",
   BATTLE_ENTRY: "play",
   BATTLE_REFUND: "play",
+  // An exchange's remainder is items turned into money, as a sale is.
+  EXCHANGE: "sales",
 } as const satisfies Record<LedgerKind, StatementLine>;
 
 /**
@@ -58,7 +60,7 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
   // Every figure the closing balance is made of, wagered too, comes from this one statement (one
   // snapshot): summed apart, a game committing between two reads would make them disagree. Won
   // and the count of openings are not in that sum, so they may come from a read of their own.
-  const [kinds, play] = await Promise.all([
+  const [kinds, play, [staked]] = await Promise.all([
     db.$queryRaw<Array<{ kind: LedgerKind; before: string; during: string }>>`
       SELECT kind,
         coalesce(sum(amount) FILTER (WHERE "createdAt" < ${from}), 0)::text AS before,
@@ -66,6 +68,10 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
       FROM ledger_entry WHERE "userId" = ${userId} AND "createdAt" < ${to}
       GROUP BY kind`,
     getPlayTotals(services, userId, { from, to }),
+    // Upgrades wager items, not money: no ledger entry, so their stakes are added to the wagered.
+    db.$queryRaw<Array<{ staked: string }>>`
+      SELECT coalesce(sum("stakeValue"), 0)::text AS staked FROM upgrade
+      WHERE "userId" = ${userId} AND "createdAt" >= ${from} AND "createdAt" < ${to}`,
   ]);
   const zero = new Money(0);
   const lines: Record<StatementLine, Money> = {
@@ -84,7 +90,7 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
     if (kind === "BATTLE_ENTRY" || kind === "BATTLE_REFUND") battles = battles.minus(during);
   }
   const closing = Object.values(lines).reduce((sum, amount) => sum.plus(amount), opening);
-  const wagered = lines.play.negated();
+  const wagered = lines.play.negated().plus(staked?.staked ?? 0);
   return {
     month,
     from: from.toISOString(),

@@ -52,6 +52,7 @@ import { decideWithdrawalRoute } from "./withdrawals/decide-withdrawal.ts";
 import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for-admin.ts";
 import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
 import { getComplianceSettingsRoute, setComplianceSettingsRoute } from "./verification/compliance-settings.ts";
+import { getGameSettingsRoute, setGameSettingRoute } from "./settings/game-settings.ts";
 import {
   getAccountVerificationRoute,
   requestVerificationRoute,
@@ -113,6 +114,7 @@ export const adminRouter = router({
     queue: listVerificationQueueRoute,
     history: getVerificationHistoryRoute,
   }),
+  games: router({ settings: getGameSettingsRoute, setSetting: setGameSettingRoute }),
   log: router({ list: listAdminLogRoute }),
   reports: router({
     get: getPackReportRoute,

@@ -375,6 +375,18 @@ const actions: KeyedAction[] = [
     },
   },
   {
+    name: "games.setSetting",
+    prepare: async (admin) => {
+      const fee = (await db().gameSettings.findUnique({ where: { id: 1 } }))?.exchangeFeeBps ?? 500;
+      return {
+        first: (requestKey) => admin.admin.games.setSetting({ setting: "exchange_fee_bps", value: fee, requestKey }),
+        // A raise of the fee applies at once: with the key used, it must not.
+        others: [(requestKey) => admin.admin.games.setSetting({ setting: "exchange_fee_bps", value: fee + 1, requestKey })],
+        untouched: async () => expect((await db().gameSettings.findUnique({ where: { id: 1 } }))?.exchangeFeeBps ?? 500).toBe(fee),
+      };
+    },
+  },
+  {
     name: "shipments.move",
     prepare: async (admin) => {
       const [a, b, c] = await requestedShipments(3);
