@@ -3,6 +3,7 @@ import Link from "next/link";
 import { errorCode, errorMessage } from "../../lib/error-message";
 import { ErrorAlert } from "../ui/error-alert";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
+import { describeVerificationRefusal } from "../wallet/verification-refusal";
 
 /** A refused battle action (create, join, bots, leave) in plain words, per error code. */
 export function BattleError({ error, back }: { error: unknown; back: string }) {
@@ -43,6 +44,9 @@ function describeBattleError(error: unknown, back: string) {
     case "LIMIT_REACHED":
     case "EXCLUDED":
       return describeProtectionRefusal(error) ?? message;
+    case "KYC_REQUIRED":
+      // Play held by an operator's request, or an identity check refused for good.
+      return describeVerificationRefusal(error) ?? message;
     default:
       return message;
   }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { errorCode, errorMessage } from "../../lib/error-message";
 import { ErrorAlert } from "../ui/error-alert";
 import { describeProtectionRefusal } from "../safer-play/protection-refusal";
+import { describeVerificationRefusal } from "../wallet/verification-refusal";
 
 /** A failed opening, explained per error code; everything won before it stays on screen. */
 export function OpenPackError({ error, slug }: { error: unknown; slug: string }) {
@@ -40,6 +41,9 @@ function describeOpenError(error: unknown, slug: string) {
     case "LIMIT_REACHED":
     case "EXCLUDED":
       return describeProtectionRefusal(error) ?? message;
+    case "KYC_REQUIRED":
+      // Play held by an operator's request, or an identity check refused for good.
+      return describeVerificationRefusal(error) ?? message;
     default:
       // RATE_LIMITED's message says when to retry; FORBIDDEN's says why the account may not act.
       return message;
