@@ -20,12 +20,15 @@ export const DUE_DILIGENCE_CSV_HEADER = [
   "blocks_play",
   "moderation_comment",
   "client_comment",
+  "case_id",
+  "marker",
+  "outcome",
 ] as const;
 
 type Column = (typeof DUE_DILIGENCE_CSV_HEADER)[number];
 
 interface ReportSqlRow {
-  type: "check_started" | "check_status" | "request" | "request_withdrawn";
+  type: "check_started" | "check_status" | "request" | "request_withdrawn" | "case_opened" | "case_closed";
   at: Date;
   userId: string;
   status: string | null;
@@ -40,6 +43,9 @@ interface ReportSqlRow {
   blocksPlay: boolean | null;
   moderationComment: string | null;
   clientComment: string | null;
+  caseId: string | null;
+  marker: string | null;
+  outcome: string | null;
 }
 
 /**
@@ -50,7 +56,9 @@ interface ReportSqlRow {
  *   answer, reject type and labels, and both reviewer's comments (this report is for operators and
  *   the regulator, never the player, so clientComment is in it);
  * - request / request_withdrawn: an operator asked an account for a check, or withdrew the ask
- *   (from the admin log, kept for good), with the operator and their reason.
+ *   (from the admin log, kept for good), with the operator and their reason;
+ * - case_opened / case_closed: a markers-of-harm case (its marker) was opened, or closed by an
+ *   operator with its outcome.
  * A check keeps its start and its latest status only (statuses in between are in account events,
  * kept 7 days), so a check started in one month and decided in the next shows in both.
  * Free text (labels, reasons, comments, the operator's address) is written so that a spreadsheet
@@ -67,18 +75,27 @@ export async function exportDueDiligenceCsv(
   const rows = await services.database.prisma.$queryRaw<ReportSqlRow[]>`
     SELECT 'check_started' AS type, v."createdAt" AS at, v."userId", NULL AS status, NULL AS "reviewAnswer", NULL AS "rejectType",
       NULL::text[] AS "rejectLabels", v.provider, v."createdAt" AS "startedAt", NULL::timestamp AS "reviewedAt", NULL AS operator,
-      NULL AS reason, NULL::boolean AS "blocksPlay", NULL AS "moderationComment", NULL AS "clientComment"
+      NULL AS reason, NULL::boolean AS "blocksPlay", NULL AS "moderationComment", NULL AS "clientComment",
+      NULL AS "caseId", NULL AS marker, NULL AS outcome
     FROM account_verification v WHERE v."createdAt" >= ${from} AND v."createdAt" < ${to}
     UNION ALL
     SELECT 'check_status', v."statusAt", v."userId", v.status, v."reviewAnswer", v."rejectType", v."rejectLabels", v.provider,
-      v."createdAt", v."reviewedAt", NULL, NULL, NULL, v."moderationComment", v."clientComment"
+      v."createdAt", v."reviewedAt", NULL, NULL, NULL, v."moderationComment", v."clientComment", NULL, NULL, NULL
     FROM account_verification v WHERE v."statusAt" >= ${from} AND v."statusAt" < ${to}
     UNION ALL
     SELECT CASE WHEN l.action = 'verification.requested' THEN 'request' ELSE 'request_withdrawn' END, l."createdAt", l."targetId",
       NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.actor,
-      coalesce(l.after, l.before) ->> 'reason', (coalesce(l.after, l.before) ->> 'blocksPlay')::boolean, NULL, NULL
+      coalesce(l.after, l.before) ->> 'reason', (coalesce(l.after, l.before) ->> 'blocksPlay')::boolean, NULL, NULL, NULL, NULL, NULL
     FROM admin_log l
     WHERE l.action IN ('verification.requested', 'verification.request_withdrawn') AND l."createdAt" >= ${from} AND l."createdAt" < ${to}
+    UNION ALL
+    SELECT 'case_opened', c."openedAt", c."userId", 'open', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+      c.id, c.marker, NULL
+    FROM harm_case c WHERE c."openedAt" >= ${from} AND c."openedAt" < ${to}
+    UNION ALL
+    SELECT 'case_closed', c."closedAt", c."userId", 'closed', NULL, NULL, NULL, NULL, NULL, NULL, c."closedBy", NULL, NULL, NULL, NULL,
+      c.id, c.marker, c.outcome
+    FROM harm_case c WHERE c."closedAt" >= ${from} AND c."closedAt" < ${to}
     ORDER BY at, type, "userId"`;
   const lines = [DUE_DILIGENCE_CSV_HEADER.join(",")];
   for (const row of rows) {
@@ -99,6 +116,9 @@ export async function exportDueDiligenceCsv(
       blocks_play: row.blocksPlay === null ? "" : String(row.blocksPlay),
       moderation_comment: csvField(row.moderationComment ?? "", true),
       client_comment: csvField(row.clientComment ?? "", true),
+      case_id: row.caseId ?? "",
+      marker: row.marker ?? "",
+      outcome: row.outcome ?? "",
     };
     lines.push(DUE_DILIGENCE_CSV_HEADER.map((column) => fields[column]).join(","));
   }

@@ -139,12 +139,12 @@ describe("exportDueDiligenceCsv", () => {
     expect(report.csv).toBe(
       [
         header,
-        `check_status,2031-03-02T00:00:00.000Z,${b.userId},verified,GREEN,,,demo,true,2031-02-27T10:00:00.000Z,2031-03-02T00:00:00.000Z,,,,,`,
-        `check_started,2031-03-09T08:00:00.000Z,${a.userId},,,,,sumsub,false,2031-03-09T08:00:00.000Z,,,,,,`,
+        `check_status,2031-03-02T00:00:00.000Z,${b.userId},verified,GREEN,,,demo,true,2031-02-27T10:00:00.000Z,2031-03-02T00:00:00.000Z,,,,,,,,`,
+        `check_started,2031-03-09T08:00:00.000Z,${a.userId},,,,,sumsub,false,2031-03-09T08:00:00.000Z,,,,,,,,,`,
         `check_status,2031-03-10T12:00:00.000Z,${a.userId},retry,RED,RETRY,BAD_SELFIE;=HYPERLINK(1),sumsub,false,2031-03-09T08:00:00.000Z,2031-03-10T12:00:00.000Z,,,,` +
-          `"Send the ""back"" page, please","'+blurry, line\nbreak"`,
-        `request,2031-03-11T09:00:00.000Z,${a.userId},,,,,,,,,'=ops@test.prizepacks.local,'-1+1 source of funds,true,,`,
-        `request_withdrawn,2031-03-31T23:59:59.999Z,${a.userId},,,,,,,,,'=ops@test.prizepacks.local,'-1+1 source of funds,true,,`,
+          `"Send the ""back"" page, please","'+blurry, line\nbreak",,,`,
+        `request,2031-03-11T09:00:00.000Z,${a.userId},,,,,,,,,'=ops@test.prizepacks.local,'-1+1 source of funds,true,,,,,`,
+        `request_withdrawn,2031-03-31T23:59:59.999Z,${a.userId},,,,,,,,,'=ops@test.prizepacks.local,'-1+1 source of funds,true,,,,,`,
         "",
       ].join("\r\n"),
     );
@@ -152,11 +152,36 @@ describe("exportDueDiligenceCsv", () => {
 
     const february = await exportDueDiligenceCsv(services(), { month: "2031-02" });
     expect(february.csv.split("\r\n").slice(1)).toEqual([
-      `check_started,2031-02-27T10:00:00.000Z,${b.userId},,,,,demo,true,2031-02-27T10:00:00.000Z,,,,,,`,
+      `check_started,2031-02-27T10:00:00.000Z,${b.userId},,,,,demo,true,2031-02-27T10:00:00.000Z,,,,,,,,,`,
       "",
     ]);
     const april = await exportDueDiligenceCsv(services(), { month: "2031-04" });
     expect(april).toMatchObject({ rows: 0, csv: `${header}\r\n` });
+  });
+
+  it("lists markers-of-harm cases opened and closed in the month, with marker and outcome", async () => {
+    const { userId } = await createTestUser(services());
+    await db().harmCase.create({
+      data: { id: "case-2032-opened", userId, marker: "night_play", openedAt: new Date("2032-05-03T02:00:00.000Z") },
+    });
+    await db().harmCase.create({
+      data: {
+        id: "case-2032-closed",
+        userId,
+        marker: "net_deposits",
+        openedAt: new Date("2032-04-20T10:00:00.000Z"),
+        status: "closed",
+        outcome: "no_concern",
+        closedAt: new Date("2032-05-04T09:30:00.000Z"),
+        closedBy: operator.email,
+      },
+    });
+    const report = await exportDueDiligenceCsv(services(), { month: "2032-05" });
+    expect(report.csv.split("\r\n").slice(1)).toEqual([
+      `case_opened,2032-05-03T02:00:00.000Z,${userId},open,,,,,,,,,,,,,case-2032-opened,night_play,`,
+      `case_closed,2032-05-04T09:30:00.000Z,${userId},closed,,,,,,,,'=ops@test.prizepacks.local,,,,,case-2032-closed,net_deposits,no_concern`,
+      "",
+    ]);
   });
 
   it("refuses a month that is not YYYY-MM", async () => {

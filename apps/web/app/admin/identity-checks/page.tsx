@@ -31,7 +31,7 @@ export default async function AdminIdentityChecksPage({ searchParams }: { search
       )}
       <form className="row" method="get" action="/api/admin/reports/due-diligence.csv" aria-label="Monthly due-diligence report">
         <div className="field">
-          <label htmlFor="due-diligence-month">Monthly report for the regulator (CSV)</label>
+          <label htmlFor="due-diligence-month">Monthly report for the regulator: checks, requests and harm cases (CSV)</label>
           <input id="due-diligence-month" name="month" type="month" defaultValue={monthOf(new Date())} required />
         </div>
         <button type="submit" className="button small">
