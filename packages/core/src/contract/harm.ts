@@ -88,6 +88,8 @@ export const HarmCaseListSchema = z.object({
   marker: z.enum(HARM_MARKERS).optional(),
   /** "me", "none" (unassigned) or an admin's e-mail. */
   owner: StorableText.trim().max(320).optional(),
+  /** One account's cases (the console's account page). */
+  userId: StorableText.min(1).max(200).optional(),
 });
 export type HarmCaseListInput = z.input<typeof HarmCaseListSchema>;
 

@@ -75,7 +75,7 @@ async function emailsOf(db: DbTx, userIds: string[]): Promise<Map<string, string
  */
 export async function listHarmCases(services: Deps, actor: AdminActor, input: unknown = {}): Promise<{ cases: HarmCaseRow[] }> {
   const db = services.database.prisma;
-  const { status, marker, owner } = parseInputOrThrow(HarmCaseListSchema, input);
+  const { status, marker, owner, userId } = parseInputOrThrow(HarmCaseListSchema, input);
   const ownerWhere =
     owner === undefined || owner === ""
       ? {}
@@ -85,7 +85,7 @@ export async function listHarmCases(services: Deps, actor: AdminActor, input: un
           ? { ownerId: actor.id ?? "" }
           : { owner: owner.toLowerCase() };
   const rows = await db.harmCase.findMany({
-    where: { status, ...(marker && { marker }), ...ownerWhere },
+    where: { status, ...(marker && { marker }), ...(userId && { userId }), ...ownerWhere },
     orderBy: status === "open" ? [{ openedAt: "asc" }, { id: "asc" }] : [{ closedAt: "desc" }, { id: "desc" }],
     take: HARM_QUEUE_SIZE,
   });

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@prizepacks/api";
 import { displayMoney } from "@prizepacks/core/contract";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AccountActions } from "../../../../components/admin/account-actions";
 import { AccountCompliancePanel } from "../../../../components/admin/account-compliance";
@@ -38,6 +39,16 @@ const OPENING_COLUMNS: QueueColumn<Detail["openings"][number]>[] = [
   { header: "Odds", numeric: true, cell: (spin) => `v${spin.oddsVersion}` },
 ];
 
+const CASE_COLUMNS: QueueColumn<RouterOutputs["admin"]["harm"]["cases"]["cases"][number]>[] = [
+  { header: "Opened", className: "small-text", cell: (row) => row.openedAt.replace("T", " ").slice(0, 16) },
+  { header: "Marker", cell: (row) => <Link href={`/admin/cases/${encodeURIComponent(row.id)}`}>{row.label}</Link> },
+  { header: "Hits", numeric: true, cell: (row) => row.hits },
+  {
+    header: "Status",
+    cell: (row) => (row.status === "open" ? `open${row.owner ? ` (${row.owner})` : ""}` : `closed: ${row.outcome ?? ""}`),
+  },
+];
+
 export default async function AdminAccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const api = await adminApi();
@@ -46,12 +57,14 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
     if ((error as { code?: string }).code === "NOT_FOUND") return null;
     throw error;
   };
-  const [detail, protection, summary, verification, verificationHistory] = await Promise.all([
+  const [detail, protection, summary, verification, verificationHistory, openCases, closedCases] = await Promise.all([
     api.admin.accounts.get({ userId }).catch(missing),
     api.admin.protection.account({ userId }).catch(missing),
     api.admin.accounts.summary({ userId }).catch(missing),
     api.admin.verification.account({ userId }).catch(missing),
     api.admin.verification.history({ userId }),
+    api.admin.harm.cases({ status: "open", userId }),
+    api.admin.harm.cases({ status: "closed", userId }),
   ]);
   if (!detail || !protection || !summary || !verification) notFound();
   const { account } = detail;
@@ -89,6 +102,14 @@ export default async function AdminAccountPage({ params }: { params: Promise<{ i
       <AccountActions account={account} keys={detail.keys} />
       <AccountCompliancePanel account={account} detail={verification} history={verificationHistory} />
       <AccountProtectionPanel account={account} detail={protection} />
+      <section className="stack" aria-labelledby="cases-heading">
+        <h2 id="cases-heading">Markers-of-harm cases</h2>
+        <QueueTable
+          rows={[...openCases.cases, ...closedCases.cases]}
+          columns={CASE_COLUMNS}
+          empty="No case has been opened for this account."
+        />
+      </section>
       <section className="stack" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger (latest 50)</h2>
         <QueueTable rows={detail.ledger} columns={LEDGER_COLUMNS} />
