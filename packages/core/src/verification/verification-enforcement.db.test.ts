@@ -10,7 +10,7 @@ import { createTestPack, createTestUser, verifyIdentity, type TestPackItem } fro
 import { expectAppError, useTestServices } from "../testing/vitest.ts";
 import { creditWallet } from "../wallet/wallet.ts";
 import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
-import { requestWithdrawal, setWithdrawalSettings } from "../withdrawals/withdrawals.ts";
+import { listWithdrawalsForAdmin, requestWithdrawal, setWithdrawalSettings } from "../withdrawals/withdrawals.ts";
 import { getComplianceSettings, setComplianceSettings } from "./compliance-settings.ts";
 import { applyApplicantState, getVerification } from "./verification.ts";
 import { requestVerificationAsAdmin, withdrawVerificationRequestAsAdmin } from "./verification-request.ts";
@@ -224,7 +224,12 @@ describe("a FINAL rejection", () => {
       rejectLabels: ["FORGERY"],
     });
     expect(JSON.stringify(view)).not.toMatch(/internal|blocklist/);
-    expect((await withdraw(refused.userId)).state).toBe("requested");
+    const held = await withdraw(refused.userId);
+    expect(held.state).toBe("requested");
+    // The console's queue says why this one waits for an admin.
+    const queue = (await listWithdrawalsForAdmin(services(), { limit: 200 })).withdrawals;
+    expect(queue.find((w) => w.id === held.id)).toMatchObject({ identityRefused: true });
+    expect(queue.find((w) => w.userId === control.userId)).toMatchObject({ identityRefused: false });
     await setWithdrawalSettings(services(), CLI_ACTOR, { autoApproveBelow: "0" });
     expect(await auditInvariants(services())).toMatchObject({ ok: true });
   });

@@ -188,6 +188,8 @@ export interface AdminWithdrawalRow extends Withdrawal {
   email: string;
   decidedBy: string | null;
   payoutId: string | null;
+  /** The account's identity check was refused for good (#37): its money leaves only where an admin approves, so say so beside it. */
+  identityRefused: boolean;
 }
 
 export const AdminWithdrawalFilterSchema = z.object({
@@ -208,7 +210,7 @@ export async function listWithdrawalsForAdmin(
     where: { ...(state && { state }), ...afterPageCursor(cursor) },
     orderBy: newestFirst,
     take: take + 1,
-    include: { user: { select: { email: true } } },
+    include: { user: { select: { email: true, verification: { select: { status: true } } } } },
   });
   const page = toPage(rows, take);
   return {
@@ -218,6 +220,7 @@ export async function listWithdrawalsForAdmin(
       email: row.user.email,
       decidedBy: row.decidedBy,
       payoutId: row.payoutId,
+      identityRefused: row.user.verification?.status === "rejected",
     })),
     nextCursor: page.nextCursor,
   };

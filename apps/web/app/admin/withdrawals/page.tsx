@@ -46,6 +46,12 @@ export default async function AdminWithdrawalsPage({ searchParams }: { searchPar
               <>
                 {w.state}
                 {w.reason && <span className="hint"> · {w.reason}</span>}
+                {w.identityRefused && (
+                  <span className="hint" data-testid="identity-refused">
+                    {" "}
+                    · identity check refused for good: approve only a destination you have confirmed belongs to the player
+                  </span>
+                )}
               </>
             ),
           },
