@@ -52,15 +52,14 @@ interface ReportSqlRow {
  * The regulator's monthly report of customer due diligence (#37), as CSV: one row per dated
  * fact in the calendar month (UTC), oldest first:
  * - check_started: a check was started (its provider; demo: no identity was verified);
- * - check_status: the check's status as it now stands, dated when it took it, with the review's
- *   answer, reject type and labels, and both reviewer's comments (this report is for operators and
- *   the regulator, never the player, so clientComment is in it);
+ * - check_status: every status a check took (verification_change, kept for good), dated when it
+ *   took it, with the review's answer, reject type and labels, and both reviewer's comments (this
+ *   report is for operators and the regulator, never the player, so clientComment is in it);
  * - request / request_withdrawn: an operator asked an account for a check, or withdrew the ask
  *   (from the admin log, kept for good), with the operator and their reason;
  * - case_opened / case_closed: a markers-of-harm case (its marker) was opened, or closed by an
  *   operator with its outcome.
- * A check keeps its start and its latest status only (statuses in between are in account events,
- * kept 7 days), so a check started in one month and decided in the next shows in both.
+ * A check started in one month and decided in the next shows in both.
  * Free text (labels, reasons, comments, the operator's address) is written so that a spreadsheet
  * never runs it as a formula (csvField).
  */
@@ -79,9 +78,11 @@ export async function exportDueDiligenceCsv(
       NULL AS "caseId", NULL AS marker, NULL AS outcome
     FROM account_verification v WHERE v."createdAt" >= ${from} AND v."createdAt" < ${to}
     UNION ALL
-    SELECT 'check_status', v."statusAt", v."userId", v.status, v."reviewAnswer", v."rejectType", v."rejectLabels", v.provider,
-      v."createdAt", v."reviewedAt", NULL, NULL, NULL, v."moderationComment", v."clientComment", NULL, NULL, NULL
-    FROM account_verification v WHERE v."statusAt" >= ${from} AND v."statusAt" < ${to}
+    SELECT 'check_status', c."statusAt", c."userId", c.status, c."reviewAnswer", c."rejectType", c."rejectLabels", c.provider,
+      v."createdAt", CASE WHEN c."reviewAnswer" IS NULL THEN NULL ELSE c."statusAt" END, NULL, NULL, NULL, c."moderationComment",
+      c."clientComment", NULL, NULL, NULL
+    FROM verification_change c JOIN account_verification v ON v."userId" = c."userId"
+    WHERE c."statusAt" >= ${from} AND c."statusAt" < ${to}
     UNION ALL
     SELECT CASE WHEN l.action = 'verification.requested' THEN 'request' ELSE 'request_withdrawn' END, l."createdAt", l."targetId",
       NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.actor,

@@ -184,6 +184,33 @@ describe("exportDueDiligenceCsv", () => {
     ]);
   });
 
+  it("keeps every status a check took, not only its latest", async () => {
+    const { userId } = await createTestUser(services());
+    await check(userId, "pending", new Date("2033-01-05T10:00:00.000Z"), { createdAt: new Date("2033-01-05T10:00:00.000Z") });
+    await db().accountVerification.update({
+      where: { userId },
+      data: { status: "retry", reviewAnswer: "RED", rejectType: "RETRY", statusAt: new Date("2033-01-06T10:00:00.000Z") },
+    });
+    await db().accountVerification.update({
+      where: { userId },
+      data: { status: "verified", reviewAnswer: "GREEN", rejectType: null, statusAt: new Date("2033-02-01T10:00:00.000Z") },
+    });
+    const january = await exportDueDiligenceCsv(services(), { month: "2033-01" });
+    expect(
+      january.csv
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",").slice(0, 4).join(",")),
+    ).toEqual([
+      `check_started,2033-01-05T10:00:00.000Z,${userId},`,
+      `check_status,2033-01-05T10:00:00.000Z,${userId},pending`,
+      `check_status,2033-01-06T10:00:00.000Z,${userId},retry`,
+      "",
+    ]);
+    const february = await exportDueDiligenceCsv(services(), { month: "2033-02" });
+    expect(february.csv).toContain(`check_status,2033-02-01T10:00:00.000Z,${userId},verified,GREEN`);
+  });
+
   it("refuses a month that is not YYYY-MM", async () => {
     await expect(exportDueDiligenceCsv(services(), { month: "2031-13" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
