@@ -40,6 +40,15 @@ const tags = [
     description:
       "Pack battles: seats open the same packs round by round, the best team total takes every item; provably fair by battle/v1.",
   },
+  {
+    name: "Upgrades",
+    description:
+      "Stake held items for a published chance at a pricier one, provably fair by upgrade/v1 on the account's seed pair; bound by safer play like openings.",
+  },
+  {
+    name: "Exchanges",
+    description: "Trade held items for shippable items worth at most the stake less the exchange fee; the rest is paid to the wallet.",
+  },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
     name: "Webhooks",

@@ -118,6 +118,7 @@ export const getUpgradeMeta = restMeta({
   path: "/v1/upgrades/{id}",
   operationId: "upgrades-get",
   summary: "One upgrade of the account",
+  description: "One upgrade of the account with its stake, target, chance and the fairness data that verifies its roll (upgrade/v1).",
   tags: ["Upgrades"],
   errorResponses: { 400: "Malformed input", 404: "No such upgrade of the account" },
 });
