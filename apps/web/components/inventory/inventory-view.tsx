@@ -77,7 +77,8 @@ export function InventoryView({
   const [sort, setSort] = useState(initialSort);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
-  const [exchanging, setExchanging] = useState(false);
+  // The items given, as they were when the dialog opened: the selection clears once they are exchanged.
+  const [exchangeGiven, setExchangeGiven] = useState<Array<{ id: string; name: string; value: string }> | null>(null);
   // isPending reaches the buttons a render later; this closes the gap for a fast double click.
   const sellInFlight = useRef(false);
 
@@ -180,10 +181,10 @@ export function InventoryView({
       <ErrorAlert error={sell.error} describe={saleError} />
 
       <ExchangeDialog
-        open={exchanging}
-        given={selected.map(({ id, name, value }) => ({ id, name, value }))}
+        open={exchangeGiven !== null}
+        given={exchangeGiven ?? []}
         feeBps={exchangeFeeBps}
-        onClose={() => setExchanging(false)}
+        onClose={() => setExchangeGiven(null)}
         onExchanged={(result) => {
           setSelectedIds(new Set());
           setNotice(
@@ -285,7 +286,7 @@ export function InventoryView({
                 onSellSelected={() => sellItems(selected.map((item) => item.id))}
                 onExchangeSelected={() => {
                   setNotice(null);
-                  setExchanging(true);
+                  setExchangeGiven(selected.map(({ id, name, value }) => ({ id, name, value })));
                 }}
               />
             )}
