@@ -27,6 +27,7 @@ import "../components/settings/settings.css";
 import "../components/admin/admin-reports.css";
 import "../components/battles/battles.css";
 import "../components/shipments/shipments.css";
+import "../components/upgrader/upgrader.css";
 
 export const metadata: Metadata = {
   title: { default: "prizepacks", template: "%s · prizepacks" },

@@ -38,7 +38,7 @@ for (const viewport of LAYOUT_WIDTHS) {
 
     await page.setViewportSize(viewport);
     await signedInPlayer(page, "100.00", `layout-${viewport.width}`);
-    for (const path of ["/", "/wallet", "/inventory", "/history", "/settings/api", "/settings/safer-play", "/fairness"]) {
+    for (const path of ["/", "/wallet", "/inventory", "/history", "/settings/api", "/settings/safer-play", "/fairness", "/upgrader"]) {
       await page.goto(path);
       await check(page, path);
     }
@@ -57,7 +57,7 @@ for (const viewport of LAYOUT_WIDTHS) {
     await check(page, "fairness data dialog");
     await page.keyboard.press("Escape");
 
-    for (const path of ["/inventory", "/history"]) {
+    for (const path of ["/inventory", "/history", "/upgrader"]) {
       await page.goto(path);
       await check(page, `${path} with items`);
     }

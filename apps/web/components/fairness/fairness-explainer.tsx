@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { UPGRADE_TEST_VECTOR as V } from "@prizepacks/fairness";
 
 /** The algorithm in plain words; static, so it renders on the server for everyone. */
 export function FairnessExplainer() {
@@ -32,6 +33,23 @@ result = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1        (1 �
           Hash it and compare with the hash you were shown; recompute every opening made with it.
         </li>
       </ol>
+      <h3>Upgrades (upgrade/v1)</h3>
+      <p>
+        An upgrade takes the next nonce of the same seed pair as your openings. Its chance is exact, in tickets of 100000, from the stake
+        and the target in cents, the house edge in basis points and the cap; the roll uses its own message, so it never repeats an
+        opening&apos;s hash:
+      </p>
+      <pre className="formula" tabIndex={0} role="region" aria-label="The upgrade formula">
+        <code>{`chanceTickets = min(capTickets, floor(100000 × (10000 − edgeBps) × stakeCents / (10000 × targetCents)))
+hash   = HMAC-SHA256(key = serverSeed, message = clientSeed + ":" + nonce + ":upgrade")
+ticket = floor(parseInt(hash.slice(0, 13), 16) / 2^52 × 100000) + 1        (1 … 100000)
+won    = ticket <= chanceTickets`}</code>
+      </pre>
+      <p>
+        Test vector: server seed <code className="break">{V.serverSeed}</code>, client seed <code>{V.clientSeed}</code>, nonce {V.nonce},
+        stake {V.stakeCents} and target {V.targetCents} cents, edge {V.edgeBps}, cap {V.capTickets}: chanceTickets {V.chanceTickets}, hash{" "}
+        <code className="break">{V.hash}</code>, ticket {V.ticket}, {V.won ? "won" : "lost"}.
+      </p>
       <h3>Odds versions</h3>
       <p>
         A pack&apos;s ticket ranges form its odds table. The <code>oddsHash</code> is the SHA-256 of the JSON of{" "}

@@ -5,9 +5,10 @@ import type { HistoryPage } from "@prizepacks/core";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
 import { HistoryRow } from "./history-row";
+import { UpgradeHistoryRow } from "./upgrade-history-row";
 import { LoadMoreButton } from "../ui/load-more-button";
 
-/** Every opening of the player (of one pack, given packId), newest first; the first page comes rendered from the server. */
+/** Every opening and upgrade of the player (of one pack, given packId), newest first; the first page comes rendered from the server. */
 export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage; packId?: string }) {
   const history = useInfiniteQuery({
     queryKey: queryKeys.history.list({ packId }),
@@ -16,9 +17,12 @@ export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage;
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     initialData: { pages: [initialPage], pageParams: [undefined] },
   });
-  const spins = history.data.pages.flatMap((page) => page.spins);
+  // Openings and upgrades take the nonces of one seed pair in turn: one list, newest first.
+  const entries = history.data.pages
+    .flatMap((page) => [...page.spins, ...page.upgrades])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.fairness.nonce - a.fairness.nonce);
 
-  if (spins.length === 0) {
+  if (entries.length === 0) {
     return (
       <div className="empty">
         <p>
@@ -31,9 +35,9 @@ export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage;
   return (
     <div className="stack">
       <ol className="history-list">
-        {spins.map((spin) => (
-          <HistoryRow key={spin.id} spin={spin} />
-        ))}
+        {entries.map((entry) =>
+          entry.kind === "upgrade" ? <UpgradeHistoryRow key={entry.id} upgrade={entry} /> : <HistoryRow key={entry.id} spin={entry} />,
+        )}
       </ol>
       <ErrorAlert error={history.isFetchNextPageError && history.error} />
       <LoadMoreButton hasMore={history.hasNextPage} loading={history.isFetchingNextPage} onLoadMore={() => void history.fetchNextPage()} />

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { displayMoney } from "@prizepacks/core/contract";
 
-/** "Select all" and "Sell selected (N) for X", kept in view at the bottom while scrolling. */
+/** "Select all", "Sell selected (N) for X" and "Exchange selected", kept in view at the bottom while scrolling. */
 export function InventorySellBar({
   selectedCount,
   selectableCount,
@@ -11,6 +11,7 @@ export function InventorySellBar({
   busy,
   onSelectAll,
   onSellSelected,
+  onExchangeSelected,
 }: {
   selectedCount: number;
   selectableCount: number;
@@ -19,6 +20,8 @@ export function InventorySellBar({
   busy: boolean;
   onSelectAll: (select: boolean) => void;
   onSellSelected: () => void;
+  /** Opens the exchange of the selected items (#38). */
+  onExchangeSelected?: () => void;
 }) {
   const allRef = useRef<HTMLInputElement>(null);
   const allSelected = selectableCount > 0 && selectedCount === selectableCount;
@@ -49,6 +52,11 @@ export function InventorySellBar({
       <button type="button" className="button" disabled={busy || selectedCount === 0 || tooMany} onClick={onSellSelected}>
         Sell selected ({selectedCount}) for {displayMoney(selectedValue)}
       </button>
+      {onExchangeSelected && (
+        <button type="button" className="button ghost" disabled={busy || selectedCount === 0} onClick={onExchangeSelected}>
+          Exchange selected
+        </button>
+      )}
     </div>
   );
 }

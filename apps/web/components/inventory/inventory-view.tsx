@@ -7,6 +7,7 @@ import { centsToMoney, displayMoney, moneyToCents } from "@prizepacks/core/contr
 import { errorCode, errorMessage } from "../../lib/error-message";
 import { queryKeys, trpc } from "../../lib/trpc";
 import { ErrorAlert } from "../ui/error-alert";
+import { ExchangeDialog } from "./exchange-dialog";
 import { InventoryGroupCard } from "./inventory-group-card";
 import { InventoryItemCard } from "./inventory-item-card";
 import { InventorySellBar } from "./inventory-sell-bar";
@@ -60,12 +61,15 @@ export function InventoryView({
   initialLayout,
   initialSort,
   initialGroups,
+  exchangeFeeBps,
 }: {
   initialStatus: InventoryStatus;
   initialPage: InventoryPage;
   initialLayout: InventoryLayout;
   initialSort: InventoryGroupSort;
   initialGroups?: InventoryGroups;
+  /** The exchange's fee in basis points (a money setting), for the figures before the server decides. */
+  exchangeFeeBps: number;
 }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(initialStatus);
@@ -73,6 +77,8 @@ export function InventoryView({
   const [sort, setSort] = useState(initialSort);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  // The items given, as they were when the dialog opened: the selection clears once they are exchanged.
+  const [exchangeGiven, setExchangeGiven] = useState<Array<{ id: string; name: string; value: string }> | null>(null);
   // isPending reaches the buttons a render later; this closes the gap for a fast double click.
   const sellInFlight = useRef(false);
 
@@ -174,6 +180,21 @@ export function InventoryView({
       </div>
       <ErrorAlert error={sell.error} describe={saleError} />
 
+      <ExchangeDialog
+        open={exchangeGiven !== null}
+        given={exchangeGiven ?? []}
+        feeBps={exchangeFeeBps}
+        onClose={() => setExchangeGiven(null)}
+        onExchanged={(result) => {
+          setSelectedIds(new Set());
+          setNotice(
+            `Exchanged ${result.given.length} ${result.given.length === 1 ? "item" : "items"} for ${result.received.length} worth ${displayMoney(result.exchange.receivedValue)}${moneyToCents(result.exchange.cash) > 0n ? `, and ${displayMoney(result.exchange.cash)} to your wallet` : ""}.`,
+          );
+          for (const queryKey of [queryKeys.me.get(), queryKeys.inventory(), queryKeys.wallet()])
+            void queryClient.invalidateQueries({ queryKey });
+        }}
+      />
+
       <div role="tabpanel" id={inventoryPanelId} aria-labelledby={inventoryTabId(status)} className="stack">
         {status === "HELD" && (
           <div className="inventory-toolbar">
@@ -263,6 +284,10 @@ export function InventoryView({
                 busy={busy}
                 onSelectAll={(all) => setSelectedIds(all ? new Set(heldItems.map((item) => item.id)) : new Set())}
                 onSellSelected={() => sellItems(selected.map((item) => item.id))}
+                onExchangeSelected={() => {
+                  setNotice(null);
+                  setExchangeGiven(selected.map(({ id, name, value }) => ({ id, name, value })));
+                }}
               />
             )}
             <ul className="inventory-list">

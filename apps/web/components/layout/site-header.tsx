@@ -14,6 +14,7 @@ import { SoundSwitch } from "../packs/sound-switch";
 const nav = [
   { href: "/", label: "Packs" },
   { href: "/battles", label: "Battles" },
+  { href: "/upgrader", label: "Upgrader" },
   { href: "/inventory", label: "Inventory" },
   { href: "/history", label: "History" },
   { href: "/fairness", label: "Fairness" },

@@ -8,6 +8,7 @@ import type { FairnessState } from "../../../components/fairness/seed-pair-summa
 import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
 import { PageHeader } from "../../../components/ui/page-header";
+import { UpgradeVerifier, type UpgradeVerifierPrefill } from "../../../components/fairness/upgrade-verifier";
 
 export const metadata = { title: "Fairness" };
 export const dynamic = "force-dynamic";
@@ -71,6 +72,19 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
     oddsHash: firstParam(params.oddsHash),
     item: firstParam(params.item),
   };
+  // "Verify this upgrade" links fill the upgrade verifier; the draw verifier keeps its own fields.
+  const upgradePrefill: UpgradeVerifierPrefill =
+    firstParam(params.verify) === "upgrade"
+      ? {
+          serverSeed: prefill.serverSeed,
+          serverSeedHash: prefill.serverSeedHash,
+          clientSeed: prefill.clientSeed,
+          nonce: prefill.nonce,
+          chanceTickets: firstParam(params.chanceTickets),
+          ticket: firstParam(params.ticket),
+        }
+      : {};
+  const drawPrefill: VerifierPrefill = firstParam(params.verify) === "upgrade" ? {} : prefill;
   const [viewer, packs] = await Promise.all([findViewer(), packsForDraw(prefill.pack, prefill.oddsHash)]);
 
   let seeds: FairnessState | null = null;
@@ -107,7 +121,15 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
       <PageHeader title="Provable fairness">
         Every opening is decided by seeds committed in advance. Check any draw yourself, right here in your browser.
       </PageHeader>
-      <FairnessWorkbench initialSeeds={seeds} seedsFallback={seedsFallback} packs={packs} prefill={prefill} />
+      <FairnessWorkbench initialSeeds={seeds} seedsFallback={seedsFallback} packs={packs} prefill={drawPrefill} />
+      <section className="card stack" aria-labelledby="upgrade-verifier-title" id="upgrade-verifier">
+        <h2 id="upgrade-verifier-title">Verify an upgrade</h2>
+        <p className="small-text muted">
+          An upgrade rolls one ticket on your seed pair (upgrade/v1) and wins when the ticket is at most its chance in tickets. Runs in your
+          browser; nothing is sent anywhere.
+        </p>
+        <UpgradeVerifier prefill={upgradePrefill} />
+      </section>
       <FairnessExplainer />
     </div>
   );

@@ -1,6 +1,8 @@
 import Link from "next/link";
+import { getGameSettings } from "@prizepacks/core";
 import { InventoryGroupSortSchema } from "@prizepacks/core/contract";
 import { InventoryView } from "../../../components/inventory/inventory-view";
+import { services } from "../../../lib/database";
 import { requireViewer, serverApi } from "../../../lib/server-api";
 
 export const dynamic = "force-dynamic";
@@ -17,9 +19,10 @@ export default async function InventoryPage({
   const layout = params.view === "grouped" ? "grouped" : "each";
   const sort = InventoryGroupSortSchema.catch("value-desc").parse(params.sort);
   const api = await serverApi();
-  const [initialPage, initialGroups] = await Promise.all([
+  const [initialPage, initialGroups, settings] = await Promise.all([
     api.inventory.list({ status }),
     status === "HELD" && layout === "grouped" ? api.inventory.groups({ sort }) : undefined,
+    services().then(getGameSettings),
   ]);
   return (
     <>
@@ -27,7 +30,7 @@ export default async function InventoryPage({
         <h1>Inventory</h1>
         <p className="muted">
           Items you won. Sell them for their value; the money goes to your wallet, or <Link href="/shipments">ship items</Link> to your
-          address.
+          address, exchange them for others, or stake them in the <Link href="/upgrader">upgrader</Link>.
         </p>
       </div>
       <InventoryView
@@ -36,6 +39,7 @@ export default async function InventoryPage({
         initialLayout={layout}
         initialSort={sort}
         initialGroups={initialGroups}
+        exchangeFeeBps={settings.exchangeFeeBps}
       />
     </>
   );
