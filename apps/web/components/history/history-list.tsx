@@ -26,7 +26,7 @@ export function HistoryList({ initialPage, packId }: { initialPage: HistoryPage;
     return (
       <div className="empty">
         <p>
-          {packId ? "No openings of this pack yet" : "No openings yet"} — <Link href="/">open a pack</Link> and it shows up here with
+          {packId ? "No openings of this pack yet" : "Nothing played yet"} — <Link href="/">open a pack</Link> and it shows up here with
           everything needed to verify it.
         </p>
       </div>

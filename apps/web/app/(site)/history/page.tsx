@@ -22,9 +22,9 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   return (
     <>
       <div className="page-header">
-        <h1>Opening history</h1>
+        <h1>History</h1>
         <p className="muted">
-          Every pack you opened, newest first. Server seeds are revealed once you rotate your seed on the{" "}
+          Every pack you opened and every upgrade, newest first. Server seeds are revealed once you rotate your seed on the{" "}
           <Link href="/fairness">fairness page</Link>.
         </p>
       </div>
