@@ -14,6 +14,7 @@ import { throwWhyNotHeld } from "../inventory/sell-inventory-items.ts";
 import { formatMoney, Money, moneyToNumber } from "../money.ts";
 import { parseInputOrThrow } from "../parse-input.ts";
 import { protectionRefusalError } from "../protection/protection-refusal.ts";
+import type { VerificationRefusal } from "../verification/verification-refusal.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { readGameSettings } from "../settings/money-settings.ts";
 import { walletChange } from "../wallet/wallet-change.ts";
@@ -169,4 +170,8 @@ async function assertNotExcluded(tx: DbTx, userId: string): Promise<void> {
            to_char("resumeRequestedAt" + interval '24 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "resumesAt"
     FROM binding_exclusion(${userId})`;
   if (exclusion) throw protectionRefusalError({ code: "EXCLUDED", ...exclusion });
+  // Closed with play: a check refused for good, or an operator's hold (#37); held items would otherwise turn into goods to ship.
+  const [check] = await tx.$queryRaw<Array<{ refusal: VerificationRefusal | null }>>`
+    SELECT verification_refusal(${userId}, 'open', 0) AS refusal`;
+  if (check?.refusal) throw protectionRefusalError(check.refusal);
 }

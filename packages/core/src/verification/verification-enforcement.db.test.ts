@@ -172,6 +172,9 @@ describe("an operator's request", () => {
     const battles = await withBeaconAhead(services());
     await expectAppError(createBattle(battles, userId, { packs: [pack.slug], layout: "1v1", winRule: "highest" }), "KYC_REQUIRED");
     expect((await getVerification(services(), userId)).requiredFor).toEqual(["withdrawal", "deposit", "play"]);
+    // A second request (another case, say) without the hold does not lift it; only withdrawing the request does.
+    await requestVerificationAsAdmin(services(), operator, { userId, reason: "a second case", requestKey: crypto.randomUUID() });
+    await expectAppError(openPack(services(), { userId, idOrSlug: pack.slug }), "KYC_REQUIRED");
 
     await withdrawVerificationRequestAsAdmin(services(), operator, { userId, requestKey: crypto.randomUUID() });
     await openPack(services(), { userId, idOrSlug: pack.slug });
@@ -180,10 +183,12 @@ describe("an operator's request", () => {
     expect(changes.map((e) => (e.data as { requiredFor: string[] }).requiredFor)).toEqual([
       ["withdrawal", "deposit"],
       ["withdrawal", "deposit", "play"],
+      ["withdrawal", "deposit", "play"],
       ["withdrawal"],
     ]);
     const logged = await db().adminLog.findMany({ where: { targetId: userId }, orderBy: { createdAt: "asc" } });
     expect(logged.map((entry) => entry.action)).toEqual([
+      "verification.requested",
       "verification.requested",
       "verification.requested",
       "verification.request_withdrawn",

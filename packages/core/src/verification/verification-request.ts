@@ -28,8 +28,10 @@ export type VerificationRequestView = {
  * An operator asks one account for an identity check (#37): until it is verified, its deposits
  * wait for the check, and with blocksPlay its play too (verification_refusal; the wallet is
  * marked protected by a trigger so the paid-play check sees it). Asking again replaces the
- * reason and the hold on play. It tightens, so one admin may; it is in the admin log, and the
- * player gets a verification.changed event (the reason stays with the operators).
+ * reason and may add a hold on play, never lift one (only withdrawing the request does, logged):
+ * a second case's request must not undo the first's hold. It tightens, so one admin may; it is
+ * in the admin log, and the player gets a verification.changed event (the reason stays with the
+ * operators).
  */
 export async function requestVerificationAsAdmin(
   services: Deps,
@@ -47,7 +49,8 @@ export async function requestVerificationAsAdmin(
       if (!account) throw new AppError("NOT_FOUND", "No such account.");
       const check = await tx.accountVerification.findUnique({ where: { userId }, select: { status: true } });
       if (check?.status === "verified") throw new AppError("CONFLICT", "This account's identity is verified already.");
-      const fields = { requestedById: actor.id ?? "cli", requestedBy: actor.email, reason, blocksPlay };
+      const held = (await tx.verificationRequest.findUnique({ where: { userId }, select: { blocksPlay: true } }))?.blocksPlay ?? false;
+      const fields = { requestedById: actor.id ?? "cli", requestedBy: actor.email, reason, blocksPlay: blocksPlay || held };
       const row = await tx.verificationRequest.upsert({
         where: { userId },
         create: { userId, ...fields },
@@ -75,7 +78,10 @@ export async function withdrawVerificationRequestAsAdmin(
   const { userId, requestKey } = parseInputOrThrow(WithdrawVerificationRequestSchema, input);
   const db = services.database.prisma;
   return runAdminMutation(db, actor, { requestKey, action: "verification.request_withdrawn", request: { userId } }, async (tx) => {
-    const [row] = await tx.verificationRequest.findMany({ where: { userId } });
+    // Locked, so of two admins withdrawing at once one does and the other hears there is none.
+    const [row] = await tx.$queryRaw<
+      Array<{ userId: string; reason: string; blocksPlay: boolean; requestedBy: string; createdAt: Date }>
+    >`SELECT "userId", reason, "blocksPlay", "requestedBy", "createdAt" FROM verification_request WHERE "userId" = ${userId} FOR UPDATE`;
     if (!row) throw new AppError("NOT_FOUND", "No identity check was asked of this account.");
     await tx.verificationRequest.delete({ where: { userId } });
     await writeAdminLog(
