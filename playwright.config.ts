@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/browser.mjs";
+import { TEST_TRANSPARENCY_LOG_KEY } from "./apps/web/tests/test-log-key.ts";
 
 // Tests write accounts into DATABASE_URL: like the other suites, only into a database on this machine.
 if (process.env.DATABASE_URL) {
@@ -94,9 +95,12 @@ export default defineConfig({
       PORT: String(port),
       PRIZEPACKS_SKIP_BUILD: "1",
       PRIZEPACKS_DATA_DIR: dataDir,
+      TRANSPARENCY_LOG_KEY: process.env.TRANSPARENCY_LOG_KEY ?? TEST_TRANSPARENCY_LOG_KEY,
       BETTER_AUTH_URL: baseURL,
       // Stopped by SIGTERM with no load balancer in front: drain at once.
       SHUTDOWN_DELAY_SECONDS: "0",
+      // One process: the specs' servers as the e2e tests' (workers are tested in apps/web/tests/workers.e2e.test.ts).
+      WEB_CONCURRENCY: "1",
       RATE_LIMIT_PREFIX: process.env.BROWSER_TEST_RATE_LIMIT_PREFIX!,
       // Webhook receivers on loopback (demo mode's development flag; see webhooks.spec.ts).
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",

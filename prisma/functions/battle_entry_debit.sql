@@ -3,11 +3,14 @@ CREATE OR REPLACE FUNCTION public.battle_entry_debit(p_user text, p_amount numer
  LANGUAGE plpgsql
 AS $function$
 -- A battle seat's entry: paid_play takes it (wallet lock, age, exclusions, limits, the
--- BATTLE_ENTRY ledger entry); NULL when the balance is short.
+-- BATTLE_ENTRY ledger entry); NULL when the balance is short. A seat earns no rakeback and no
+-- commission (p_house_take 0): it can be refunded whole until the battle starts (leaving,
+-- cancelling, expiry), and a take accrued here and not taken back made create-and-cancel a way to
+-- earn rewards for nothing. Its XP is counted here and taken back by battle_entry_refund.
 DECLARE
   v_balance NUMERIC;
 BEGIN
-  v_balance := paid_play(p_user, p_amount, 'BATTLE_ENTRY', p_ledger_entry, jsonb_build_object('battleId', p_battle));
+  v_balance := paid_play(p_user, p_amount, 'BATTLE_ENTRY', p_ledger_entry, jsonb_build_object('battleId', p_battle), p_house_take => 0);
   IF v_balance IS NULL THEN
     RETURN NULL;
   END IF;

@@ -1,14 +1,15 @@
-CREATE OR REPLACE FUNCTION public.open_pack(p_user text, p_pack text, p_price numeric, p_pair text, p_nonce integer, p_item text, p_value numeric, p_odds text, p_result integer, p_hash text, p_spin text, p_inventory_item text, p_ledger_entry text, p_idempotency_key text, p_response jsonb)
+CREATE OR REPLACE FUNCTION public.open_pack(p_user text, p_pack text, p_price numeric, p_pair text, p_nonce integer, p_item text, p_value numeric, p_odds text, p_result integer, p_hash text, p_spin text, p_inventory_item text, p_ledger_entry text, p_idempotency_key text, p_response jsonb, p_house_take numeric DEFAULT NULL::numeric)
  RETURNS TABLE(balance_after numeric, balance_before numeric)
  LANGUAGE plpgsql
 AS $function$
 -- An opening: paid_play takes the price (wallet lock, age, exclusions, limits, the PACK_OPEN
--- ledger entry), then the opening writes its own rows and events.
+-- ledger entry; XP and rakeback on p_house_take, the price less the pack's expected value), then
+-- the opening writes its own rows and events.
 DECLARE
   v_balance NUMERIC;
   v_response JSONB;
 BEGIN
-  v_balance := paid_play(p_user, p_price, 'PACK_OPEN', p_ledger_entry, jsonb_build_object('spinId', p_spin));
+  v_balance := paid_play(p_user, p_price, 'PACK_OPEN', p_ledger_entry, jsonb_build_object('spinId', p_spin), p_house_take => p_house_take);
   IF v_balance IS NULL THEN
     RETURN QUERY SELECT NULL::NUMERIC, (SELECT w.balance FROM wallet w WHERE w."userId" = p_user);
     RETURN;

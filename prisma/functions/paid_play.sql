@@ -1,4 +1,4 @@
-CREATE OR REPLACE FUNCTION public.paid_play(p_user text, p_amount numeric, p_kind "LedgerKind", p_ledger_entry text, p_reference jsonb, p_wager numeric DEFAULT NULL::numeric)
+CREATE OR REPLACE FUNCTION public.paid_play(p_user text, p_amount numeric, p_kind "LedgerKind", p_ledger_entry text, p_reference jsonb, p_wager numeric DEFAULT NULL::numeric, p_house_take numeric DEFAULT NULL::numeric)
  RETURNS numeric
  LANGUAGE plpgsql
 AS $function$
@@ -13,11 +13,21 @@ AS $function$
 -- p_wager, when given, is the wager the rule weighs instead of p_amount: an upgrade stakes items,
 -- not money, so it pays 0 (no ledger entry: its own row is its spending entry, counted by
 -- spending_entries) and wagers the stake's value, under the same lock and the same checks.
+-- Levels and rakeback (#39) accrue here, so every game counts without a copy of its own: XP is the
+-- cents wagered, and p_house_take (the play's expected house take: an opening's price less its
+-- pack's expected value, a battle's or an upgrade's edge) earns rakeback at the rate of the level
+-- the account was at before this play (reward_level), unrounded so the sub-cent remainder carries.
+-- A referred account's play earns its creator commission here too (creator codes, #39), on the
+-- same house take at reward_settings' commissionBps, unrounded, on the referral's row.
 DECLARE
   v_balance NUMERIC;
   v_refusal JSONB;
   v_protected BOOLEAN;
   v_age_unconfirmed BOOLEAN;
+  v_xp BIGINT;
+  v_xp_after BIGINT;
+  v_level INTEGER;
+  v_level_before INTEGER;
 BEGIN
   -- Locks the wallet row: an account's paid plays take turns here and can never overdraw.
   UPDATE wallet SET balance = balance - p_amount, "updatedAt" = now()
@@ -40,6 +50,46 @@ BEGIN
   IF p_amount <> 0 THEN
     INSERT INTO ledger_entry (id, "userId", kind, amount, "balanceAfter", "spinId", "battleId")
     VALUES (p_ledger_entry, p_user, p_kind, -p_amount, v_balance, p_reference->>'spinId', p_reference->>'battleId');
+  END IF;
+  -- One statement on the way: the account's reward row, under the wallet lock held above (every
+  -- writer of account_reward holds it, so they take turns and the first play's insert cannot
+  -- race). o is the row as this statement found it: the level before, whose rate this play earns.
+  -- A play refused above never gets here, so nothing accrues while excluded, and what accrued
+  -- before is kept. Rakeback switched off by the operator (reward_settings) stops accruing too.
+  v_xp := (coalesce(p_wager, p_amount) * 100)::bigint;
+  IF v_xp > 0 THEN
+    UPDATE account_reward r SET
+      xp = r.xp + v_xp,
+      level = (SELECT max(l.level) FROM reward_level l WHERE l."xpThreshold" <= r.xp + v_xp),
+      "rakebackAccrued" = r."rakebackAccrued" + coalesce(p_house_take, 0)
+        * coalesce((SELECT l."rakebackBps" FROM reward_level l WHERE l.level = r.level), 0) / 10000
+        * CASE WHEN coalesce((SELECT s."rakebackEnabled" FROM reward_settings s WHERE s.id = 1), true) THEN 1 ELSE 0 END,
+      "updatedAt" = now()
+    FROM (SELECT a.level FROM account_reward a WHERE a."userId" = p_user) o
+    WHERE r."userId" = p_user
+    RETURNING o.level, r.level, r.xp INTO v_level_before, v_level, v_xp_after;
+    IF NOT FOUND THEN
+      -- Level 0 earns no rakeback (the default table; an operator may give it a rate next time).
+      INSERT INTO account_reward ("userId", xp, level)
+      VALUES (p_user, v_xp, coalesce((SELECT max(l.level) FROM reward_level l WHERE l."xpThreshold" <= v_xp), 0))
+      RETURNING 0, level, xp INTO v_level_before, v_level, v_xp_after;
+    END IF;
+    -- Commission: one key lookup (the referral is keyed by the referred account, whose wallet
+    -- lock is held, so its row is never contended), found only while the creator's window runs
+    -- (commissionEndsAt: 90 days from the referral by default, cut short when the operator
+    -- disables the code). A safeguard on the creator does not stop it (they are not the one
+    -- playing: their claims are refused instead, and what accrued is kept); one on this player
+    -- refused the play above, so nothing accrues. Off while the operator has affiliates off.
+    UPDATE referral f SET
+      "commissionAccrued" = f."commissionAccrued" + greatest(coalesce(p_house_take, 0), 0)
+        * coalesce((SELECT s."commissionBps" * CASE WHEN s."affiliateEnabled" THEN 1 ELSE 0 END
+                    FROM reward_settings s WHERE s.id = 1), 1000) / 10000,
+      "lastPlayedAt" = now() AT TIME ZONE 'UTC'
+    WHERE f."userId" = p_user AND f."commissionEndsAt" > now() AT TIME ZONE 'UTC';
+    IF v_level > v_level_before THEN
+      PERFORM record_account_event(p_user, 'level.reached',
+        jsonb_build_object('level', v_level, 'previousLevel', v_level_before, 'xp', v_xp_after));
+    END IF;
   END IF;
   -- The markers of harm look at this account soon (harm_pending, evaluated every few seconds by
   -- one instance). While it waits the row exists and this is an index probe that writes nothing.

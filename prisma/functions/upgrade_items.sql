@@ -34,7 +34,7 @@ BEGIN
     RAISE EXCEPTION 'the stake is worth %, not %', v_value, p_stake_value;
   END IF;
 
-  v_balance := paid_play(p_user, 0, NULL, NULL, NULL, p_wager => p_stake_value);
+  v_balance := paid_play(p_user, 0, NULL, NULL, NULL, p_wager => p_stake_value, p_house_take => p_stake_value * p_edge_bps / 10000);
   IF v_balance IS NULL THEN
     RAISE EXCEPTION 'account % has no wallet', p_user;
   END IF;

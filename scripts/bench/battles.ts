@@ -1,4 +1,4 @@
-// Battles: what settling one costs next to openings, and how soon a hundred locked to one beacon
+// Battles: what settling one (and an upgrade) costs next to openings, and how soon a hundred locked to one beacon
 // round are settled by the running service once that round is published.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +8,7 @@ import {
   createBattle,
   createUser,
   joinBattle,
+  listUpgradeTargets,
   LocalBeacon,
   openPack,
   parseMoney,
@@ -15,8 +16,10 @@ import {
   roundAt,
   roundTimeMs,
   settleBattle,
+  upgradeItems,
   type BeaconRound,
 } from "@prizepacks/core";
+import { moneyToCents } from "@prizepacks/core/contract";
 import { openServices, type Services } from "@prizepacks/core/server";
 import type { Database, SqlQuery, SqlRunner } from "@prizepacks/db";
 import { openDatabase } from "@prizepacks/db/client";
@@ -57,6 +60,11 @@ export interface BattleFigures {
   /** WAL bytes each writes (the server's, over the batch). */
   settleWalBytes: number;
   openWalBytes: number;
+  /**
+   * The same for an upgrade staking one item won by those openings (#38: at most an opening's
+   * database time), one at a time on the same connection; `upgrades` were timed.
+   */
+  upgrade: { upgrades: number; ms: number; backendMs: number; databaseMs: number; statements: number; walBytes: number };
   /** The concurrent battles: from their round's publication to their settlement, in ms. */
   concurrent: { battles: number; rounds: number; firstMs: number; p50Ms: number; p99Ms: number; maxMs: number };
 }
@@ -126,12 +134,25 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
       const outcome = await settleBattle(services, id, round);
       if (outcome !== "settled") throw new Error(`battles: ${id} was ${outcome}, not settled`);
     };
-    const open = (index: number) => openPack(services, { userId: players[0]!, idOrSlug: slugs[index % slugs.length]! });
+    // What the openings win is staked by the upgrades, each for the cheapest target worth more.
+    const won: Array<{ id: string; cents: bigint }> = [];
+    const open = async (index: number) => {
+      const { inventoryItem } = await openPack(services, { userId: players[0]!, idOrSlug: slugs[index % slugs.length]! });
+      won.push({ id: inventoryItem.id, cents: moneyToCents(inventoryItem.value) });
+    };
+    const targets = await upgradeTargetsCheapestFirst(services);
+    const upgradeOne = async (stake: { id: string; cents: bigint }) => {
+      const target = targets.find((candidate) => candidate.cents > stake.cents && candidate.cents <= stake.cents * 90n);
+      if (!target) return false;
+      await upgradeItems(services, players[0]!, { inventoryItemIds: [stake.id], targetItemId: target.id });
+      return true;
+    };
     // The warm-up on the backend that runs every batch: its statements prepared, its functions compiled.
     const pid = await backendPid(shared.database);
     assertPostgresProcess(pid);
     for (const battle of battles.slice(0, WARMUP)) await settle(battle);
     for (let index = 0; index < WARMUP * ROUNDS; index++) await open(index);
+    for (const stake of won.splice(0)) await upgradeOne(stake);
 
     await idleKeepingConnection(shared.database, REPORTED_MS);
     const batch = (work: () => Promise<void>) => timed(shared.database, pid, statements, work);
@@ -141,6 +162,10 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
     });
     const opened = await batch(async () => {
       for (let index = 0; index < COST_BATTLES * ROUNDS; index++) await open(index);
+    });
+    let upgrades = 0;
+    const upgraded = await batch(async () => {
+      for (const stake of won.splice(0)) if (await upgradeOne(stake)) upgrades++;
     });
     const idleAfter = await batch(async () => undefined);
     // The server's own background passes run meanwhile (every second; the report rollup every
@@ -161,12 +186,25 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
       openStatements: round2(opened.statements / (COST_BATTLES * ROUNDS)),
       settleWalBytes: Math.round(settled.walBytes / COST_BATTLES),
       openWalBytes: Math.round(opened.walBytes / (COST_BATTLES * ROUNDS)),
+      upgrade: {
+        upgrades,
+        ms: round2(upgraded.wallMs / upgrades),
+        backendMs: round2(upgraded.backendMs / upgrades),
+        databaseMs: database(upgraded, upgrades),
+        statements: round2(upgraded.statements / upgrades),
+        walBytes: Math.round(upgraded.walBytes / upgrades),
+      },
     };
     log(
       `battles: settling a ${SEATS}-seat ${ROUNDS}-round battle ${figures.settleMs} ms (backend on a core ${figures.settleBackendMs} ms, ` +
         `active ${figures.settleDatabaseMs} ms, ${figures.settleStatements} statements), an opening ${figures.openMs} ms ` +
         `(backend ${figures.openBackendMs} ms, active ${figures.openDatabaseMs} ms, ${figures.openStatements}); ` +
         `WAL ${figures.settleWalBytes} and ${figures.openWalBytes} bytes`,
+    );
+    const { upgrade } = figures;
+    log(
+      `upgrades: ${upgrade.upgrades} one at a time, ${upgrade.ms} ms each (backend on a core ${upgrade.backendMs} ms, ` +
+        `active ${upgrade.databaseMs} ms, ${upgrade.statements} statements, WAL ${upgrade.walBytes} bytes)`,
     );
     return figures;
   } finally {
@@ -175,6 +213,17 @@ async function measureCost(shared: Services, slugs: string[]): Promise<Omit<Batt
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Every item an upgrade may target, cheapest first, with its value in cents. */
+async function upgradeTargetsCheapestFirst(services: Services): Promise<Array<{ id: string; cents: bigint }>> {
+  const targets: Array<{ id: string; cents: bigint }> = [];
+  for (let cursor: string | undefined; ;) {
+    const page = await listUpgradeTargets(services, { cursor, limit: 100 });
+    targets.push(...page.targets.map((target) => ({ id: target.id, cents: moneyToCents(target.value) })));
+    if (!page.nextCursor) return targets;
+    cursor = page.nextCursor;
+  }
+}
 
 interface Timed {
   /** The work's own wall time. */

@@ -35,12 +35,12 @@ const RECORD_OPENINGS = `
     p_user text, p_pack text, p_price numeric, p_pair text, p_nonce integer,
     p_item text, p_value numeric, p_odds text, p_result integer, p_hash text,
     p_spin text, p_inventory_item text, p_ledger_entry text,
-    p_idempotency_key text, p_response jsonb)
+    p_idempotency_key text, p_response jsonb, p_house_take numeric)
   CROSS JOIN LATERAL open_pack(
     p_user => c.p_user, p_pack => c.p_pack, p_price => c.p_price, p_pair => c.p_pair, p_nonce => c.p_nonce,
     p_item => c.p_item, p_value => c.p_value, p_odds => c.p_odds, p_result => c.p_result, p_hash => c.p_hash,
     p_spin => c.p_spin, p_inventory_item => c.p_inventory_item, p_ledger_entry => c.p_ledger_entry,
-    p_idempotency_key => c.p_idempotency_key, p_response => c.p_response) o`;
+    p_idempotency_key => c.p_idempotency_key, p_response => c.p_response, p_house_take => c.p_house_take) o`;
 
 /** Accounts recording at once: the database's work per opening is serial within an account (its wallet row), not across accounts. */
 const HISTORY_ACCOUNTS = 4;

@@ -1,6 +1,6 @@
 // npm run bench [-- --build] [-- --no-soak] [-- --seconds N] [-- --growth N] [-- --app-root DIR] [-- --streams N] [-- --no-webhooks] [-- --scale N]
 //   (also --no-ceiling, --no-audit, --keep, --soak-minutes N, --soak-warmup-minutes N,
-//   --no-pgbench, --no-battles, --only pgbench|battles|scale)
+//   --no-pgbench, --no-battles, --only pgbench|battles|scale|lean|translog)
 //
 // Loopback-only benchmark of the built service on PostgreSQL and Redis, read as ratios measured
 // side by side in one run (never as absolute thresholds): an opening over HTTP against openPack
@@ -38,12 +38,17 @@ import {
   SCALE,
   SECONDS,
   STREAMS,
+  VERSUS_APP_ROOTS,
+  VERSUS_WORKERS,
+  WORKERS,
   withBattles,
   withCeiling,
   withPgbench,
   withSoak,
   ACCOUNT_BALANCE,
 } from "./options.ts";
+import { measureLean } from "./lean.ts";
+import { measureTranslog } from "./translog.ts";
 import { measurePgbench } from "./pgbench.ts";
 import { writeOnlyReport, writeReport, type Measured } from "./report.ts";
 import { onServer, rssMiB, startServer, type Server } from "./server.ts";
@@ -63,6 +68,7 @@ async function main() {
   log(`database ${name}, redis ${redisUrl}, ${CONNECTIONS} connections, ${SECONDS} s per phase`);
 
   let server: Server | undefined;
+  const versusServers: Server[] = [];
   let database: Database | undefined;
   let webhooksPhase: ReturnType<typeof withStreamsPhase> | undefined;
   const started = Date.now();
@@ -119,11 +125,56 @@ async function main() {
             database!,
             databaseUrl,
             spreadPhase,
-            () => server!.pid(),
+            () => server!.pids(),
             withCeiling ? ceilingPhase(database!, ceilingUsers, slugs) : null,
           )
         : null;
     const battlesGroup = async () => (withBattles ? measureBattles(database!, databaseUrl, slugs, server!.dataDir) : null);
+    // --only lean and translog: the phase's figures, then the audit, into that phase's report.
+    const auditAndReport = async (phase: string, figures: Pick<Parameters<typeof writeOnlyReport>[1], "lean" | "translog">) => {
+      const audit = await auditInvariants(await openServices(database!));
+      log(`audit: ${audit.ok ? "clean" : `${audit.breaches.length} BREACHES`} (${audit.checked.spins} spins)`);
+      if (!audit.ok) log(JSON.stringify(audit.breaches.slice(0, 5)));
+      writeOnlyReport(
+        phase,
+        {
+          pgbench: null,
+          battles: null,
+          scale: null,
+          ...figures,
+          audit: { ok: audit.ok, breaches: audit.breaches.length, spins: audit.checked.spins },
+        },
+        started,
+      );
+      if (!audit.ok) process.exitCode = 1;
+    };
+    if (ONLY === "lean") {
+      // The other servers on the same database: other builds (--versus) and/or another WEB_CONCURRENCY.
+      const versusRoots = VERSUS_APP_ROOTS.length > 0 ? VERSUS_APP_ROOTS : VERSUS_WORKERS !== undefined ? [appRoot] : [];
+      const versusWorkers = VERSUS_WORKERS ?? WORKERS;
+      for (const root of versusRoots) versusServers.push(await startServer(databaseUrl, { appRoot: root, workers: versusWorkers }));
+      const describe = (root: string, workers: number) =>
+        `${root === appRoot ? "this build" : path.basename(root)}, ${workers} worker${workers === 1 ? "" : "s"}`;
+      const lean = await measureLean(
+        database,
+        databaseUrl,
+        [
+          { label: describe(appRoot, WORKERS), workers: WORKERS, server },
+          ...versusServers.map((versus, index) => ({
+            label: describe(versusRoots[index]!, versusWorkers),
+            workers: versusWorkers,
+            server: versus,
+          })),
+        ],
+        { slugs, key, ceilingUsers },
+      );
+      await auditAndReport("lean", { lean });
+      return;
+    }
+    if (ONLY === "translog") {
+      await auditAndReport("translog", { translog: await measureTranslog(database, base, openSpread, slugs.length) });
+      return;
+    }
     if (ONLY) {
       const measured = {
         pgbench: await pgbenchGroup(),
@@ -222,6 +273,7 @@ async function main() {
   } finally {
     await webhooksPhase?.close();
     await server?.stop();
+    for (const versus of versusServers) await versus.stop();
     await database?.close();
     if (!flag("keep")) await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
   }

@@ -29,10 +29,10 @@ export const withCeiling = !flag("no-ceiling");
 export const withSoak = !flag("no-soak");
 /** Account event streams held open (and webhook endpoints registered) in the "with streams" phase. */
 export const STREAMS = option("streams", 100);
-/** --only pgbench|battles|scale: that phase alone (on the same server and database), its rows and the audit. */
+/** --only pgbench|battles|scale|lean|translog: that phase alone (on the same server and database), its rows and the audit. */
 export const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-if (ONLY !== undefined && !["pgbench", "battles", "scale"].includes(ONLY)) {
-  console.error(`[bench] --only takes pgbench, battles or scale, not ${ONLY}`);
+if (ONLY !== undefined && !["pgbench", "battles", "scale", "lean", "translog"].includes(ONLY)) {
+  console.error(`[bench] --only takes pgbench, battles, scale, lean or translog, not ${ONLY}`);
   process.exit(1);
 }
 export const withPgbench = !flag("no-pgbench") && (ONLY === undefined || ONLY === "pgbench");
@@ -42,9 +42,27 @@ export const withBattles = !flag("no-battles") && (ONLY === undefined || ONLY ==
  * server's open-file limit cannot hold them all: the report says how many); 0 skips the phase.
  */
 export const SCALE = option("scale", 10_000);
+/** WEB_CONCURRENCY of the server under test: its processes on one port (1 unless asked: every figure before round three is of one). */
+export const WORKERS = option("workers", 1);
+/**
+ * --only lean: a second server, on the same database and measured in the same turns: another
+ * checkout's build (--versus DIR, a before/after; DIR,DIR,... for several, each a server of its own) and/or
+ * another WEB_CONCURRENCY (--versus-workers N).
+ */
+export const VERSUS_APP_ROOTS = args.includes("--versus")
+  ? args[args.indexOf("--versus") + 1]!.split(",").map((dir) => path.resolve(dir))
+  : [];
+export const VERSUS_WORKERS = args.includes("--versus-workers") ? option("versus-workers", 1) : undefined;
 
 export const targets = {
-  openVsCeiling: 0.5,
+  /** HTTP opens with the transparency log on against off, in turns (#40). */
+  logOnVsOff: 0.95,
+  /** HTTP opens (32 in flight) against the in-process ceiling: 0.5 until round three (#41), 0.6 since. */
+  openVsCeiling: 0.6,
+  /** The server's CPU (every process of it: the primary and its workers) per HTTP opening, in ms (#41). */
+  serverCpuMsPerOpening: 0.3,
+  /** Reads (GET /v1/packs, /v1/packs/{slug}) of this build against the --versus one's, in the same turns: unchanged or better, within the noise (#41). */
+  readsVsBefore: 0.95,
   p99OverP50: 4,
   onePackVsSpread: 0.9,
   readVsStatic: 0.5,
@@ -52,6 +70,8 @@ export const targets = {
   withStreams: 0.9,
   /** The scale phase: opens with the streams held / without, delivery p99 (ms), the server's RSS growth for them (MiB). */
   withScaleStreams: 0.9,
+  /** The same with the streams spread over WEB_CONCURRENCY workers (--workers N above 1, #41). */
+  withScaleStreamsOnWorkers: 0.75,
   scaleDeliveryP99Ms: 1_000,
   scaleRssGrowthMiB: 300,
   soakMemoryGrowth: 0.1,
@@ -64,6 +84,8 @@ export const targets = {
   pgbenchProductVsQuiet: 0.8,
   /** Settling a 4-seat, 10-round battle against 10 openings, in database time. */
   battleSettleVsOpenings: 1,
+  /** An upgrade staking one item against an opening, in database time (#38). */
+  upgradeVsOpening: 1,
   /** Battles locked to one beacon round, all settled within this long of its publication (ms). */
   battlesSettledWithinMs: 2000,
 };

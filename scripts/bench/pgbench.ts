@@ -108,27 +108,33 @@ export async function measurePgbench(
   database: Database,
   databaseUrl: string,
   spread: Phase,
-  serverPid: () => number | undefined,
+  serverPids: () => number[],
   ceiling: Phase | null,
 ): Promise<PgbenchFigures | null> {
   if (!pgbenchAvailable()) return null;
   const phases = await pgbenchPhases(database, databaseUrl);
-  const pid = serverPid();
+  // The server's processes: one, or a primary and its workers (WEB_CONCURRENCY); their main threads summed.
+  const pids = serverPids();
   const thread = (of: number) => {
     const seconds = mainThreadSeconds(of);
     if (!seconds) throw new Error(`pgbench: the process ${of} is gone`);
     return seconds;
   };
-  if (pid === undefined || cpuSeconds(pid) === null) throw new Error("pgbench: the server is not running");
+  const serverThreads = () =>
+    pids.map(thread).reduce((sum, t) => ({ onCore: sum.onCore + t.onCore, waitingForCore: sum.waitingForCore + t.waitingForCore }), {
+      onCore: 0,
+      waitingForCore: 0,
+    });
+  if (pids.length === 0 || pids.some((pid) => cpuSeconds(pid) === null)) throw new Error("pgbench: the server is not running");
   const groups: Record<CpuGroup, () => number> = {
-    server: cpuOf(() => [pid]),
+    server: cpuOf(() => pids),
     postgres: postgresCpu,
     redis: cpuOf(pidsNamed("redis-server")),
     // This process: autocannon (and the reading of the server's log), the ceiling's openPack;
     // pgbench, its child, once reaped.
     benchProcess: () => (cpuSeconds(process.pid) ?? 0) + (reapedChildrenCpuSeconds(process.pid) ?? 0),
-    serverThreadOnCore: () => thread(pid).onCore,
-    serverThreadWaitingForCore: () => thread(pid).waitingForCore,
+    serverThreadOnCore: () => serverThreads().onCore,
+    serverThreadWaitingForCore: () => serverThreads().waitingForCore,
     benchThreadOnCore: () => thread(process.pid).onCore,
     benchThreadWaitingForCore: () => thread(process.pid).waitingForCore,
   };
@@ -182,7 +188,7 @@ function perOpening(turns: CpuTurn[]): CpuMsPerOpening | null {
   const ms = Object.fromEntries(
     (Object.keys(turns[0]!.used) as Array<CpuGroup | "machine">).map((group) => [
       group,
-      Math.round((total(group) / openings) * 10_000) / 10,
+      Math.round((total(group) / openings) * 100_000) / 100,
     ]),
   ) as Record<CpuGroup | "machine", number>;
   return {
@@ -206,7 +212,7 @@ function pgbenchAvailable(): boolean {
  * Prepares the pgbench accounts (one per client: rich, age confirmed, an active seed pair) and
  * the two copies of open_pack, and returns the four variants as phases.
  */
-async function pgbenchPhases(database: Database, databaseUrl: string): Promise<Record<PgbenchVariant, Phase>> {
+export async function pgbenchPhases(database: Database, databaseUrl: string): Promise<Record<PgbenchVariant, Phase>> {
   await prepareAccounts(database);
   await createVariants(database);
   const pairs = (await database.sql.query<{ p_pair: string }>(`SELECT p_pair FROM bench_pgbench_client`)).map((row) => row.p_pair);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { createUser, parseMoney } from "@prizepacks/core";
 import { openServices } from "@prizepacks/core/server";
 import type { Database } from "@prizepacks/db";
-import { coresDuring, cpuOf, pidsOf, cpuSeconds } from "./cpu.ts";
+import { coresDuring, cpuOf, cpuSeconds } from "./cpu.ts";
 import { load, measureInTurns, type Figures, type LoadSpec, type Phase } from "./load.ts";
 import { log } from "./log.ts";
 import { ACCOUNT_BALANCE, CONNECTIONS, SCALE } from "./options.ts";
@@ -94,9 +94,18 @@ function openFiles(pid: number | undefined): number | null {
   }
 }
 
+// With WEB_CONCURRENCY above 1 the streams are held by the workers, not the primary: every figure
+// of the server is summed over all its processes (the descriptors' limit is each process's own).
+const serverRssMiB = (server: Server): number | null => sumOf(server.pids().map(rssMiB));
+const serverCpuSeconds = (server: Server): number | null => sumOf(server.pids().map(cpuSeconds));
+const serverOpenFiles = (server: Server): number | null => sumOf(server.pids().map(openFiles));
+function sumOf(values: Array<number | null>): number | null {
+  return values.length === 0 || values.some((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + value!, 0);
+}
+
 /** Runs `work` and adds the cores busy meanwhile (server, stream clients, machine) to `into`. */
 async function countingCores<T>(server: Server, clients: StreamClients, into: Scale["cores"]["with"], work: () => Promise<T>): Promise<T> {
-  const { result, cores } = await coresDuring({ server: cpuOf(pidsOf(server.pid)), clients: cpuOf(() => clients.pids()) }, work);
+  const { result, cores } = await coresDuring({ server: cpuOf(() => server.pids()), clients: cpuOf(() => clients.pids()) }, work);
   into.push(cores);
   return result;
 }
@@ -108,10 +117,10 @@ async function countingCores<T>(server: Server, clients: StreamClients, into: Sc
  */
 async function settle(server: Server): Promise<number> {
   const started = Date.now();
-  let before = cpuSeconds(server.pid());
+  let before = serverCpuSeconds(server);
   while (Date.now() - started < SETTLE_LIMIT_MS) {
     await new Promise((r) => setTimeout(r, 1_000));
-    const now = cpuSeconds(server.pid());
+    const now = serverCpuSeconds(server);
     if (now === null || before === null || now - before < 0.1) break;
     before = now;
   }
@@ -258,7 +267,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
   const histograms = { events: [] as number[][], drops: [] as number[][] };
   let connected = false;
   const watch = setInterval(() => {
-    const rss = rssMiB(server.pid());
+    const rss = serverRssMiB(server);
     if (rss !== null && connected) result.rssMiB.underLoadMax = Math.max(result.rssMiB.underLoadMax ?? 0, rss);
     if (rss !== null && rss > ABORT_RSS_MIB && connected) {
       result.error = `server RSS ${rss} MiB > ${ABORT_RSS_MIB}: streams dropped`;
@@ -268,7 +277,7 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
   }, 1_000);
 
   const connectAll = async () => {
-    result.rssMiB.before ??= rssMiB(server.pid());
+    result.rssMiB.before ??= serverRssMiB(server);
     const started = Date.now();
     const shares = Array.from({ length: clients.size }, (_, child) => specs.filter((_, i) => i % clients.size === child));
     const answers = await Promise.all(
@@ -294,15 +303,15 @@ export async function scalePhase(database: Database, server: Server, slugs: stri
     result.connectSeconds.push(Math.round((Date.now() - started) / 100) / 10);
     connected = true;
     // The connects' garbage collected, so the RSS is the streams' own; and what holding them costs with no load.
-    const cpuBefore = cpuSeconds(server.pid());
+    const cpuBefore = serverCpuSeconds(server);
     await new Promise((r) => setTimeout(r, 5_000));
-    const cpuAfter = cpuSeconds(server.pid());
+    const cpuAfter = serverCpuSeconds(server);
     if (cpuBefore !== null && cpuAfter !== null) result.heldIdleCores.push(Math.round(((cpuAfter - cpuBefore) / 5) * 100) / 100);
     await settle(server);
-    result.rssMiB.held ??= rssMiB(server.pid());
-    result.serverFds = Math.max(result.serverFds ?? 0, openFiles(server.pid()) ?? 0);
+    result.rssMiB.held ??= serverRssMiB(server);
+    result.serverFds = Math.max(result.serverFds ?? 0, serverOpenFiles(server) ?? 0);
     log(
-      `  scale: ${events} event streams + ${drops} drop viewers held (connected in ${result.connectSeconds.at(-1)} s), server RSS ${rssMiB(server.pid())} MiB, ${result.heldIdleCores.at(-1)} cores busy holding them`,
+      `  scale: ${events} event streams + ${drops} drop viewers held (connected in ${result.connectSeconds.at(-1)} s), server RSS ${serverRssMiB(server)} MiB, ${result.heldIdleCores.at(-1)} cores busy holding them`,
     );
   };
   const closeAll = async () => {
@@ -426,7 +435,7 @@ async function slowReaders(
     await clients.all({ type: "pause" });
     const from = await lastEventId(database);
     await settle(server);
-    const before = rssMiB(server.pid());
+    const before = serverRssMiB(server);
     await load(
       server.baseUrl,
       {
@@ -436,7 +445,7 @@ async function slowReaders(
       },
       SLOW.seconds,
     );
-    const after = rssMiB(server.pid());
+    const after = serverRssMiB(server);
     const upTo = await lastEventId(database);
     await clients.all({ type: "resume" });
     await new Promise((r) => setTimeout(r, 3_000));

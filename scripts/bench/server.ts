@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { appRoot, flag, postgresServerUrl, redisUrl } from "./options.ts";
+import { appRoot, flag, postgresServerUrl, redisUrl, WORKERS } from "./options.ts";
 export async function onServer(statement: string) {
   const client = new pg.Client({ connectionString: postgresServerUrl });
   await client.connect();
@@ -30,8 +30,10 @@ function freePort(): Promise<number> {
 
 export interface Server {
   baseUrl: string;
-  /** The HTTP server process (a child of the start script), for its memory. */
+  /** The HTTP server process (a child of the start script; with WEB_CONCURRENCY above 1 the primary), for its memory. */
   pid: () => number | undefined;
+  /** Every process of the server: the one, or the primary and its workers. */
+  pids: () => number[];
   /** Its data folder (the local beacon's key among others). */
   dataDir: string;
   stop: () => Promise<void>;
@@ -40,7 +42,10 @@ export interface Server {
 /** Characters of the server's output kept for error messages. */
 const OUTPUT_KEPT = 256 * 1024;
 
-export async function startServer(databaseUrl: string): Promise<Server> {
+export async function startServer(
+  databaseUrl: string,
+  { appRoot: root = appRoot, workers = WORKERS }: { appRoot?: string; workers?: number } = {},
+): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "prizepacks-bench-"));
   // The server's output for the errors that quote it: its tail only. It logs a line per request,
@@ -51,9 +56,10 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     if (output.length > OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
   };
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: appRoot,
+    cwd: root,
     env: {
       ...process.env,
+      WEB_CONCURRENCY: String(workers),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
@@ -98,13 +104,20 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const pid = () => {
-    const found = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
-      .stdout.trim()
-      .split("\n")[0];
-    return found ? Number(found) : undefined;
+  const childrenOf = (parent: number | undefined) =>
+    parent === undefined
+      ? []
+      : spawnSync("pgrep", ["-P", String(parent)], { encoding: "utf8" })
+          .stdout.trim()
+          .split("\n")
+          .filter(Boolean)
+          .map(Number);
+  const pid = () => childrenOf(child.pid)[0];
+  const pids = () => {
+    const server = pid();
+    return server === undefined ? [] : [server, ...childrenOf(server)];
   };
-  return { baseUrl, pid, dataDir, stop };
+  return { baseUrl, pid, pids, dataDir, stop };
 }
 
 export function rssMiB(pid: number | undefined): number | null {

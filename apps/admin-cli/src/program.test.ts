@@ -101,7 +101,7 @@ describe("npm run admin: help", () => {
 
 describe("npm run admin: mistakes", () => {
   it.each([
-    [[], /^No command given\. Commands: user:create, .*, audit, backup, restore\. See --help\.$/],
+    [[], /^No command given\. Commands: user:create, .*, audit, log-key:rotate, backup, restore\. See --help\.$/],
     [["no:such-command"], /^unknown command 'no:such-command'/],
     [["user:creat"], /Did you mean user:create\?/],
     [["user:create", "--emial", "a@b.c"], /^unknown option '--emial'/],

@@ -118,9 +118,61 @@ export const commandHelp: Record<AdminCommand, CommandHelp> = {
       { flag: "--max <percent>", description: "e.g. 98" },
     ],
   },
+  "rewards:level": {
+    summary: "sets one level of the reward table (adds the next one)",
+    prints: "{ levels: [{ level, threshold, rakebackBps, dailyPack }] }",
+    flags: [
+      { flag: "--level <N>", description: "0 to 100" },
+      { flag: "--threshold <amount>", description: "wagered from which it applies, e.g. 100.00 (0.00 for level 0)" },
+      { flag: "--rakeback-bps <N>", description: "rakeback in basis points of the expected house take, 0 to 5000" },
+      { flag: "--daily-pack <slug|none>", description: "the daily case's pack at this level" },
+    ],
+  },
+  "rewards:settings": {
+    summary: "switches rewards on or off, sets the daily budget and the daily case's minimum wager",
+    prints: "{ rakebackEnabled, dailyCaseEnabled, dailyBudget, dailyCaseMinWager }",
+    flags: [
+      { flag: "--rakeback <true|false>", description: "rakeback accrues and can be claimed" },
+      { flag: "--daily-case <true|false>", description: "the daily case can be opened" },
+      { flag: "--budget <amount>", description: "what rewards may cost in a UTC day" },
+      { flag: "--daily-min-wager <amount>", description: "wagered in 7 days before the daily case opens" },
+    ],
+  },
+  "affiliates:settings": {
+    summary: "creator codes: the switch, the commission, the windows and the welcome reward",
+    prints: "{ affiliateEnabled, commissionBps, commissionDays, referralEntryHours, welcomePack, welcomeOpenings }",
+    flags: [
+      { flag: "--enabled <true|false>", description: "codes can be created and entered, commission accrues and can be claimed" },
+      { flag: "--commission-bps <N>", description: "the creator's commission in basis points of the expected house take, 0 to 5000" },
+      { flag: "--commission-days <N>", description: "days from a referral during which it earns commission (new referrals)" },
+      { flag: "--referral-hours <N>", description: "hours from sign-up during which a code may be entered" },
+      { flag: "--welcome-pack <slug|none>", description: "the welcome reward's pack" },
+      { flag: "--welcome-openings <N>", description: "free openings of it, 0 to 10" },
+    ],
+  },
+  "promo:create": {
+    summary: "creates a promo code: cash, or free openings of a pack (opened at redemption)",
+    prints: "{ id, code, amount, pack, openings, maxRedemptions, redemptions, expiresAt, minLevel, requiresDeposit }",
+    flags: [
+      { flag: "--code <code>", description: "3 to 32 letters, digits or -; unique in any case" },
+      { flag: "--amount <cash>", description: "cash credited, e.g. 5.00 (or --pack with --openings)" },
+      { flag: "--pack <slug>", description: "the pack of the free openings" },
+      { flag: "--openings <N>", description: "free openings of --pack, 1 to 10" },
+      { flag: "--max-redemptions <N>", description: "redemptions in all, each account once" },
+      { flag: "--expires <ISO date>", description: "no redemption after it" },
+      { flag: "--min-level <N>", description: "only accounts at this level or above" },
+      { flag: "--first-deposit <true|false>", description: "only accounts that made a deposit" },
+    ],
+  },
   audit: {
     summary: "checks every money and fairness invariant",
     prints: "{ ok, breaches, checked }; a non-zero exit on a breach",
+    flags: [],
+  },
+  "log-key:rotate": {
+    summary:
+      "rotates the transparency log's key: the next head, signed by the old key, announces the new one (TRANSPARENCY_LOG_NEXT_KEY, or the data folder's, made now)",
+    prints: "{ signer, nextPublicKey, announcedInHead } (announcedInHead null: the next head announces it)",
     flags: [],
   },
 };

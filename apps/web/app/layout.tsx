@@ -12,6 +12,7 @@ import "../components/api-keys/api-keys.css";
 import "../components/inventory/inventory.css";
 import "../components/history/history.css";
 import "../components/wallet/wallet.css";
+import "../components/rewards/rewards.css";
 import "../components/api-keys/webhooks.css";
 import "../components/ui/utilities.css";
 import "../components/layout/header-menu.css";

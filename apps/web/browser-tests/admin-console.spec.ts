@@ -243,6 +243,7 @@ const consolePages = [
   "/admin/accounts",
   "/admin/log",
   "/admin/reports",
+  "/admin/reports/upgrader",
 ];
 
 test("anyone but an admin gets 403 on every console page and admin procedure; CSRF is refused", async ({ page }) => {

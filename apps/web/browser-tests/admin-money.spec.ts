@@ -195,7 +195,7 @@ test("making an account an admin waits for another admin on Approvals", async ({
 });
 
 test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe clean", async ({ page }) => {
-  test.setTimeout(240_000); // 8 pages at 3 widths, axe on two of them
+  test.setTimeout(270_000); // 11 pages at 3 widths, axe on two of them
   const adminEmail = await newAdmin();
   const player = await admin("user:create", { email: uniqueEmail("looked-at"), balance: "12.00" });
   // Two openings, so the reports have an hour, a pack row and maybe a winner to lay out.
@@ -215,6 +215,7 @@ test("every console page fits 360 to 1440 px in its own frame, no overlaps, axe 
     "/admin/safer-play",
     "/admin/reports",
     "/admin/reports?hours=7d",
+    "/admin/reports/upgrader",
     "/admin/log",
   ];
   for (const size of LAYOUT_WIDTHS) {

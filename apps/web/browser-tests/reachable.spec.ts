@@ -21,7 +21,17 @@ for (const viewport of LAYOUT_WIDTHS) {
 
     await page.setViewportSize(viewport);
     await signedInPlayer(page, "100.00", `reach-${viewport.width}`);
-    for (const path of [`/packs/${DEMO_PACK.slug}`, "/", "/wallet", "/inventory", "/history", "/fairness", "/settings/safer-play"]) {
+    for (const path of [
+      `/packs/${DEMO_PACK.slug}`,
+      "/",
+      "/wallet",
+      "/inventory",
+      "/history",
+      "/fairness",
+      "/settings/safer-play",
+      "/rewards",
+      "/settings/profile",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("main")).toBeVisible();
       await page.waitForLoadState("networkidle");

@@ -141,7 +141,9 @@ test("a raise waits as pending; a time-out taken with the password refuses openi
   await page.goto("/wallet");
   await page.getByLabel("Amount").fill("5.00");
   await page.getByRole("button", { name: "Add funds" }).click();
-  await expect(alertOf(page).getByTestId("exclusion-refusal")).toContainText("opening packs and deposits are paused");
+  await expect(alertOf(page).getByTestId("exclusion-refusal")).toContainText(
+    "openings, battles, upgrades, exchanges and deposits are paused",
+  );
   await expectHeaderBalance(page, 2000);
 
   // Nothing on the page ends it early.

@@ -75,7 +75,7 @@ describe("POST /v1/packs/{idOrSlug}/open: an account whose age is not confirmed"
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({
       code: "AGE_UNCONFIRMED",
-      message: "Confirm your date of birth before opening packs: sign in to the web app and go to /settings/age.",
+      message: "Confirm your date of birth before playing (openings, battles, upgrades): sign in to the web app and go to /settings/age.",
     });
     expect((await call("/v1/me", { key: player.apiKey as string })).json.balanceString).toBe("20.00");
     // Not a REST operation: an API key cannot assert its player's age.

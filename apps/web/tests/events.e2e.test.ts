@@ -133,6 +133,8 @@ describe("GET /v1/drops", () => {
     });
     const mine = stream.events.find(isMine);
     expect(mine?.data).toMatchObject({
+      // 1.99 wagered: level 0 (the default table's level 1 starts at 100.00).
+      level: 0,
       pack: { slug: "mini-gadget-grab", name: "Mini Gadget Grab", price: "1.99" },
       item: { name: opened.item.name, rarity: opened.item.rarity, value: opened.item.value },
     });

@@ -11,7 +11,9 @@ describe.each(families)("POST /v1/%s/{idOrSlug}/open", (family) => {
     const pack = await somePack(player.apiKey);
     const { status, json, headers } = await call(`/v1/${family}/${pack.slug}/open`, { key: player.apiKey, method: "POST" });
     expect(status).toBe(200);
-    expect(Object.keys(json).sort()).toEqual(["balanceAfter", "fairness", "inventoryItem", "item", "spin"]);
+    // The seed's shape and the transparency log's leafIndex (#40): null until the outcome is logged, after this commit.
+    expect(Object.keys(json).sort()).toEqual(["balanceAfter", "fairness", "inventoryItem", "item", "leafIndex", "spin"]);
+    expect(json.leafIndex).toBeNull();
     expect(Object.keys(json.spin).sort()).toEqual(["id", "itemId", "nonce", "packId", "result"]);
     expect(Object.keys(json.item).sort()).toEqual(["id", "image", "name", "rarity", "value"]);
     expect(Object.keys(json.inventoryItem).sort()).toEqual(["id", "itemId", "value"]);

@@ -268,7 +268,10 @@ describe("GET /v1/history", () => {
       price: pack.price,
       inventoryItemId: opened[1].inventoryItem.id,
       fairness: { ...opened[1].fairness, serverSeed: null, result: opened[1].spin.result },
+      // Its place in the transparency log, once the appender (every second) has logged it.
+      leafIndex: latest.leafIndex,
     });
+    expect(latest.leafIndex === null || Number.isInteger(latest.leafIndex)).toBe(true);
 
     const rotated = await call("/v1/fairness/rotate", { key: player.apiKey, method: "POST" });
     const after = await call("/v1/history?limit=1", { key: player.apiKey });

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@prizepacks/core/testing";
+import { TEST_TRANSPARENCY_LOG_KEY } from "./test-log-key.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 
@@ -60,9 +61,12 @@ export async function startServer({
       PORT: String(port),
       PRIZEPACKS_DATA_DIR: dataDir,
       PRIZEPACKS_SKIP_BUILD: "1",
+      TRANSPARENCY_LOG_KEY: process.env.TRANSPARENCY_LOG_KEY ?? TEST_TRANSPARENCY_LOG_KEY,
       RATE_LIMIT_PREFIX: `${label}-${port}-${Date.now()}`,
       // No load balancer to wait for: a stopped test server drains at once.
       SHUTDOWN_DELAY_SECONDS: "0",
+      // One process, as every test before workers expects (its metrics, its per-instance limits); workers.e2e.test.ts asks for two.
+      WEB_CONCURRENCY: "1",
       ...env,
       ...(database && { DATABASE_URL: database.url }),
     },
@@ -109,7 +113,7 @@ export function runStartToExit(env: Record<string, string>): Promise<{ code: num
     let output = "";
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: root,
-      env: { ...process.env, PRIZEPACKS_DATA_DIR: dataDir, PRIZEPACKS_SKIP_BUILD: "1", ...env },
+      env: { ...process.env, PRIZEPACKS_DATA_DIR: dataDir, PRIZEPACKS_SKIP_BUILD: "1", WEB_CONCURRENCY: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

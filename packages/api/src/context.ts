@@ -50,12 +50,19 @@ export type CreateContextOptions = Omit<
 > &
   Partial<Pick<Context, "resolveSessionUserId" | "verifySecondFactor" | "mailer">>;
 
+const noSession = async () => null;
+const noSecondFactor = async (): Promise<SecondFactorCheck> => "unavailable";
+
+/** Every field named, in one order: every request's context has one shape (V8 keeps its property accesses fast), built without copying. */
 export function createContext(opts: CreateContextOptions): Context {
   return {
-    resolveSessionUserId: async () => null,
-    verifySecondFactor: async () => "unavailable",
-    mailer: null,
-    ...opts,
+    source: opts.source,
+    services: opts.services,
+    headers: opts.headers,
+    malformedBody: opts.malformedBody,
+    resolveSessionUserId: opts.resolveSessionUserId ?? noSession,
+    verifySecondFactor: opts.verifySecondFactor ?? noSecondFactor,
+    mailer: opts.mailer ?? null,
     responseHeaders: {},
     rateLimitGiveBacks: [],
   };

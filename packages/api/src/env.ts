@@ -19,6 +19,8 @@ const schema = z
     RATE_LIMIT_API_PER_MINUTE: positiveInt.default(120),
     /** Connections to the public drop feed, per client address. */
     RATE_LIMIT_DROPS_PER_MINUTE: positiveInt.default(30),
+    /** Reads of the public transparency log (no key), per client address: a monitor catching up reads 1,000 leaves a call. */
+    RATE_LIMIT_TRANSPARENCY_PER_MINUTE: positiveInt.default(120),
     /** Sign-ins, sign-ups, password and verification requests, per client address. */
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(20),
     /** Drop feeds one client address may hold open at once, per instance (every open tab of the web app holds one). */
@@ -71,6 +73,15 @@ const schema = z
       .int("SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, 1 or more")
       .min(1, "SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds, 1 or more")
       .default(25),
+    /**
+     * Server processes sharing the port (node:cluster). Unset: the machine's cores on PostgreSQL with a
+     * shared rate-limit store (REDIS_URL or Upstash), else 1; more than 1 needs both (workers.ts).
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "WEB_CONCURRENCY must be a whole number of processes, 1 or more" })
+      .int("WEB_CONCURRENCY must be a whole number of processes, 1 or more")
+      .min(1, "WEB_CONCURRENCY must be a whole number of processes, 1 or more")
+      .optional(),
     /** Namespaces rate-limit keys, so test runs on a shared Redis do not see each other. */
     RATE_LIMIT_PREFIX: z.string().min(1).default("prizepacks"),
   })

@@ -8,6 +8,7 @@ const drop = (id: number, rarity: Rarity, value: string): Drop => ({
   player: "J***",
   pack: { id: "p", slug: "p", name: "P", price: "1.00" },
   item: { id: `i${id}`, name: "Item", rarity, value, image: "/i.svg" },
+  kind: "open",
 });
 
 describe("featuredDrops", () => {

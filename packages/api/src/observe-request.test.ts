@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { attributeToAccount, currentRequest, logger } from "@prizepacks/db/log";
+import { accessLogger, attributeToAccount, currentRequest } from "@prizepacks/db/log";
 import { observeRequests } from "./observe-request.ts";
 
 describe("observeRequests", () => {
@@ -26,8 +26,8 @@ describe("observeRequests", () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   const lines = () => {
-    const info = vi.spyOn(logger("http"), "info").mockImplementation(() => undefined);
-    const warn = vi.spyOn(logger("http"), "warn").mockImplementation(() => undefined);
+    const info = vi.spyOn(accessLogger(), "info").mockImplementation(() => undefined);
+    const warn = vi.spyOn(accessLogger(), "warn").mockImplementation(() => undefined);
     return {
       written: () => [...info.mock.calls, ...warn.mock.calls].map((call) => call[0] as Record<string, unknown>),
       restore: () => (info.mockRestore(), warn.mockRestore()),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger, runWithRequest, type RequestContext } from "@prizepacks/db/log";
+import { accessLogger, runWithRequest, type RequestContext } from "@prizepacks/db/log";
 import { httpRequestDuration } from "./metrics.ts";
 import { createRouteTemplate, type NextRoute } from "./route-template.ts";
 
@@ -52,8 +52,8 @@ export function observeRequests(handle: RequestHandler, { nextRoutes }: { nextRo
         // Cut off: the client left, or the answer failed after its headers (http-error.ts).
         ...(!res.writableFinished && { completed: false }),
       };
-      if (status >= 500) logger("http").warn(line, "request");
-      else logger("http").info(line, "request");
+      if (status >= 500) accessLogger().warn(line, "request");
+      else accessLogger().info(line, "request");
     };
     res.once("finish", observe);
     res.once("close", observe);

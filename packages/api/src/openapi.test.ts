@@ -175,6 +175,8 @@ describe("the OpenAPI document", () => {
       "verification.changed",
       "upgrade.completed",
       "exchange.completed",
+      "level.reached",
+      "reward.claimed",
     ]);
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.servers).toEqual([{ url: "https://prizepacks.test" }]);

@@ -18,12 +18,22 @@ import type { Services } from "@prizepacks/core/server";
 import { createContext, type Context } from "./context.ts";
 import { toAppError } from "./errors.ts";
 import { errorBody } from "./http-error.ts";
-import { appRouter, createCaller } from "./root.ts";
+import { appRouter } from "./root.ts";
 import type { ProcedureMeta } from "./router/shared/rest-meta.ts";
 import { responseMetaFor } from "./transport.ts";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** A procedure as tRPC's caller invokes it: the options createCaller passes, its output (or a thrown TRPCError). */
+type RestProcedure = (opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: Context;
+  type: "query" | "mutation";
+  signal: undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
 
 type RestRequest = IncomingMessage & { body?: unknown; malformedBody?: string };
 type Field = Parameters<typeof unwrapZodType>[0];
@@ -33,7 +43,10 @@ interface RestRoute {
   method: OpenApiMethod;
   pattern: RegExp;
   /** The procedure's tRPC path, battles.join. */
-  procedure: string;
+  path: string;
+  /** The procedure itself, called as tRPC's server-side caller calls it (createCaller), without its per-request proxy. */
+  procedure: RestProcedure;
+  type: "query" | "mutation";
   /** Undefined when the procedure takes no input (z.void()). */
   fields: Record<string, Field> | undefined;
   /** The status of a success (201 for what a POST creates). */
@@ -70,14 +83,20 @@ export function createRestHandler({ services }: { services: Services }) {
     const path = normalizePath(url.pathname);
     let ctx: Context | undefined;
     try {
-      const found = findRoute(routes, method, path);
+      const found = findRoute(routes.get(method), path);
       if (!found) throw new AppError("NOT_FOUND", `No such route: ${method} ${(req.url ?? "").split("?")[0]}`);
       const { route, pathValues } = found;
       const body = acceptsRequestBody(route.method) ? req.body : undefined;
       const input = route.fields && restInput(route.fields, { body, url, pathValues });
       ctx = createContext({ source: "rest", services, headers: toHeaders(req.headers), malformedBody: req.malformedBody });
-      const call = route.procedure.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], createCaller(ctx));
-      const data = await (call as (input: unknown) => Promise<unknown>)(input);
+      const data = await route.procedure({
+        path: route.path,
+        getRawInput: async () => input,
+        ctx,
+        type: route.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
       const { headers } = responseMetaFor({ ctx, errors: [] });
       if (route.conditional) await sendConditional(req, res, ctx, headers, data);
       else send(res, route.successStatus, headers, data);
@@ -88,15 +107,19 @@ export function createRestHandler({ services }: { services: Services }) {
   };
 }
 
-function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
-  const routes: RestRoute[] = [];
+/** The routes by method, each method's in the router's order: built once, at start. */
+function restRoutes(procedures: OpenApiProcedureRecord): Map<string, RestRoute[]> {
+  const routes = new Map<string, RestRoute[]>();
   forEachOpenApiProcedure<ProcedureMeta>(procedures, ({ path, type, procedure, meta: { openapi, successStatus, conditional } }) => {
     if (type === "subscription") return;
     const input = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
-    routes.push({
+    if (!routes.has(openapi.method)) routes.set(openapi.method, []);
+    routes.get(openapi.method)!.push({
       method: openapi.method,
       pattern: getPathRegExp(normalizePath(openapi.path)),
-      procedure: path,
+      path,
+      procedure,
+      type,
       fields: instanceofZodTypeLikeVoid(input) ? undefined : instanceofZodTypeObject(input) ? input.shape : {},
       successStatus: successStatus ?? 200,
       conditional: conditional === true,
@@ -105,10 +128,10 @@ function restRoutes(procedures: OpenApiProcedureRecord): RestRoute[] {
   return routes;
 }
 
-/** The first route (in the router's order, as trpc-to-openapi picks) for the method and path, and the path's parameters. */
-function findRoute(routes: readonly RestRoute[], method: string, path: string) {
-  for (const route of routes) {
-    const match = route.method === method ? route.pattern.exec(path) : null;
+/** The first route (in the router's order, as trpc-to-openapi picks) of the method for the path, and the path's parameters. */
+function findRoute(routes: readonly RestRoute[] | undefined, path: string) {
+  for (const route of routes ?? []) {
+    const match = route.pattern.exec(path);
     if (match) return { route, pathValues: match.groups ?? {} };
   }
   return undefined;
@@ -161,7 +184,8 @@ async function sendConditional(req: IncomingMessage, res: ServerResponse, ctx: C
   const body = JSON.stringify(data ?? null);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
   const conditional: Record<string, string> = { ...headers, ETag: etag, "cache-control": "no-cache" };
-  if (!ifNoneMatch(req.headers["if-none-match"], etag)) return send(res, 200, conditional, data);
+  // The body as hashed, not serialized a second time (the catalogue is the largest body /v1 sends).
+  if (!ifNoneMatch(req.headers["if-none-match"], etag)) return sendText(res, 200, conditional, body);
   await Promise.all(ctx.rateLimitGiveBacks.map((giveBack) => giveBack()));
   // What the 304 stands for is the 200 of this request, before it was counted.
   const remaining = Number(conditional["RateLimit-Remaining"]);
@@ -179,10 +203,15 @@ function ifNoneMatch(header: string | string[] | undefined, etag: string): boole
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  sendText(res, status, headers, JSON.stringify(body ?? null));
+}
+
+/** A JSON body already serialized. */
+function sendText(res: ServerResponse, status: number, headers: Record<string, string>, json: string): void {
   res.statusCode = status;
   res.setHeader("content-type", "application/json");
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.end(JSON.stringify(body ?? null));
+  res.end(json);
 }
 
 /**

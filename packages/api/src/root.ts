@@ -1,5 +1,5 @@
 import { adminRouter } from "./router/admin/admin-router.ts";
-import { getFairnessRoute, rotateSeedRoute } from "./router/fairness/fairness.ts";
+import { getFairnessRoute, getOddsTableRoute, getRevealedSeedRoute, rotateSeedRoute } from "./router/fairness/fairness.ts";
 import { createDepositRoute, getDepositRoute, listDepositsRoute } from "./router/deposits/deposits.ts";
 import {
   addPayoutDestinationRoute,
@@ -57,6 +57,23 @@ import {
   quoteUpgradeRoute,
 } from "./router/upgrades/upgrades.ts";
 import { createExchangeRoute } from "./router/exchanges/exchanges.ts";
+import {
+  claimCommissionRoute,
+  claimWelcomeRoute,
+  createCreatorCodeRoute,
+  enterReferralRoute,
+  getAffiliateRoute,
+  getReferralRoute,
+} from "./router/rewards/affiliate.ts";
+import { claimRakebackRoute, getRewardsRoute, openDailyCaseRoute, redeemPromoCodeRoute } from "./router/rewards/rewards.ts";
+import {
+  getConsistencyProofRoute,
+  getHeadRoute,
+  getInclusionProofRoute,
+  getLogKeyRoute,
+  listHeadsRoute,
+  listLeavesRoute,
+} from "./router/transparency/transparency.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -70,6 +87,8 @@ export const appRouter = router({
     age: router({ get: getAgeRoute, confirm: confirmAgeRoute }),
     realityCheck: router({ get: getRealityCheckRoute, set: setRealityCheckRoute }),
     secondFactor: router({ status: getSecondFactorStatusRoute }),
+    // welcome before enter: /v1/me/referral/welcome is not the referral itself.
+    referral: router({ get: getReferralRoute, welcome: claimWelcomeRoute, enter: enterReferralRoute }),
     verification: router({ get: getVerificationRoute, start: startVerificationRoute }),
     prompts: router({
       get: getLicencePromptsRoute,
@@ -77,7 +96,7 @@ export const appRouter = router({
       answerDepositLimit: answerDepositLimitPromptRoute,
     }),
   }),
-  fairness: router({ get: getFairnessRoute, rotate: rotateSeedRoute }),
+  fairness: router({ get: getFairnessRoute, rotate: rotateSeedRoute, seed: getRevealedSeedRoute, odds: getOddsTableRoute }),
   inventory: router({ list: listInventoryRoute, groups: listInventoryGroupsRoute, sell: sellInventoryItemsRoute }),
   history: router({ list: listHistoryRoute, summary: summarizeHistoryRoute }),
   wallet: router({ get: getWalletRoute, ledger: listLedgerRoute, deposit: depositRoute }),
@@ -99,6 +118,17 @@ export const appRouter = router({
     get: getUpgradeRoute,
   }),
   exchanges: router({ create: createExchangeRoute }),
+  rewards: router({ get: getRewardsRoute, claimRakeback: claimRakebackRoute, openDaily: openDailyCaseRoute }),
+  promoCodes: router({ redeem: redeemPromoCodeRoute }),
+  affiliate: router({ get: getAffiliateRoute, createCode: createCreatorCodeRoute, claim: claimCommissionRoute }),
+  transparency: router({
+    key: getLogKeyRoute,
+    head: getHeadRoute,
+    heads: listHeadsRoute,
+    leaves: listLeavesRoute,
+    inclusion: getInclusionProofRoute,
+    consistency: getConsistencyProofRoute,
+  }),
   deposits: router({ create: createDepositRoute, list: listDepositsRoute, get: getDepositRoute }),
   withdrawals: router({ create: createWithdrawalRoute, list: listWithdrawalsRoute, get: getWithdrawalRoute }),
   payoutDestinations: router({

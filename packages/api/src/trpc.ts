@@ -1,6 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import { attributeToAccount } from "@prizepacks/db/log";
 import { AppError, isAdminRole, type AdminActor, type OpenResult } from "@prizepacks/core";
+import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { presentedApiKey } from "./presented-api-key.ts";
 import type { Context } from "./context.ts";
 import { toAppError, toTRPCError } from "./errors.ts";
@@ -37,33 +38,36 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Converts every error to a TRPCError carrying an AppError, once, for all transports. */
-const errorBoundary = t.middleware(async ({ next }) => {
-  const result = await next();
+/**
+ * Every procedure's outermost step, for all transports; one middleware rather than three because
+ * tRPC copies its options object twice at each middleware (docs/performance.md "Round three"):
+ *
+ * - REST only: trpc-to-openapi's path templates match the raw path, so path parameters arrive
+ *   percent-encoded ("mini%2Dgadget%2Dgrab"). They are decoded before the input is parsed; a
+ *   segment that does not decode is kept as sent (it names no pack).
+ * - After a mutation, committed or not: its events (if any) reach every stream now, not at the
+ *   hubs' next poll. A failed one may have committed part of its work (a refusal recorded).
+ * - Every error becomes a TRPCError carrying an AppError, once.
+ */
+const boundary = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
+  const names = ctx.source === "rest" ? pathParamNames(meta?.openapi?.path) : [];
+  const result = await (names.length === 0
+    ? next()
+    : next({
+        getRawInput: async () => {
+          const raw = await getRawInput();
+          if (typeof raw !== "object" || raw === null) return raw;
+          const decoded: Record<string, unknown> = { ...raw };
+          for (const name of names) if (typeof decoded[name] === "string") decoded[name] = decodeOrKeep(decoded[name]);
+          return decoded;
+        },
+      }));
+  if (type === "mutation") ctx.services.announceEvents();
   if (!result.ok) {
     const converted = toTRPCError(result.error);
     if (converted !== result.error) (result as { error: unknown }).error = converted;
   }
   return result;
-});
-
-/**
- * REST only: trpc-to-openapi matches the raw path, so path parameters arrive percent-encoded
- * ("mini%2Dgadget%2Dgrab"). Decode them before the input is parsed; a segment that does not
- * decode is kept as sent (it names no pack).
- */
-const decodedPathParams = t.middleware(({ ctx, meta, getRawInput, next }) => {
-  const names = pathParamNames(meta?.openapi?.path);
-  if (ctx.source !== "rest" || names.length === 0) return next();
-  return next({
-    getRawInput: async () => {
-      const raw = await getRawInput();
-      if (typeof raw !== "object" || raw === null) return raw;
-      const decoded: Record<string, unknown> = { ...raw };
-      for (const name of names) if (typeof decoded[name] === "string") decoded[name] = decodeOrKeep(decoded[name]);
-      return decoded;
-    },
-  });
 });
 
 const paramNamesByPath = new Map<string, string[]>();
@@ -82,17 +86,7 @@ function decodeOrKeep(segment: string): string {
   }
 }
 
-/**
- * After a mutation, committed or not: its events (if any) reach every stream now, not at the
- * hubs' next poll. A failed one may have committed part of its work (a refusal recorded).
- */
-const announceEvents = t.middleware(async ({ ctx, type, next }) => {
-  const result = await next();
-  if (type === "mutation") ctx.services.announceEvents();
-  return result;
-});
-
-export const publicProcedure = t.procedure.use(errorBoundary).use(announceEvents).use(decodedPathParams);
+export const publicProcedure = t.procedure.use(boundary);
 
 /**
  * The caller acting on its own account: an API key on REST, the signed-in session on the
@@ -102,12 +96,15 @@ const authenticated = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.source === "rest") {
     const principal = await ctx.services.principals.authenticate(presentedApiKey(ctx.headers));
     attributeToAccount(principal.userId);
-    return next({ ctx: { ...ctx, userId: principal.userId, apiKeyId: principal.apiKeyId, rateLimitId: `key:${principal.apiKeyId}` } });
+    // Only the added fields: tRPC merges them into a copy of the context itself (one copy, not two).
+    return next({
+      ctx: { userId: principal.userId, apiKeyId: principal.apiKeyId, rateLimitId: `key:${principal.apiKeyId}` },
+    });
   }
   const userId = await ctx.resolveSessionUserId();
   if (!userId) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
   attributeToAccount(userId);
-  return next({ ctx: { ...ctx, userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
+  return next({ ctx: { userId, apiKeyId: null as string | null, rateLimitId: `user:${userId}` } });
 });
 
 function rateLimited(policy: RateLimitPolicyName) {
@@ -175,6 +172,17 @@ export const battleSeatProcedure = authenticated.use(rateLimited("battles")).use
 /** Stakes or trades items (upgrades, exchanges): their own limit; an upgrade takes its account's turn itself (upgradeItems), as an opening does. */
 export const upgradeProcedure = authenticated.use(rateLimited("upgrades"));
 export const exchangeProcedure = upgradeProcedure.use(oneAtATimePerAccount);
+/** Claims a reward (rakeback, the daily case): their own limit, failing closed as money moves. */
+export const rewardClaimProcedure = authenticated.use(rateLimited("rewards"));
+
+/**
+ * Public reads that need no key (the transparency log), limited per client address. The server
+ * stamps the address header (CLIENT_ADDRESS_HEADER, replacing any the client sent) before these
+ * routes; without it (an in-process caller) they share one "unknown" bucket.
+ */
+export const publicReadProcedure = publicProcedure
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, rateLimitId: `ip:${ctx.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown"}` } }))
+  .use(rateLimited("transparency"));
 
 /** Signed-in web sessions only: managing API keys and demo deposits are not for keys. */
 export const sessionProcedure = accountProcedure.use(({ ctx, next }) => {
@@ -194,5 +202,5 @@ export const adminProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   });
   if (!user || !isAdminRole(user.role)) throw new AppError("FORBIDDEN", "This console is for operators only.");
   const actor: AdminActor = { id: user.id, email: user.email };
-  return next({ ctx: { ...ctx, actor } });
+  return next({ ctx: { actor } });
 });

@@ -114,6 +114,40 @@ describe("POST /v1/upgrades", () => {
   });
 });
 
+describe("the upgrades rate limit", () => {
+  it("counts upgrades and exchanges per key under its own policy, answering 429 past it; openings and reads are not under it", async () => {
+    const user = await createTestUser(services, { balance: "5.00" });
+    const pack = await createTestPack(services, { price: "1.00" });
+    const headers = { authorization: `Bearer ${user.apiKey}`, "content-type": "application/json" };
+    const post = (path: string) => fetch(`${app!.url}${path}`, { method: "POST", headers, body: "{}" });
+    // The policy is counted before the body is read: refused bodies count, as they cost a turn too.
+    const first = await post("/v1/upgrades");
+    expect(first.status).toBe(400);
+    const limit = Number(first.headers.get("ratelimit-limit"));
+    expect(limit).toBe(30); // RATE_LIMIT_UPGRADES_PER_MINUTE's default
+    expect(Number(first.headers.get("ratelimit-remaining"))).toBe(limit - 1);
+    const opened = await fetch(`${app!.url}/v1/packs/${pack.slug}/open`, { method: "POST", headers });
+    expect(opened.status).toBe(200);
+    expect(Number(opened.headers.get("ratelimit-remaining"))).toBeGreaterThan(0);
+    for (let i = 1; i < limit; i++) expect((await post(i % 2 ? "/v1/exchanges" : "/v1/upgrades")).status).toBe(400);
+    const refused = await post("/v1/upgrades");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: "RATE_LIMITED", message: expect.any(String) });
+    expect((await post("/v1/exchanges")).status).toBe(429);
+    // Another key's upgrades, and this key's openings and reads, go on.
+    expect((await fetch(`${app!.url}/v1/packs/${pack.slug}/open`, { method: "POST", headers })).status).toBe(200);
+    expect((await fetch(`${app!.url}/v1/upgrades`, { headers })).status).toBe(200);
+    const other = await createTestUser(services);
+    const otherAnswer = await fetch(`${app!.url}/v1/upgrades`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(otherAnswer.status).toBe(400);
+  });
+});
+
 describe("POST /v1/exchanges", () => {
   it("answers 201 with the remainder paid to the cent", async () => {
     const { apiKey, items, t20 } = await player();

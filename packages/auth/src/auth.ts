@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { AppError, assertAccountMayAct, provisionAccount, recordSignUpAge } from "@prizepacks/core";
+import { AppError, assertAccountMayAct, enterSignUpReferralCode, provisionAccount, recordSignUpAge } from "@prizepacks/core";
 import type { Services } from "@prizepacks/core/server";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import type { Db } from "@prizepacks/db";
@@ -152,6 +152,8 @@ export function createAuth(services: Services) {
           after: async (user, context) => {
             await recordSignUpAge(services, user.id, context?.body);
             await provisionAccount(services, user.id);
+            // The creator code given at sign-up, if any (checked in handleAuthRequest).
+            await enterSignUpReferralCode(services, user.id, context?.body);
           },
         },
       },

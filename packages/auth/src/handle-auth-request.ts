@@ -1,4 +1,4 @@
-import { AppError, checkSignUpAge, databaseUnavailable, isStorableText } from "@prizepacks/core";
+import { AppError, checkSignUpAge, checkSignUpReferralCode, databaseUnavailable, isStorableText } from "@prizepacks/core";
 import type { Services } from "@prizepacks/core/server";
 import { CLIENT_ADDRESS_HEADER } from "@prizepacks/core/client-address-header";
 import { classifyDatabaseError } from "@prizepacks/db/faults";
@@ -34,7 +34,11 @@ export async function handleAuthRequest(services: Services, req: Request, takeRa
     // AGE_REVIEW_REQUIRED. Before better-auth looks the e-mail up, so the answer never tells
     // whether the address has an account; after the limits, so refusals count against the
     // client's address like any sign-up. The account's row gets the date in auth.ts's user hook.
-    if (authPostEndpoint(req.method, new URL(req.url).pathname) === "/sign-up/email") await checkSignUpAge(services, body);
+    if (authPostEndpoint(req.method, new URL(req.url).pathname) === "/sign-up/email") {
+      await checkSignUpAge(services, body);
+      // The optional creator code (#39): a typo is told now, before the account exists.
+      await checkSignUpReferralCode(services, body);
+    }
     const response = await answer(services, req);
     status = response.status;
     return response;

@@ -16,8 +16,12 @@ export const errorCodeStatus = {
   AGE_UNCONFIRMED: 403,
   AGE_REVIEW_REQUIRED: 403,
   KYC_REQUIRED: 403,
+  /** A reward the account does not qualify for now (the kind is switched off, the daily case's requirements). */
+  REWARD_NOT_ELIGIBLE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Today's reward budget would be passed: the claim waits for the next UTC day (retryAfterSeconds). */
+  REWARD_BUDGET_SPENT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -34,7 +38,7 @@ export interface InputIssue {
 }
 
 export interface AppErrorDetails {
-  /** With RATE_LIMITED and UNAVAILABLE: seconds until a retry can succeed (Retry-After). */
+  /** With RATE_LIMITED, UNAVAILABLE, REWARD_BUDGET_SPENT and a daily case asked too early: seconds until a retry can succeed (Retry-After). */
   retryAfterSeconds?: number;
   /** With BAD_REQUEST from input validation: one issue per field. */
   issues?: InputIssue[];
@@ -100,6 +104,19 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The one answer to a database that is down or too busy to answer within its bounds. */
+/** Seconds a caller waits after an outcome refused by the self-check (an operator has been alerted). */
+export const SELF_CHECK_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The one 503 for an outcome that the verifier's recomputation refused before it was paid
+ * ("checked before paid", transparency/self-check.ts): nothing was debited or won.
+ */
+export function selfCheckFailed(): AppError {
+  return new AppError("UNAVAILABLE", "This draw could not be verified before payment, so nothing was done; try again shortly.", {
+    retryAfterSeconds: SELF_CHECK_RETRY_AFTER_SECONDS,
+  });
+}
+
 export function databaseUnavailable(): AppError {
   return new AppError("UNAVAILABLE", "The database is unavailable or busy; try again shortly.", {
     retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,

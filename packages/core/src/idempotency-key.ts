@@ -1,4 +1,4 @@
-import type { SqlQuery } from "@prizepacks/db";
+import type { SqlQuery, SqlRunner } from "@prizepacks/db";
 import { AppError } from "./errors.ts";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -65,4 +65,32 @@ export async function storeAnswer(tx: SqlQuery, request: KeyedRequest, answer: u
     request.key,
     JSON.stringify(answer),
   ]);
+}
+
+/**
+ * One keyed transaction, the shape every cash claim takes: a finished key's answer is replayed
+ * before the transaction; inside it the key is claimed first (a concurrent twin waits on it, then
+ * replays), `perform` runs, and its answer is stored with the key, all committing together.
+ * Without a key, `perform` runs in a transaction of its own.
+ */
+export async function runKeyed<Answer>(
+  sql: Pick<SqlRunner, "query" | "transaction">,
+  request: Omit<KeyedRequest, "key"> & { key: string | undefined },
+  perform: (tx: SqlQuery) => Promise<Answer>,
+): Promise<Answer> {
+  assertIdempotencyKey(request.key);
+  const keyed = request.key ? { ...request, key: request.key } : null;
+  if (keyed) {
+    const replay = await findReplay<Answer>(sql, keyed);
+    if (replay) return replay;
+  }
+  return sql.transaction(async (tx) => {
+    if (keyed) {
+      const replay = await claimKey<Answer>(tx, keyed);
+      if (replay) return replay;
+    }
+    const answer = await perform(tx);
+    if (keyed) await storeAnswer(tx, keyed, answer);
+    return answer;
+  });
 }

@@ -34,3 +34,5 @@ export * from "./battles/index.ts";
 export * from "./verification/index.ts";
 export * from "./harm/index.ts";
 export * from "./upgrades/index.ts";
+export * from "./rewards/index.ts";
+export * from "./transparency/index.ts";

@@ -40,6 +40,16 @@ export const dataFolder = {
    * battles locked to its rounds can no longer settle.
    */
   localBeaconKey: "local-beacon-key.json",
+  /**
+   * The transparency log's Ed25519 key (when TRANSPARENCY_LOG_KEY is not set): lost, heads can
+   * no longer be signed with the key monitors know (docs/transparency.md, key rotation).
+   */
+  transparencyLogKey: "transparency-log-key",
+  /**
+   * The log's next key, made by `rotate-log-key` (when TRANSPARENCY_LOG_NEXT_KEY is not set): it
+   * signs every head after the one announcing it.
+   */
+  transparencyLogNextKey: "transparency-log-key.next",
   /** Item photos' WebP files when no S3 storage is configured (core's folder-photo-store.ts). */
   itemPhotos: "item-photos",
   /** Port, token and pid of the server holding the embedded database (scripts/start.mjs). */
@@ -47,7 +57,13 @@ export const dataFolder = {
 } as const;
 
 /** The data folder's secrets, by file name: what a backup of the embedded default carries besides the database. */
-export const dataFolderSecrets = [dataFolder.authSecret, dataFolder.demoApiKey, dataFolder.localBeaconKey] as const;
+export const dataFolderSecrets = [
+  dataFolder.authSecret,
+  dataFolder.demoApiKey,
+  dataFolder.localBeaconKey,
+  dataFolder.transparencyLogKey,
+  dataFolder.transparencyLogNextKey,
+] as const;
 
 export interface DbEnv {
   databaseUrl: string | undefined;

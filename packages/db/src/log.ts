@@ -18,6 +18,12 @@ export interface RequestContext {
 interface LogState {
   pretty: boolean;
   root?: Logger;
+  /** The JSON lines' destination, written asynchronously: flushLogs empties it. */
+  destination?: ReturnType<typeof pino.destination>;
+  /** What every logger writes to (pretty, or the destination). */
+  stream?: NonNullable<Parameters<typeof pino>[1]>;
+  /** The access log's logger (accessLogger). */
+  access?: Logger;
   components: Map<string, Logger>;
   requests: AsyncLocalStorage<RequestContext>;
 }
@@ -40,20 +46,52 @@ export function configureLogs({ pretty }: { pretty: boolean }): void {
   const s = state();
   s.pretty = pretty;
   s.root = undefined;
+  s.access = undefined;
+  s.stream = undefined;
+  s.destination = undefined;
   s.components.clear();
+}
+
+/** The one stream every logger writes to: pretty lines, or JSON lines through the asynchronous destination. */
+function stream(): NonNullable<Parameters<typeof pino>[1]> {
+  const s = state();
+  s.stream ??= s.pretty
+    ? pinoPretty({
+        sync: true,
+        colorize: Boolean(process.stdout.isTTY),
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "pid,hostname,component",
+        messageFormat: "{if component}[{component}] {end}{msg}",
+        singleLine: true, // an error's stack still gets lines of its own
+      })
+    : // Asynchronous: a line is queued and written with the others of the same moment, off the
+      // request's path (synchronous writes were 4.6 % of the server's thread per HTTP opening,
+      // docs/performance.md "Round three"). A buffer is never held back waiting to fill
+      // (minLength 0); flushLogs writes what is queued before a planned exit, and pino flushes
+      // it at any other exit.
+      (s.destination = pino.destination({ dest: 1, sync: false }));
+  return s.stream;
+}
+
+/** What every logger's lines carry: the level, an ISO time, and the request being served. */
+function common() {
+  const s = state();
+  return {
+    level: logEnv().LOG_LEVEL,
+    timestamp: stdTimeFunctions.isoTime,
+    mixin() {
+      const request = s.requests.getStore();
+      if (!request) return {};
+      return request.accountId ? { requestId: request.requestId, accountId: request.accountId } : { requestId: request.requestId };
+    },
+  };
 }
 
 function root(): Logger {
   const s = state();
   s.root ??= pino(
     {
-      level: logEnv().LOG_LEVEL,
-      timestamp: stdTimeFunctions.isoTime,
-      mixin() {
-        const request = s.requests.getStore();
-        if (!request) return {};
-        return request.accountId ? { requestId: request.requestId, accountId: request.accountId } : { requestId: request.requestId };
-      },
+      ...common(),
       // Never written on purpose; a credential that slips into a logged object is blanked all the same.
       redact: {
         paths: [
@@ -78,18 +116,21 @@ function root(): Logger {
         censor: "[redacted]",
       },
     },
-    s.pretty
-      ? pinoPretty({
-          sync: true,
-          colorize: Boolean(process.stdout.isTTY),
-          translateTime: "SYS:HH:MM:ss.l",
-          ignore: "pid,hostname,component",
-          messageFormat: "{if component}[{component}] {end}{msg}",
-          singleLine: true, // an error's stack still gets lines of its own
-        })
-      : undefined,
+    stream(),
   );
   return s.root;
+}
+
+/**
+ * The access log's logger (component "http"): one line per request, of fields observeRequests
+ * picks (method, route template, status, duration, ids), never a header or a path. It skips the
+ * root's redaction, which walked every path over every line (2 % of the server's thread per HTTP
+ * opening, docs/performance.md "Round three"), and writes to the same stream.
+ */
+export function accessLogger(): Logger {
+  const s = state();
+  s.access ??= pino(common(), stream()).child({ component: "http" });
+  return s.access;
 }
 
 /**
@@ -105,6 +146,17 @@ export function logger(component: string): Logger {
     s.components.set(component, child);
   }
   return child;
+}
+
+/** Writes every queued log line now (synchronously): the end of a drain, right before the process exits. */
+export function flushLogs(): void {
+  const destination = state().destination;
+  if (!destination) return;
+  try {
+    destination.flushSync();
+  } catch {
+    // Not open yet (nothing was written) or stdout closed: nothing to flush to.
+  }
 }
 
 /** Runs `serve` with `request` as the context of every line it logs, across its awaits. */

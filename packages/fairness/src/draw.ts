@@ -67,3 +67,44 @@ export function generateServerSeed(): string {
 export function generateClientSeed(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(16)).buffer);
 }
+
+/** What a published opening claims, and what its seeds must re-derive. */
+export interface OpeningClaim {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  hash: string;
+  result: number;
+  itemId: string;
+}
+
+const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The verifier's recomputation of an opening (the browser's path: `hashes` is Web Crypto's by
+ * default): the seed well formed and committed to, the hash, the ticket and the item its range
+ * gives. An empty list means it verifies. The server runs it on every opening before it is paid
+ * ("checked before paid"), with node's hashes.
+ */
+export async function verifyOpening(
+  claim: OpeningClaim,
+  ranges: readonly { itemId: string; ticketFrom: number; ticketTo: number }[],
+  hashes: Hashes = webHashes,
+): Promise<string[]> {
+  const problems: string[] = [];
+  if (!SERVER_SEED_PATTERN.test(claim.serverSeed)) problems.push("the server seed is empty or malformed");
+  if (claim.clientSeed.length === 0) problems.push("the client seed is empty");
+  if (!Number.isSafeInteger(claim.nonce) || claim.nonce < 0) {
+    problems.push("the nonce is not a non-negative integer");
+    return problems;
+  }
+  if ((await hashes.sha256Hex(claim.serverSeed)) !== claim.serverSeedHash) problems.push("the server seed does not match its commitment");
+  const hash = await hashes.hmacSha256Hex(claim.serverSeed, `${claim.clientSeed}:${claim.nonce}`);
+  if (hash !== claim.hash) problems.push("the hash does not re-derive from the seeds and nonce");
+  const result = ticketFromHash(hash);
+  if (result !== claim.result) problems.push(`the ticket is ${claim.result}, the hash gives ${result}`);
+  const range = ranges.find((candidate) => result >= candidate.ticketFrom && result <= candidate.ticketTo);
+  if (range?.itemId !== claim.itemId) problems.push(`the item is ${claim.itemId}, ticket ${result} gives ${range?.itemId ?? "none"}`);
+  return problems;
+}

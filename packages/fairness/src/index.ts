@@ -4,3 +4,6 @@ export * from "./odds.ts";
 export * from "./battle.ts";
 export * from "./battle-protocol.ts";
 export * from "./upgrade.ts";
+export * from "./merkle.ts";
+export * from "./transparency.ts";
+export * from "./revealed-leaf.ts";

@@ -14,6 +14,7 @@ const CONSOLE_PAGES = Object.entries({
   shipments: "Shipments",
   "safer-play": "Safer play",
   cases: "Cases",
+  rewards: "Rewards",
   reports: "Reports",
   log: "Admin log",
 });

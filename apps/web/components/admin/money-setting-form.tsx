@@ -19,12 +19,17 @@ export function MoneySettingForm({
   current,
   save,
   appliedText,
+  pendingText = (requested) => `A raise to $${requested}`,
+  inputMode = "decimal",
 }: {
   label: string;
   current: string;
   save: (value: string, requestKey: string) => Promise<MoneySettingChange>;
   /** What the form says once a change applied. */
   appliedText: (value: string) => string;
+  /** The change that waits, as the sentence "… waits for another admin" starts. */
+  pendingText?: (requested: string) => string;
+  inputMode?: "decimal" | "numeric";
 }) {
   const router = useRouter();
   const inputId = useId();
@@ -52,7 +57,7 @@ export function MoneySettingForm({
       <fieldset className="contents" disabled={!ready}>
         <div className="field">
           <label htmlFor={inputId}>{label}</label>
-          <input id={inputId} inputMode="decimal" value={value} onChange={(event) => setValue(event.target.value)} />
+          <input id={inputId} inputMode={inputMode} value={value} onChange={(event) => setValue(event.target.value)} />
         </div>
         <button type="submit" className="button small" disabled={change.isPending}>
           Save
@@ -66,7 +71,7 @@ export function MoneySettingForm({
       )}
       {result?.status === "pending" && (
         <p role="status" className="small-text" data-testid="setting-pending">
-          A raise to ${result.requested} waits for another admin on the <Link href="/admin/approvals">Approvals</Link> page.
+          {pendingText(result.requested)} waits for another admin on the <Link href="/admin/approvals">Approvals</Link> page.
         </p>
       )}
     </form>

@@ -72,3 +72,21 @@ export function HourlyChart({ hours }: { hours: Hour[] }) {
     </ChartBox>
   );
 }
+
+type UpgradeDay = RouterOutputs["admin"]["reports"]["upgrades"]["upgrades"]["byDay"][number];
+
+/** The upgrader per day: value staked against value won (target values of the wins). */
+export function UpgradeReportChart({ days }: { days: UpgradeDay[] }) {
+  if (days.length === 0) return <p className="empty muted">No upgrades in this range.</p>;
+  const data = days.map((day) => ({ day: day.day, staked: Number(day.stakeValue), won: Number(day.wonValue) }));
+  return (
+    <ChartBox label="Value staked and value won in upgrades per day" height={260}>
+      <BarChart data={data} margin={MARGIN}>
+        <XAxis dataKey="day" tick={AXIS_TICK} minTickGap={12} />
+        {moneyFrame()}
+        <Bar dataKey="staked" name="staked" fill="#7c9cff" />
+        <Bar dataKey="won" name="won" fill="#34d399" />
+      </BarChart>
+    </ChartBox>
+  );
+}

@@ -4,6 +4,7 @@ import type { RouterOutputs } from "@prizepacks/api";
 import { displayMoney } from "@prizepacks/core/contract";
 
 type Simulation = RouterOutputs["admin"]["packs"]["simulate"];
+type UpgradeSimulation = RouterOutputs["admin"]["upgrades"]["simulate"];
 
 type Figures = { rtpPercent: string | number; profitPercent: string | number; p1: string; p50: string; p99: string };
 
@@ -151,5 +152,95 @@ function PlayerBalance({ simulation }: { simulation: Simulation }) {
         line is the exact expectation, {displayMoney(simulation.exact.expectedNet)} per opening.
       </p>
     </div>
+  );
+}
+
+/**
+ * Simulated upgrades: the published chance against the realised win rate, the exact edge against
+ * the realised one, and the running win rate settling on the chance.
+ */
+export function UpgradeSimulationChart({ simulation }: { simulation: UpgradeSimulation }) {
+  const { exact, simulated } = simulation;
+  const published = Number(simulation.chance);
+  const rates = simulation.path.map((point) => point.winRatePercent);
+  // The first points swing widely; the axis shows the chance ± 5 points (or what the path reaches).
+  const low = Math.max(0, Math.floor(Math.min(published - 5, ...rates.slice(5))));
+  const high = Math.min(100, Math.ceil(Math.max(published + 5, ...rates.slice(5))));
+  return (
+    <section className="stack admin-simulation" aria-labelledby="upgrade-simulation-heading" data-testid="upgrade-simulation">
+      <h3 id="upgrade-simulation-heading">Simulation: {simulation.draws.toLocaleString("en-US")} upgrades</h3>
+      <p className="small-text">
+        Stake {displayMoney(simulation.stakeValue)} for a target of {displayMoney(simulation.targetValue)}, at the edge in force (
+        {(simulation.edgeBps / 100).toFixed(2)}%) and the cap ({(simulation.capTickets / 1000).toFixed(3)}%).
+      </p>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Simulated upgrades against the published chance">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Figures</span>
+              </th>
+              <th className="num">Chance of winning</th>
+              <th className="num">House edge</th>
+              <th className="num">Wins</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Published</th>
+              <td className="num" data-testid="upgrade-sim-chance">
+                {simulation.chance}%
+              </td>
+              <td className="num" data-testid="upgrade-sim-exact-edge">
+                {exact.edgePercent}%
+              </td>
+              <td className="num">–</td>
+            </tr>
+            <tr>
+              <th scope="row">Simulated</th>
+              <td className="num" data-testid="upgrade-sim-win-rate">
+                {simulated.winRatePercent}%
+              </td>
+              <td className="num" data-testid="upgrade-sim-edge">
+                {simulated.edgePercent}%
+              </td>
+              <td className="num">{simulated.wins.toLocaleString("en-US")}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <div
+        className="admin-chart"
+        role="img"
+        aria-label={`Running win rate over ${simulation.draws.toLocaleString("en-US")} upgrades, ending at ${simulated.winRatePercent}% against the published ${simulation.chance}%`}
+      >
+        <ResponsiveContainer width="100%" height={240}>
+          <LineChart data={simulation.path} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3a" />
+            <XAxis
+              dataKey="draws"
+              tick={{ fill: "#9aa3b2", fontSize: 11 }}
+              tickFormatter={(v: number) => v.toLocaleString("en-US")}
+              minTickGap={16}
+            />
+            <YAxis domain={[low, high]} unit="%" tick={{ fill: "#9aa3b2", fontSize: 11 }} width={56} allowDataOverflow />
+            <Tooltip
+              contentStyle={{ background: "#161a22", border: "1px solid #2a2f3a" }}
+              formatter={(value) => `${String(value)}%`}
+              labelFormatter={(label) => `after ${typeof label === "number" ? label.toLocaleString("en-US") : ""} upgrades`}
+            />
+            <Legend verticalAlign="top" />
+            <ReferenceLine y={published} stroke="#7c9cff" strokeDasharray="4 4" />
+            <Line type="linear" dataKey="winRatePercent" name="realised win rate" stroke="#34d399" dot={false} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="muted small-text">
+        Rolled with upgrade/v1 itself on server seed <code>{simulation.serverSeed.slice(0, 16)}…</code> and client seed{" "}
+        <code>{simulation.clientSeed}</code>, nonces 0 to {simulation.draws - 1}; the dashed line is the published chance. Expected value
+        per upgrade {displayMoney(exact.expectedValue)}; the edge is 1 − chance × target ÷ stake, above the setting when the chance is
+        rounded down to a ticket or held at the cap.
+      </p>
+    </section>
   );
 }

@@ -48,14 +48,27 @@ function isDateOfBirthError(error: { code?: string; message?: string }): boolean
 }
 
 /** `next`: the page the player came from; the verification link returns there. */
-export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; minimumAge: number; next?: string }) {
+export function SignUpForm({
+  outbox,
+  minimumAge,
+  next,
+  referralCode,
+}: {
+  outbox: boolean;
+  minimumAge: number;
+  next?: string;
+  /** A creator's code from the link the player followed (?ref=). */
+  referralCode?: string;
+}) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [dateOfBirthError, setDateOfBirthError] = useState<string | null>(null);
+  const [referralError, setReferralError] = useState<string | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { name, email, password, dateOfBirth } = formValues(event);
+    const { name, email, password, dateOfBirth, referralCode } = formValues(event);
     setStatus({ kind: "busy" });
     setDateOfBirthError(null);
+    setReferralError(null);
     // dateOfBirth is ours, not a better-auth field: the server checks it (handleAuthRequest)
     // before the account exists and stores it (auth.ts's user hook).
     const body = {
@@ -63,11 +76,17 @@ export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; mini
       email: email!,
       password: password!,
       dateOfBirth: dateOfBirth!,
+      // Ours too (#39): checked before the account exists, entered once it does.
+      ...(referralCode?.trim() && { referralCode: referralCode.trim() }),
       callbackURL: welcomePath(next),
     };
     const { error } = await authClient.signUp.email(body);
     if (error && isDateOfBirthError(error)) {
       setDateOfBirthError((error.message ?? "").replace(/^dateOfBirth:\s*/, ""));
+      return setStatus({ kind: "idle" });
+    }
+    if (error && (error.message ?? "").startsWith("referralCode:")) {
+      setReferralError((error.message ?? "").replace(/^referralCode:\s*/, ""));
       return setStatus({ kind: "idle" });
     }
     if (error) return setStatus({ kind: "error", message: error.message ?? "Sign-up failed." });
@@ -107,6 +126,20 @@ export function SignUpForm({ outbox, minimumAge, next }: { outbox: boolean; mini
       <DateOfBirthField error={dateOfBirthError} hint={`You must be ${minimumAge} or older. Only you and our support staff can see it.`} />
       {/* Optional, so after what is needed: the e-mail's name stands in until one is chosen. */}
       <Field id="name" label="Display name (optional)" name="name" autoComplete="nickname" maxLength={60} />
+      <Field
+        id="referralCode"
+        label="Creator code (optional)"
+        name="referralCode"
+        autoComplete="off"
+        pattern="[A-Za-z0-9\-]{3,16}"
+        maxLength={16}
+        defaultValue={referralCode}
+        hint="A creator's code gives you free openings after your first deposit. You can also enter one within 24 hours on the rewards page."
+        hintId="referralCode-hint"
+        aria-invalid={referralError ? true : undefined}
+        aria-describedby={referralError ? "referralCode-hint referralCode-error" : "referralCode-hint"}
+        after={referralError && <ErrorAlert inline id="referralCode-error" error={referralError} />}
+      />
       <StatusMessage status={status} />
       <SubmitButton busy={status.kind === "busy"} busyText="Creating account…">
         Create account

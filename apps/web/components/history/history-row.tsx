@@ -14,6 +14,11 @@ function verifyHref(spin: SpinHistoryEntry): string {
   params.set("serverSeedHash", spin.fairness.serverSeedHash);
   params.set("oddsHash", spin.fairness.oddsHash);
   params.set("item", spin.item.id);
+  // Once logged, the verifier also checks the draw's inclusion in the transparency log.
+  if (spin.leafIndex !== null) {
+    params.set("logKind", "open");
+    params.set("logId", spin.id);
+  }
   return `/fairness?${params.toString()}`;
 }
 

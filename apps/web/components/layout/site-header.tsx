@@ -15,6 +15,7 @@ const nav = [
   { href: "/", label: "Packs" },
   { href: "/battles", label: "Battles" },
   { href: "/upgrader", label: "Upgrader" },
+  { href: "/rewards", label: "Rewards" },
   { href: "/inventory", label: "Inventory" },
   { href: "/history", label: "History" },
   { href: "/fairness", label: "Fairness" },
@@ -30,6 +31,10 @@ export async function SiteHeader() {
       ? await Promise.all([getAccount(await services(), viewer.id), getLicencePrompts(await services(), viewer.id)])
       : [null, null];
   const isAdmin = await viewerIsAdmin(viewer);
+  // The level (#39), as the last wager left it: one primary-key read.
+  const reward = account
+    ? await (await services()).database.prisma.accountReward.findUnique({ where: { userId: account.id }, select: { level: true } })
+    : null;
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -56,6 +61,9 @@ export async function SiteHeader() {
           <SoundSwitch />
           {account ? (
             <>
+              <Link href="/rewards" className="level-badge" data-testid="header-level" aria-label={`Level ${reward?.level ?? 0}: rewards`}>
+                Lv {reward?.level ?? 0}
+              </Link>
               <BalanceBadge initialBalance={account.balanceString} />
               <span className="menu-hidden">
                 <SignOutButton />

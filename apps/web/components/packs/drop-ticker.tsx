@@ -90,7 +90,21 @@ export function DropTicker() {
                   </time>
                 </span>
                 <span className="drop-meta muted">
-                  {drop.player} · <Link href={`/packs/${drop.pack.slug}`}>{drop.pack.name}</Link>
+                  {drop.player}
+                  {typeof drop.level === "number" && (
+                    <span className="drop-level" data-testid="drop-level">
+                      <span aria-hidden="true">Lv</span>
+                      <span className="visually-hidden">level</span> {drop.level}
+                    </span>
+                  )}{" "}
+                  ·{" "}
+                  {drop.upgrade ? (
+                    <Link href="/upgrader" data-testid="drop-upgrade">
+                      upgraded ×{drop.upgrade.multiplier} at {drop.upgrade.chance} %
+                    </Link>
+                  ) : (
+                    <Link href={`/packs/${drop.pack.slug}`}>{drop.pack.name}</Link>
+                  )}
                 </span>
               </div>
             </li>

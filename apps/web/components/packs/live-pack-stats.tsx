@@ -6,11 +6,11 @@ import { Money } from "../ui/money";
 
 /**
  * "Opened N times", kept live: the count the page was rendered with plus every drop of this
- * pack the feed brings after that moment (nothing is counted per request on the server).
+ * pack the feed brings after that moment (upgrades won into the pack's items are not openings of it) (nothing is counted per request on the server).
  */
 export function LiveOpenCount({ packId, initialCount, renderedAt }: { packId: string; initialCount: number; renderedAt: string }) {
   const { drops } = useDropFeed();
-  const count = initialCount + drops.filter((drop) => drop.pack.id === packId && drop.at > renderedAt).length;
+  const count = initialCount + drops.filter((drop) => drop.kind === "open" && drop.pack.id === packId && drop.at > renderedAt).length;
   return (
     <span className="num" data-testid="open-count">
       {count.toLocaleString("en-US")} {count === 1 ? "time" : "times"}
@@ -23,7 +23,8 @@ export function LiveBestPull({ packId, initial }: { packId: string; initial: Bes
   const { drops } = useDropFeed();
   let best = initial?.item ?? null;
   for (const drop of drops) {
-    if (drop.pack.id === packId && (!best || moneyToCents(drop.item.value) > moneyToCents(best.value))) best = drop.item;
+    if (drop.kind === "open" && drop.pack.id === packId && (!best || moneyToCents(drop.item.value) > moneyToCents(best.value)))
+      best = drop.item;
   }
   if (!best) return <span className="muted">No opening yet today</span>;
   return (

@@ -39,10 +39,11 @@ export function describeProtectionRefusal(error: unknown): ReactNode | null {
     <span data-testid="exclusion-refusal">
       {details.kind === "timeout" ? (
         <>
-          You are taking a time-out until <LocalTime iso={details.endsAt ?? ""} />: opening packs and deposits are paused.
+          You are taking a time-out until <LocalTime iso={details.endsAt ?? ""} />: openings, battles, upgrades, exchanges and deposits are
+          paused.
         </>
       ) : !details.endsAt ? (
-        <>You have excluded yourself permanently: opening packs and deposits are paused.</>
+        <>You have excluded yourself permanently: openings, battles, upgrades, exchanges and deposits are paused.</>
       ) : ended ? (
         details.resumesAt ? (
           <>
@@ -53,7 +54,8 @@ export function describeProtectionRefusal(error: unknown): ReactNode | null {
         )
       ) : (
         <>
-          You have excluded yourself until <LocalTime iso={details.endsAt} />: opening packs and deposits are paused.
+          You have excluded yourself until <LocalTime iso={details.endsAt} />: openings, battles, upgrades, exchanges and deposits are
+          paused.
         </>
       )}{" "}
       {stillWorks}

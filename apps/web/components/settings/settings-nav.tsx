@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SAFER_PLAY_PATH } from "../../lib/safer-play";
 
 const pages = [
+  { href: "/settings/profile", label: "Profile" },
   { href: "/settings/api", label: "API keys" },
   { href: "/settings/payouts", label: "Payout destinations" },
   { href: SAFER_PLAY_PATH, label: "Safer play" },

@@ -19,6 +19,7 @@ const kindLabels: Record<LedgerEntry["kind"], string> = {
   BATTLE_ENTRY: "Battle entry",
   BATTLE_REFUND: "Battle entry refunded",
   EXCHANGE: "Exchange remainder",
+  REWARD: "Reward",
 };
 
 /** The wallet's ledger, newest first; the first page comes rendered from the server. */

@@ -56,7 +56,7 @@ Checks made once, at render time: what the service would refuse at start, refuse
 {{- fail (printf "terminationGracePeriodSeconds (%v) must exceed shutdown.delaySeconds + shutdown.timeoutSeconds + 5 (%v): the drain must finish before the kubelet kills the pod" .Values.terminationGracePeriodSeconds (add $drain 5)) -}}
 {{- end -}}
 {{- range $key, $_ := .Values.env -}}
-{{- if has $key (list "HOST" "PORT" "DEMO_MODE" "BETTER_AUTH_URL" "PRIZEPACKS_DATA_DIR" "METRICS_PORT" "METRICS_HOST" "SHUTDOWN_DELAY_SECONDS" "SHUTDOWN_TIMEOUT_SECONDS") -}}
+{{- if has $key (list "HOST" "PORT" "DEMO_MODE" "BETTER_AUTH_URL" "PRIZEPACKS_DATA_DIR" "METRICS_PORT" "METRICS_HOST" "SHUTDOWN_DELAY_SECONDS" "SHUTDOWN_TIMEOUT_SECONDS" "WEB_CONCURRENCY") -}}
 {{- fail (printf "env.%s is set by the chart; use the value it comes from (values.yaml says which)" $key) -}}
 {{- end -}}
 {{- if has $key (keys $.Values.secrets.values) -}}
@@ -77,6 +77,8 @@ Checks made once, at render time: what the service would refuse at start, refuse
   value: {{ .Values.publicUrl | quote }}
 - name: PRIZEPACKS_DATA_DIR
   value: /data
+- name: WEB_CONCURRENCY
+  value: {{ .Values.workers | quote }}
 - name: SHUTDOWN_DELAY_SECONDS
   value: {{ .Values.shutdown.delaySeconds | quote }}
 - name: SHUTDOWN_TIMEOUT_SECONDS

@@ -24,7 +24,8 @@ export const errorExamples: Record<ErrorCode, ErrorResponse> = {
     resetsAt: "2026-11-25T09:14:03.120Z",
   },
   EXCLUDED: {
-    message: "This account has taken a time-out until 2026-12-01T18:00:00.000Z: opening packs and deposits are paused.",
+    message:
+      "This account has taken a time-out until 2026-12-01T18:00:00.000Z: openings, battles, upgrades, exchanges and deposits are paused.",
     code: "EXCLUDED",
     kind: "timeout",
     period: "7d",
@@ -32,7 +33,7 @@ export const errorExamples: Record<ErrorCode, ErrorResponse> = {
   },
   UNDER_AGE: { message: "You must be at least 18 years old to use prizepacks.", code: "UNDER_AGE" },
   AGE_UNCONFIRMED: {
-    message: "Confirm your date of birth before opening packs: sign in to the web app and go to /settings/age.",
+    message: "Confirm your date of birth before playing (openings, battles, upgrades): sign in to the web app and go to /settings/age.",
     code: "AGE_UNCONFIRMED",
   },
   AGE_REVIEW_REQUIRED: {
@@ -48,8 +49,15 @@ export const errorExamples: Record<ErrorCode, ErrorResponse> = {
     threshold: null,
     verifyAt: "/wallet#verification",
   },
+  REWARD_NOT_ELIGIBLE: { message: "Rakeback is switched off for now; what accrued is kept.", code: "REWARD_NOT_ELIGIBLE" },
   NOT_FOUND: { message: 'Pack "no-such-pack" was not found.', code: "NOT_FOUND" },
   CONFLICT: { message: "This Idempotency-Key was already used to open a different pack.", code: "CONFLICT" },
+  REWARD_BUDGET_SPENT: {
+    message:
+      "Today's reward budget ($1,000.00) is spent: this claim of $1.09 waits until the next day, 2026-11-24T00:00:00.000Z (UTC). Nothing was lost: claim again then.",
+    code: "REWARD_BUDGET_SPENT",
+    retryAfter: 42_540,
+  },
   PAYLOAD_TOO_LARGE: { message: "The photo is larger than 5 MB.", code: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { message: "That file is not a PNG, JPEG or WebP image.", code: "UNSUPPORTED_MEDIA_TYPE" },
   RATE_LIMITED: { message: "Rate limit exceeded: 30 requests per 60 s. Retry in 12 s.", code: "RATE_LIMITED", retryAfter: 12 },
@@ -100,6 +108,28 @@ export const procedureErrorExamples: { [Path in ProcedurePath]?: ErrorExamples }
       code: "UNAVAILABLE",
       retryAfter: 10,
       requestId: "3f0c9a4e-6b1d-4c55-9d2e-8a7b1f0e2c41",
+    },
+  },
+  "rewards.claimRakeback": {
+    "403": {
+      message:
+        "No rewards are offered or given to this account now. This account has taken a time-out until 2026-12-01T18:00:00.000Z: opening packs and deposits are paused.",
+      code: "EXCLUDED",
+      kind: "timeout",
+      period: "7d",
+      endsAt: "2026-12-01T18:00:00.000Z",
+    },
+    "409": errorExamples.REWARD_BUDGET_SPENT,
+  },
+  "rewards.openDaily": {
+    "403": {
+      message: "The daily case needs $10.00 wagered in the last 7 days ($4.99 so far).",
+      code: "REWARD_NOT_ELIGIBLE",
+    },
+    "409": {
+      message: "The daily case was opened less than 24 hours ago: the next one opens at 2026-11-24T12:00:00.000Z.",
+      code: "CONFLICT",
+      retryAfter: 3_600,
     },
   },
   "deposits.get": { "404": { message: "No such deposit.", code: "NOT_FOUND" } },

@@ -12,6 +12,7 @@ import type {
   MonthlyStatement,
   OpenResult,
   PlayerProtection,
+  ReferralStatus,
   PackDetail,
   PackSummary,
   RotateResult,
@@ -29,6 +30,7 @@ import type {
   WalletBalance,
   Withdrawal,
 } from "@prizepacks/core";
+import { canonicalLeaf, leafHashHex } from "@prizepacks/core";
 import type { OutputOf, ProcedurePath } from "./procedures.ts";
 
 // One account's story, as the API told it: 100.00 deposited, one Budget Tech Drop opened
@@ -124,6 +126,8 @@ export const openResultExample: OpenResult = {
     oddsHash: packDetail.oddsHash,
     oddsVersion: 1,
   },
+  // Logged by the appender within seconds of the commit: a first answer is never logged yet.
+  leafIndex: null,
 };
 
 const account: Account = {
@@ -247,6 +251,7 @@ export const upgradeResultExample: UpgradeResult = {
   inventoryItem: { id: "cmic3c9up0002pp3kinvt0009", itemId: upgradeTarget.id, value: "12.50" },
   target: { ...upgradeTargetItem, packId: pack.id },
   stake: [{ id: inventoryItemId, itemId: wonItem.id, value: "4.50" }],
+  leafIndex: null,
 };
 const upgradeEntry: UpgradeEntry = {
   kind: "upgrade",
@@ -264,6 +269,7 @@ const upgradeEntry: UpgradeEntry = {
     hash: upgradeResultExample.fairness.hash,
     result: 21235,
   },
+  leafIndex: 43,
 };
 // The charger (12.50) for the braided cable (7.99) at the default 5 % fee: 12.50 × 0.95 − 7.99 = 3.885, paid 3.88.
 export const exchangeResultExample: ExchangeResult = {
@@ -301,6 +307,7 @@ const historyPage: HistoryPage = {
         oddsHash: packDetail.oddsHash,
         oddsVersion: 1,
       },
+      leafIndex: 41,
     },
   ],
   nextCursor: null,
@@ -406,6 +413,7 @@ const monthlyStatement: MonthlyStatement = {
   withdrawals: "0.00",
   sales: "4.50",
   adjustments: "0.00",
+  rewards: "0.00",
   shipping: "0.00",
   battles: "0.00",
 };
@@ -568,6 +576,7 @@ export const settledBattleExample: Battle = {
   lockedAt: at("12:10:05"),
   settledAt: at("12:10:14"),
   cancelledAt: null,
+  leafIndex: 44,
 };
 const openBattleExample: Battle = {
   ...settledBattleExample,
@@ -582,6 +591,7 @@ const openBattleExample: Battle = {
   payouts: null,
   lockedAt: null,
   settledAt: null,
+  leafIndex: null,
 };
 const lockedBattleExample: Battle = {
   ...openBattleExample,
@@ -598,7 +608,49 @@ const battleEvent = (id: string, type: string, data: Battle) => ({
   data: { ...data, seats: data.seats.map((seat) => ({ ...seat, you: false })) },
 });
 
+// The example opening as its transparency-log leaf (RFC 8785), and a head signed with a throwaway key.
+const transparencyLeaf = canonicalLeaf({
+  kind: "open",
+  id: spinId,
+  createdAt: at("12:00:00"),
+  serverSeedHash: exampleSeeds.serverSeedHash,
+  clientSeed: exampleSeeds.clientSeed,
+  nonce: draw.nonce,
+  oddsHash: packDetail.oddsHash,
+  hash: draw.hash,
+  ticket: draw.result,
+  itemId: wonItem.id,
+  value: wonItem.value,
+});
+const transparencyHead = {
+  treeSize: 42,
+  timestamp: 1795435210000,
+  rootHash: "5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328",
+  signature:
+    "cddfaa1eb3eb4d96c4f218b63226cda9c84cb8b63e9fcc4123654e10f2f669f012ef34484ed31121df886a0e4201d37c56047122b866e8dfb1a7a3376892690a",
+  publicKey: "43046bfe4092b3e94994eada15dcc20d8aaa07b658fd3954eb8e0efb8bdca5de",
+  nextKey: null,
+};
+
 /** Each /v1 procedure's success example, by its path in the router: checked against what the procedure answers. */
+/** GET and POST /v1/me/referral answer alike: the code entered, its welcome reward waiting for a deposit. */
+const referralStatusExample: ReferralStatus = {
+  offered: true,
+  referral: {
+    code: "ACME-7",
+    createdAt: at("09:30:00"),
+    welcome: {
+      pack: { id: "cmf3k2x7a0001pp01pack0001", slug: "starter-pack", name: "Starter Pack", image: "/images/packs/starter.svg" },
+      openings: 3,
+      claimable: false,
+      claimedAt: null,
+      waitsFor: "deposit",
+    },
+  },
+  canEnter: false,
+  enterBefore: null,
+};
+
 export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   "packs.list": [packSummary],
   "packs.get": packDetail,
@@ -622,6 +674,11 @@ export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   },
   "fairness.get": fairnessState,
   "fairness.rotate": rotateResultExample,
+  "fairness.seed": { serverSeedHash: exampleSeeds.serverSeedHash, serverSeed: exampleSeeds.serverSeed, revealedAt: at("10:15:00") },
+  "fairness.odds": {
+    oddsHash: packDetail.oddsHash,
+    ranges: packDetail.items.map(({ id, ticketFrom, ticketTo }) => ({ itemId: id, ticketFrom, ticketTo })),
+  },
   "inventory.list": inventoryPage,
   "inventory.groups": inventoryGroups,
   "inventory.sell": sellResultExample,
@@ -656,9 +713,137 @@ export const successExamples: { [Path in ProcedurePath]?: OutputOf<Path> } = {
   "upgrades.list": { upgrades: [upgradeEntry], nextCursor: null },
   "upgrades.get": upgradeEntry,
   "exchanges.create": exchangeResultExample,
+  "transparency.key": {
+    algorithm: "Ed25519",
+    publicKey: transparencyHead.publicKey,
+    signs:
+      'The RFC 8785 canonical JSON of { "rootHash", "timestamp", "treeSize" } (root as lower-case hex, timestamp in milliseconds since the epoch).',
+  },
+  "transparency.head": transparencyHead,
+  "transparency.heads": { heads: [transparencyHead], nextCursor: null },
+  "transparency.leaves": { leaves: [{ leafIndex: 41, kind: "open", id: spinId, leaf: transparencyLeaf }] },
+  "transparency.inclusion": {
+    kind: "open",
+    id: spinId,
+    leafIndex: 41,
+    treeSize: 42,
+    leaf: transparencyLeaf,
+    leafHash: leafHashHex(transparencyLeaf),
+    auditPath: [
+      "3b8f2c1a9d0e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c",
+      "8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a09f",
+    ],
+  },
+  "transparency.consistency": {
+    first: 40,
+    second: 42,
+    consistencyPath: [
+      "0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a",
+      "ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0",
+    ],
+  },
+  "rewards.get": {
+    offered: true,
+    refusal: null,
+    level: 2,
+    xp: 30_000,
+    wagered: "300.00",
+    nextLevel: { level: 3, threshold: "400.00", remaining: "100.00" },
+    rakeback: { enabled: true, rateBps: 553, available: "1.09", accrued: "1.09", claimed: "0.00" },
+    dailyCase: {
+      enabled: true,
+      pack: { id: "cmf3k2x7a0001pp01pack0001", slug: "starter-pack", name: "Starter Pack", image: "/images/packs/starter.svg" },
+      nextAt: null,
+      eligible: true,
+      requirements: { emailVerified: true, ageConfirmed: true, wagered7d: "300.00", minWager7d: "10.00" },
+    },
+    levels: [
+      { level: 0, threshold: "0.00", rakebackBps: 0, dailyPack: null },
+      { level: 1, threshold: "100.00", rakebackBps: 500, dailyPack: null },
+      {
+        level: 2,
+        threshold: "200.00",
+        rakebackBps: 553,
+        dailyPack: { id: "cmf3k2x7a0001pp01pack0001", slug: "starter-pack", name: "Starter Pack" },
+      },
+    ],
+  },
+  "rewards.claimRakeback": {
+    claim: {
+      id: "cmf3k2x7a0001pp01rwcl0001",
+      source: "rakeback",
+      amount: "1.09",
+      ledgerEntryId: "cmf3k2x7a0001pp01ldgr0042",
+      createdAt: at("12:09:00"),
+    },
+    balanceAfter: 101.09,
+  },
+  "rewards.openDaily": {
+    ...openResultExample,
+    claim: { id: "cmf3k2x7a0001pp01rwcl0002", source: "daily", cost: "4.99", createdAt: at("12:00:00") },
+    nextAt: "2026-11-24T12:00:00.000Z",
+  },
+  "promoCodes.redeem": {
+    redemption: { id: "cmf3k2x7a0001pp01prmr0001", code: "WELCOME-5", createdAt: at("12:10:00") },
+    cash: {
+      claim: {
+        id: "cmf3k2x7a0001pp01rwcl0003",
+        source: "promo",
+        amount: "5.00",
+        ledgerEntryId: "cmf3k2x7a0001pp01ldgr0043",
+        createdAt: at("12:10:00"),
+      },
+      balanceAfter: 105.0,
+    },
+    openings: [],
+  },
+  "affiliate.get": {
+    offered: true,
+    refusal: null,
+    enabled: true,
+    canCreate: false,
+    code: { id: "cmf3k2x7a0001pp01crcd0001", code: "ACME-7", disabled: false, createdAt: at("09:00:00") },
+    commissionBps: 1000,
+    commissionDays: 90,
+    referrals: {
+      count: 12,
+      earning: 11,
+      active: 7,
+      deposits: [
+        { bucket: "none", count: 3 },
+        { bucket: "under 50", count: 5 },
+        { bucket: "50 to 250", count: 3 },
+        { bucket: "250 to 1000", count: 1 },
+        { bucket: "1000 and over", count: 0 },
+      ],
+    },
+    commission: { available: "3.12", accrued: "15.40", claimed: "12.28" },
+    claims: [{ id: "cmf3k2x7a0001pp01rwcl0004", amount: "12.28", createdAt: at("11:00:00") }],
+  },
+  "affiliate.createCode": { id: "cmf3k2x7a0001pp01crcd0001", code: "ACME-7", disabled: false, createdAt: at("09:00:00") },
+  "affiliate.claim": {
+    claim: {
+      id: "cmf3k2x7a0001pp01rwcl0005",
+      source: "commission",
+      amount: "3.12",
+      ledgerEntryId: "cmf3k2x7a0001pp01ldgr0044",
+      createdAt: at("12:11:00"),
+    },
+    balanceAfter: 103.12,
+  },
+  "me.referral.get": referralStatusExample,
+  "me.referral.enter": referralStatusExample,
+  "me.referral.welcome": { openings: [openResultExample] },
 };
 
 export const eventExamples = {
+  "level.reached": { id: "18360", type: "level.reached", createdAt: at("12:00:00"), data: { level: 4, previousLevel: 3, xp: 80_150 } },
+  "reward.claimed": {
+    id: "18361",
+    type: "reward.claimed",
+    createdAt: at("12:09:00"),
+    data: { id: "cmf3k2x7a0001pp01rwcl0001", source: "rakeback", amount: "1.27" },
+  },
   "upgrade.completed": { id: "18348", type: "upgrade.completed", createdAt: at("12:02:00"), data: upgradeResultExample },
   "exchange.completed": { id: "18349", type: "exchange.completed", createdAt: at("12:03:00"), data: exchangeResultExample },
   "open.completed": { id: "18342", type: "open.completed", createdAt: at("12:00:00"), data: openResultExample },
@@ -751,6 +936,8 @@ export const dropExample = {
   id: "18342",
   at: at("12:00:00"),
   player: "J***",
+  level: 4,
   pack: { id: pack.id, slug: pack.slug, name: pack.name, price: pack.price },
   item: wonItem,
+  kind: "open",
 };

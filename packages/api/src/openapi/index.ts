@@ -36,6 +36,11 @@ const tags = [
   },
   { name: "Fairness", description: "The seed pair behind every draw: its commitments, and rotating it to reveal the server seed." },
   {
+    name: "Transparency",
+    description:
+      "The public, append-only log of every outcome (no key needed): an RFC 9162 Merkle tree of RFC 8785 leaves with Ed25519 signed tree heads, its inclusion and consistency proofs. `npx prizepacks-monitor <base URL>` checks all of it.",
+  },
+  {
     name: "Battles",
     description:
       "Pack battles: seats open the same packs round by round, the best team total takes every item; provably fair by battle/v1.",
@@ -48,6 +53,16 @@ const tags = [
   {
     name: "Exchanges",
     description: "Trade held items for shippable items worth at most the stake less the exchange fee; the rest is paid to the wallet.",
+  },
+  {
+    name: "Rewards",
+    description:
+      "Levels, rakeback and the daily case: cash or free openings with no wagering requirement, each a ledger entry with its source, never offered to an account that asked to stop or is at a limit.",
+  },
+  {
+    name: "Affiliates",
+    description:
+      "Creator codes: a creator earns a commission on the expected house take of the accounts that entered their code, for a window from each referral; a referred account opens a welcome reward after its first deposit. Referrals are shown as counts only.",
   },
   { name: "Events", description: "Server-sent event streams: the account's events, and the public feed of openings." },
   {
@@ -118,6 +133,8 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }) {
         const { 200: success, ...others } = operation.responses as Json;
         operation.responses = { [successStatus]: success, ...others };
       }
+      // A public procedure (publicRestMeta, protect: false) needs no key: say so, as the drop feed does.
+      if (procedure && procedure.meta.openapi?.protect === false) operation.security = [];
       if (procedure?.meta.conditional) {
         operation.parameters = [...(operation.parameters ?? []), ifNoneMatchParameter];
         operation.responses["200"].headers = { ...(operation.responses["200"].headers ?? {}), ...etagHeader };

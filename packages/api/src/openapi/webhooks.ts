@@ -33,6 +33,8 @@ const eventSchemaIds: Record<(typeof ACCOUNT_EVENT_TYPES)[number], string> = {
   "verification.changed": "VerificationChangedEvent",
   "upgrade.completed": "UpgradeCompletedEvent",
   "exchange.completed": "ExchangeCompletedEvent",
+  "level.reached": "LevelReachedEvent",
+  "reward.claimed": "RewardClaimedEvent",
 };
 
 /** The document's `webhooks`: one POST to the subscriber's endpoint per event type. */

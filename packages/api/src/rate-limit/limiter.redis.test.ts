@@ -4,6 +4,7 @@ import type { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
+import { RedisSlidingLogLimiter } from "./redis-limiter.ts";
 import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 
 // Real Redis only: runs when REDIS_URL is set (as .ci/run does).
@@ -110,3 +111,54 @@ describe.skipIf(!url)("the exact sliding log on stock Redis (through @upstash/ra
     expect((await ratelimit.limit(id)).success).toBe(false);
   });
 });
+
+describe.skipIf(!url)(
+  "the sliding log called straight through ioredis (RedisSlidingLogLimiter, the server's limiter on stock Redis)",
+  () => {
+    const prefix = `test:${randomUUID()}`;
+    const direct = (limit: number, windowMs: number, instance = 0) =>
+      new RedisSlidingLogLimiter(connections[instance]!, prefix, limit, windowMs);
+
+    it("allows exactly the limit, then refuses, with the remaining count and the reset of the oldest counted request", async () => {
+      const limiter = direct(3, 60_000);
+      const id = randomUUID();
+      const before = Date.now();
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await limiter.take(id));
+      expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
+      expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+      expect(results[3]!.token).toBeUndefined();
+      expect(results[3]!.reset).toBeGreaterThanOrEqual(before + 60_000 - 1_000);
+      expect(results[3]!.reset).toBeLessThanOrEqual(Date.now() + 60_000 + 1_000);
+    });
+
+    it("counts parallel requests from two instances exactly, in the same log as the library's limiter (a rolling deploy mixes them)", async () => {
+      const id = randomUUID();
+      const library = new Ratelimit({
+        redis: new IoRedisRatelimitAdapter(connections[1]!) as unknown as UpstashRedis,
+        limiter: slidingLog(30, 60_000),
+        prefix,
+        timeout: 0,
+        analytics: false,
+        ephemeralCache: false,
+      });
+      const a = direct(30, 60_000, 0);
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? library.limit(id) : (i % 3 === 1 ? a : direct(30, 60_000, 1)).take(id))),
+      );
+      expect(results.filter((r) => r.success)).toHaveLength(30);
+    });
+
+    it("gives back exactly the request it admitted (its token)", async () => {
+      const limiter = direct(3, 60_000);
+      const id = randomUUID();
+      const taken = await Promise.all(Array.from({ length: 5 }, () => limiter.take(id)));
+      const admitted = taken.filter((r) => r.success);
+      expect(admitted).toHaveLength(3);
+      await limiter.giveBack(id, admitted[1]!.token!);
+      expect(await connections[0]!.zcard(`${prefix}:${id}`)).toBe(2);
+      expect((await limiter.take(id)).success).toBe(true);
+      expect((await limiter.take(id)).success).toBe(false);
+    });
+  },
+);

@@ -4,9 +4,9 @@ import { Redis as IoRedis } from "ioredis";
 import { AppError } from "@prizepacks/core";
 import { apiEnv } from "../env.ts";
 import { rateLimitRefusals, rateLimitStoreUp } from "../metrics.ts";
-import { IoRedisRatelimitAdapter } from "./ioredis-adapter.ts";
 import type { LimitResult, Limiter } from "./limiter-types.ts";
 import { MemoryLimiter } from "./memory-limiter.ts";
+import { RedisSlidingLogLimiter } from "./redis-limiter.ts";
 import { giveBackToSlidingLog, slidingLog } from "./sliding-log.ts";
 import { rateLimitPolicies, type RateLimitPolicy, type RateLimitPolicyName } from "./policies.ts";
 import { logger } from "@prizepacks/db/log";
@@ -30,13 +30,12 @@ function createLimiter(policy: RateLimitPolicy): Limiter {
   const env = apiEnv();
   const store = rateLimitStore();
   if (store === "memory") return new MemoryLimiter(policy.limit, policy.windowSeconds * 1000);
-  const redis =
-    store === "redis"
-      ? new IoRedisRatelimitAdapter(sharedIoRedis(env.REDIS_URL!))
-      : new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN! });
   const prefix = `${env.RATE_LIMIT_PREFIX}:rl:${policy.name}`;
+  if (store === "redis")
+    return new RedisSlidingLogLimiter(sharedIoRedis(env.REDIS_URL!), prefix, policy.limit, policy.windowSeconds * 1000);
+  const redis = new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN! });
   const ratelimit = new Ratelimit({
-    redis: redis as unknown as UpstashRedis,
+    redis,
     limiter: slidingLog(policy.limit, policy.windowSeconds * 1000),
     prefix,
     // The library's own timeout silently lets requests pass; ours applies failClosed instead.

@@ -35,9 +35,19 @@ export function rateLimitPolicies() {
      * fail closed like opens, under a limit of their own (an opening's does not count them).
      */
     upgrades: { name: "upgrades", limit: env.RATE_LIMIT_UPGRADES_PER_MINUTE, windowSeconds: 60, failClosed: true },
+    /**
+     * Reward claims (rakeback, the daily case), per key: they credit money or open a pack, so they
+     * fail closed; 20 a minute is far above any honest use (a claim takes everything claimable).
+     */
+    rewards: { name: "rewards", limit: 20, windowSeconds: 60, failClosed: true },
     api: { name: "api", limit: env.RATE_LIMIT_API_PER_MINUTE, windowSeconds: 60, failClosed: false },
     /** Connections to the public drop feed, per client address (it needs no key). */
     drops: { name: "drops", limit: env.RATE_LIMIT_DROPS_PER_MINUTE, windowSeconds: 60, failClosed: false },
+    /**
+     * The public transparency log's reads (no key), per client address. Fails open, as every read
+     * does: the log is public data, and a limiter outage must not hide it from its auditors.
+     */
+    transparency: { name: "transparency", limit: env.RATE_LIMIT_TRANSPARENCY_PER_MINUTE, windowSeconds: 60, failClosed: false },
     /** Auth requests that check a password or send a mail, per client address: one address trying many accounts. */
     authAddress: {
       name: "authAddress",

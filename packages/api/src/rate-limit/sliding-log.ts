@@ -13,7 +13,7 @@ export type EvalClient = {
 // when fewer than `limit` members are younger than the window, so no rolling window ever
 // holds more than `limit` counted requests, wherever it starts. Returns
 // {admitted, count, reset}: reset is when the oldest counted request leaves the window.
-const LIMIT_SCRIPT = `
+export const LIMIT_SCRIPT = `
 local key = KEYS[1]
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -48,7 +48,7 @@ return {count, reset}
 const RESET_SCRIPT = "return redis.call('DEL', KEYS[1])";
 
 /** Removes one counted request (its member) from the log. */
-const GIVE_BACK_SCRIPT = "return redis.call('ZREM', KEYS[1], ARGV[1])";
+export const GIVE_BACK_SCRIPT = "return redis.call('ZREM', KEYS[1], ARGV[1])";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 const LIMIT_SHA = sha1(LIMIT_SCRIPT);

@@ -66,12 +66,33 @@ export const ADMIN_ACTIONS = [
   "settings.upgrade_cap",
   "settings.exchange_fee",
   "settings.game",
+  "settings.reward_daily_budget",
+  "settings.daily_case_min_wager",
+  "rewards.settings",
+  "rewards.level_set",
+  "rewards.promo_created",
+  "rewards.promo_disabled",
+  "settings.commission_bps",
+  "rewards.affiliate_settings",
+  "rewards.creator_code_renamed",
+  "rewards.creator_code_disabled",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export interface AdminLogInput {
   action: AdminAction;
-  targetType: "pack" | "account" | "api_key" | "settings" | "shipment" | "shipping_zone" | "age_refusal" | "harm_case";
+  targetType:
+    | "pack"
+    | "account"
+    | "api_key"
+    | "settings"
+    | "shipment"
+    | "shipping_zone"
+    | "age_refusal"
+    | "harm_case"
+    | "reward_level"
+    | "promo_code"
+    | "creator_code";
   targetId: string | null;
   before?: unknown;
   after?: unknown;

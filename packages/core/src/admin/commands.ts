@@ -6,6 +6,16 @@ import { savePack } from "../catalog/save-pack.ts";
 import { archivePack, deletePack, setPackActive } from "../catalog/set-pack-active.ts";
 import { adjustBalance, ROLES } from "../users/account-admin.ts";
 import { auditInvariants } from "../audit/audit.ts";
+import { rotateLogKey } from "../transparency/rotate-log-key.ts";
+import { createPromoCode } from "../rewards/promo-codes.ts";
+import {
+  getAffiliateSettings,
+  getRewardSettings,
+  setAffiliateSettings,
+  setRewardLevel,
+  setRewardMoneySetting,
+  setRewardSwitches,
+} from "../rewards/reward-settings.ts";
 import { AppError } from "../errors.ts";
 import { createApiKey, revokeApiKey } from "../keys/api-keys.ts";
 import { clearAgeRefusalOfEmail } from "../protection/age-refusals.ts";
@@ -177,9 +187,113 @@ const commands = {
     run: (services: Services, f: { min: string; max: string }) =>
       setRtpRange(services, CLI_ACTOR, { minPercent: f.min, maxPercent: f.max }),
   },
+  // Rewards (#39): one level of the table (threshold, rakeback, the daily case's pack; "none" for no daily case).
+  "rewards:level": {
+    input: z.object({ level: z.string(), threshold: z.string(), "rakeback-bps": z.string(), "daily-pack": z.string().optional() }),
+    run: async (services: Services, f: { level: string; threshold: string; "rakeback-bps": string; "daily-pack"?: string }) => ({
+      levels: await setRewardLevel(services, CLI_ACTOR, {
+        level: Number(f.level),
+        threshold: f.threshold,
+        rakebackBps: Number(f["rakeback-bps"]),
+        ...(f["daily-pack"] !== undefined && { dailyPack: f["daily-pack"] === "none" ? null : f["daily-pack"] }),
+      }),
+    }),
+  },
+  // The switches and the money settings of rewards; from the CLI a raise applies at once (the operator at the machine), logged.
+  "rewards:settings": {
+    input: z.object({
+      rakeback: bool.optional(),
+      "daily-case": bool.optional(),
+      budget: z.string().optional(),
+      "daily-min-wager": z.string().optional(),
+    }),
+    run: async (services: Services, f: { rakeback?: boolean; "daily-case"?: boolean; budget?: string; "daily-min-wager"?: string }) => {
+      if (f.rakeback !== undefined || f["daily-case"] !== undefined)
+        await setRewardSwitches(services, CLI_ACTOR, { rakebackEnabled: f.rakeback, dailyCaseEnabled: f["daily-case"] });
+      if (f.budget !== undefined) await setRewardMoneySetting(services, CLI_ACTOR, { setting: "reward_daily_budget", value: f.budget });
+      if (f["daily-min-wager"] !== undefined)
+        await setRewardMoneySetting(services, CLI_ACTOR, { setting: "daily_case_min_wager", value: f["daily-min-wager"] });
+      return getRewardSettings(services);
+    },
+  },
+  // Creator codes (#39): the switch, the commission (a money setting: from the CLI a raise applies
+  // at once, logged), the windows and the welcome reward ("none" for no welcome pack).
+  "affiliates:settings": {
+    input: z.object({
+      enabled: bool.optional(),
+      "commission-bps": z.string().optional(),
+      "commission-days": z.string().optional(),
+      "referral-hours": z.string().optional(),
+      "welcome-pack": z.string().optional(),
+      "welcome-openings": z.string().optional(),
+    }),
+    run: async (
+      services: Services,
+      f: {
+        enabled?: boolean;
+        "commission-bps"?: string;
+        "commission-days"?: string;
+        "referral-hours"?: string;
+        "welcome-pack"?: string;
+        "welcome-openings"?: string;
+      },
+    ) => {
+      if (f["commission-bps"] !== undefined)
+        await setRewardMoneySetting(services, CLI_ACTOR, { setting: "commission_bps", value: f["commission-bps"] });
+      const change = {
+        ...(f.enabled !== undefined && { affiliateEnabled: f.enabled }),
+        ...(f["commission-days"] !== undefined && { commissionDays: Number(f["commission-days"]) }),
+        ...(f["referral-hours"] !== undefined && { referralEntryHours: Number(f["referral-hours"]) }),
+        ...(f["welcome-pack"] !== undefined && { welcomePack: f["welcome-pack"] === "none" ? null : f["welcome-pack"] }),
+        ...(f["welcome-openings"] !== undefined && { welcomeOpenings: Number(f["welcome-openings"]) }),
+      };
+      if (Object.keys(change).length > 0) await setAffiliateSettings(services, CLI_ACTOR, change);
+      return getAffiliateSettings(services);
+    },
+  },
+  // Promo codes (#39): cash or free openings of a pack, as the console's form creates them. Prints the code as JSON.
+  "promo:create": {
+    input: z.object({
+      code: z.string(),
+      amount: z.string().optional(),
+      pack: z.string().optional(),
+      openings: z.string().optional(),
+      "max-redemptions": z.string(),
+      expires: z.string().optional(),
+      "min-level": z.string().optional(),
+      "first-deposit": bool.optional(),
+    }),
+    run: (
+      services: Services,
+      f: {
+        code: string;
+        amount?: string;
+        pack?: string;
+        openings?: string;
+        "max-redemptions": string;
+        expires?: string;
+        "min-level"?: string;
+        "first-deposit"?: boolean;
+      },
+    ) =>
+      createPromoCode(services, CLI_ACTOR, {
+        code: f.code,
+        amount: f.amount,
+        pack: f.pack,
+        openings: f.openings,
+        maxRedemptions: f["max-redemptions"],
+        expires: f.expires,
+        minLevel: f["min-level"],
+        firstDeposit: f["first-deposit"] ?? false,
+      }),
+  },
   audit: {
     input: z.object({}),
     run: (services: Services) => auditInvariants(services),
+  },
+  "log-key:rotate": {
+    input: z.object({}),
+    run: async (services: Services) => ({ ...(await rotateLogKey(services)) }),
   },
 } as const;
 

@@ -15,6 +15,7 @@ import { formatMoney } from "../money.ts";
 import { isDemoMode } from "../service-env.ts";
 import { creditApprovalAbove, dailyCreditApprovalAbove, LONE_CREDITS_SQL } from "../users/pending-credits.ts";
 import type { Deps } from "../runtime/deps.ts";
+import { transparencyLogBreaches } from "../transparency/audit-log.ts";
 import type { Beacon } from "../battles/beacon/beacon.ts";
 
 export interface AuditBreach {
@@ -69,7 +70,9 @@ export const AUDIT_CREDIT_WINDOW_DAYS = 90;
  * every withdrawal reserved once and given back once exactly when rejected or failed; and the
  * books as a whole: wallets = deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept
  * - battle entries kept; every battle's entries, refunds, payouts and house share balance, and
- * every settled battle re-derives from its published proof (verifyBattle). Besides the breaches,
+ * every settled battle re-derives from its published proof (verifyBattle); the transparency log
+ * holds every committed outcome, each leaf equal to its row, its heads signed over its tree
+ * (transparencyLogBreaches). Besides the breaches,
  * it lists what is the operator's to look at: flagged deposits, and credits applied without a
  * second admin past the approval thresholds (flaggedCredits).
  */
@@ -109,10 +112,12 @@ export async function auditInvariants(
       WHERE i.id IS NULL OR i."userId" <> s."userId" OR i."itemId" <> s."itemId"`,
   );
   add(
-    "every spin has exactly one debit of its price",
+    "every spin has exactly one debit of its price, but a free opening's (daily case, promo code: none)",
     await db.$queryRaw`
       SELECT s.id AS "spinId" FROM spin s LEFT JOIN ledger_entry l ON l."spinId" = s.id
-      WHERE l.id IS NULL OR l.kind <> 'PACK_OPEN' OR l.amount <> -s.price OR l."userId" <> s."userId"`,
+      LEFT JOIN reward_claim d ON d."spinId" = s.id
+      WHERE (d.id IS NULL AND (l.id IS NULL OR l.kind <> 'PACK_OPEN' OR l.amount <> -s.price OR l."userId" <> s."userId"))
+         OR (d.id IS NOT NULL AND (l.id IS NOT NULL OR s.price <> 0))`,
   );
   add(
     "every spin's ticket lies in its item's range of the odds version it used",
@@ -310,16 +315,84 @@ export async function auditInvariants(
          OR (x.cash > 0) <> (l.id IS NOT NULL) OR (l.id IS NOT NULL AND (l.amount <> x.cash OR l."userId" <> x."userId"))`,
   );
 
+  // Rewards (#39): every REWARD entry traces to its source row (a reward_claim of the same account
+  // and amount), every cash reward is paid by exactly one entry, a daily case by its free spin; and
+  // each account's rakeback balances to the cent: claimed = the rakeback claims summed, within
+  // what accrued (rounded down to the cent).
+  add(
+    "every REWARD ledger entry pays a reward claim of its account and amount, and every cash reward is paid once",
+    await db.$queryRaw`
+      SELECT l.id AS "ledgerEntryId", c.id AS "claimId", c.source, c.amount::text AS amount, l.amount::text AS paid
+      FROM ledger_entry l FULL JOIN reward_claim c ON c.id = l."rewardClaimId"
+      WHERE (l.id IS NOT NULL AND l.kind = 'REWARD' AND (c.id IS NULL OR c."userId" <> l."userId" OR c.amount <> l.amount))
+         OR (c.id IS NOT NULL AND c.amount > 0 AND l.id IS NULL)
+         OR (c.id IS NOT NULL AND c.amount = 0 AND l.id IS NOT NULL)`,
+  );
+  add(
+    "every free opening (a daily case, a promo code's) is a spin of its account at price 0",
+    await db.$queryRaw`
+      SELECT c.id AS "claimId", c."userId", s.id AS "spinId", s.price::text AS price
+      FROM reward_claim c LEFT JOIN spin s ON s.id = c."spinId"
+      WHERE (c.source = 'daily' OR c."spinId" IS NOT NULL)
+        AND (s.id IS NULL OR s."userId" <> c."userId" OR s.price <> 0 OR c.amount <> 0)`,
+  );
+  add(
+    "promo redemptions never pass their code's maximum, are counted once each, and give rewards only to the account that redeemed",
+    await db.$queryRaw`
+      SELECT p.id AS "promoCodeId", p.code, p.redemptions, p."maxRedemptions", count(DISTINCT r.id)::int AS rows,
+             count(c.id) FILTER (WHERE c."userId" <> r."userId")::int AS "foreignClaims",
+             count(r.id) FILTER (WHERE NOT EXISTS (SELECT 1 FROM reward_claim x WHERE x."promoRedemptionId" = r.id))::int AS "unpaid"
+      FROM promo_code p
+      LEFT JOIN promo_redemption r ON r."promoCodeId" = p.id
+      LEFT JOIN reward_claim c ON c."promoRedemptionId" = r.id
+      GROUP BY p.id
+      HAVING p.redemptions > p."maxRedemptions" OR count(DISTINCT r.id) <> p.redemptions
+         OR count(c.id) FILTER (WHERE c."userId" <> r."userId") > 0
+         OR count(r.id) FILTER (WHERE NOT EXISTS (SELECT 1 FROM reward_claim x WHERE x."promoRedemptionId" = r.id)) > 0`,
+  );
+  add(
+    "every account's rakeback balances: claimed equals its rakeback claims, and never passes what accrued (to the cent)",
+    await db.$queryRaw`
+      SELECT coalesce(r."userId", c."userId") AS "userId", r."rakebackAccrued"::text AS accrued, r."rakebackClaimed"::text AS claimed,
+             c.total::text AS "claimsTotal"
+      FROM account_reward r
+      FULL JOIN (SELECT "userId", sum(amount) AS total FROM reward_claim WHERE source = 'rakeback' GROUP BY "userId") c ON c."userId" = r."userId"
+      WHERE r."userId" IS NULL OR coalesce(c.total, 0) <> r."rakebackClaimed" OR r."rakebackClaimed" > trunc(r."rakebackAccrued", 2)`,
+  );
+  // Creator codes (#39): every commission claim is paid to its code's creator, every welcome
+  // reward to the referred account it names (and only after it deposited); each creator's
+  // commission balances to the cent: claimed = the commission claims summed, within what accrued
+  // on its referrals (summed, then rounded down to the cent).
+  add(
+    "every commission claim pays its code's creator, every welcome reward the referred account after a deposit",
+    await db.$queryRaw`
+      SELECT c.id AS "claimId", c.source, c."userId", k."userId" AS creator, c."referralId"
+      FROM reward_claim c
+      LEFT JOIN creator_code k ON k.id = c."creatorCodeId"
+      WHERE (c.source = 'commission' AND (k.id IS NULL OR k."userId" <> c."userId" OR c.amount <= 0))
+         OR (c.source = 'welcome' AND (c."referralId" <> c."userId"
+             OR NOT EXISTS (SELECT 1 FROM ledger_entry d WHERE d."userId" = c."userId" AND d.kind = 'DEPOSIT' AND d."createdAt" <= c."createdAt")))`,
+  );
+  add(
+    "every creator's commission balances: claimed equals its commission claims, and never passes what its referrals accrued (to the cent)",
+    await db.$queryRaw`
+      SELECT k.id AS "creatorCodeId", k."commissionClaimed"::text AS claimed, a.accrued::text AS accrued, c.total::text AS "claimsTotal"
+      FROM creator_code k
+      LEFT JOIN LATERAL (SELECT coalesce(sum(r."commissionAccrued"), 0) AS accrued FROM referral r WHERE r."creatorCodeId" = k.id) a ON true
+      LEFT JOIN LATERAL (SELECT coalesce(sum(x.amount), 0) AS total FROM reward_claim x WHERE x."creatorCodeId" = k.id) c ON true
+      WHERE c.total <> k."commissionClaimed" OR k."commissionClaimed" > trunc(a.accrued, 2)`,
+  );
+
   // The books as a whole, each term from its own table where it has one: deposits (DEPOSIT
   // entries: provider deposits, and demo deposits in demo mode), withdrawals (what has left or is
   // reserved to leave: every withdrawal not rejected or failed), adjustments (ADJUSTMENT
   // entries, either sign), sales (the values of sold items), opening prices (the spins) and
   // shipping fees kept (every shipment's fee but those refunded: cancelled or rejected).
   add(
-    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept - battle entries kept + exchange remainders",
+    "the sum of wallets equals deposits - withdrawals + adjustments + sales - opening prices - shipping fees kept - battle entries kept + exchange remainders + cash rewards",
     await db.$queryRaw`
       SELECT wallets::text, deposits::text, withdrawals::text, adjustments::text, sales::text, "openingPrices"::text,
-             "shippingFees"::text, "battleEntries"::text, "exchangeCash"::text
+             "shippingFees"::text, "battleEntries"::text, "exchangeCash"::text, rewards::text
       FROM (SELECT
         (SELECT COALESCE(SUM(balance), 0) FROM wallet) AS wallets,
         (SELECT COALESCE(SUM(amount), 0) FROM ledger_entry WHERE kind = 'DEPOSIT') AS deposits,
@@ -329,9 +402,12 @@ export async function auditInvariants(
         (SELECT COALESCE(SUM(price), 0) FROM spin) AS "openingPrices",
         (SELECT COALESCE(SUM(fee), 0) FROM shipment WHERE state NOT IN ('CANCELLED', 'REJECTED')) AS "shippingFees",
         (SELECT COALESCE(-SUM(amount), 0) FROM ledger_entry WHERE "battleId" IS NOT NULL) AS "battleEntries",
-        (SELECT COALESCE(SUM(cash), 0) FROM exchange) AS "exchangeCash") t
-      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees" - "battleEntries" + "exchangeCash"`,
+        (SELECT COALESCE(SUM(cash), 0) FROM exchange) AS "exchangeCash",
+        (SELECT COALESCE(SUM(amount), 0) FROM reward_claim) AS rewards) t
+      WHERE wallets <> deposits - withdrawals + adjustments + sales - "openingPrices" - "shippingFees" - "battleEntries" + "exchangeCash" + rewards`,
   );
+
+  for (const breach of await transparencyLogBreaches(services)) add(breach.rule, [breach.detail]);
 
   const flagged = await db.deposit.findMany({
     where: { flag: { not: null } },

@@ -109,7 +109,7 @@ export function seatTotal(layout: BattleLayout): number {
 }
 
 /** The battle as every answer shows it; the server seed and the outcome only once settled. */
-export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: string | null): Battle {
+export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: string | null, leafIndex: number | null = null): Battle {
   const settled = battle.status === "settled";
   const outcome = settled ? battle.outcome : null;
   return {
@@ -154,6 +154,7 @@ export function battleView({ battle, rounds, seats }: LoadedBattle, viewerId: st
     lockedAt: battle.lockedAt?.toISOString() ?? null,
     settledAt: battle.settledAt?.toISOString() ?? null,
     cancelledAt: battle.cancelledAt?.toISOString() ?? null,
+    leafIndex,
   };
 }
 

@@ -3,9 +3,13 @@ import { parseInputOrThrow } from "../parse-input.ts";
 import { ListBattlesInputSchema } from "../contract/battles.ts";
 import type { Battle } from "../contract/battles.ts";
 import { battleView, loadBattleOrThrow, loadBattles } from "./battle-view.ts";
+import { findLeafIndices } from "../transparency/read-log.ts";
 
 export async function getBattle(services: Deps, viewerId: string | null, battleId: string): Promise<Battle> {
-  return battleView(await loadBattleOrThrow(services.database.sql, battleId), viewerId);
+  const loaded = await loadBattleOrThrow(services.database.sql, battleId);
+  // A settled battle's leaf, once the log has it (a battle is logged when it settles).
+  const leaves = loaded.battle.status === "settled" ? await findLeafIndices(services, [{ kind: "battle", id: battleId }]) : null;
+  return battleView(loaded, viewerId, leaves?.get(`battle:${battleId}`) ?? null);
 }
 
 /**

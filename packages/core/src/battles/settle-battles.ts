@@ -1,4 +1,4 @@
-import { playBattle } from "@prizepacks/fairness";
+import { playBattle, verifyBattle, type BattleProof } from "@prizepacks/fairness";
 import { nodeHashes } from "@prizepacks/fairness/node";
 import { newId } from "@prizepacks/db/ids";
 import { Prisma } from "@prizepacks/db/prisma";
@@ -6,7 +6,8 @@ import { BeaconUnavailableError, type Beacon, type BeaconRound } from "./beacon/
 import { formatMoney } from "../money.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import type { Deps } from "../runtime/deps.ts";
-import { loadBattle, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
+import { battleView, loadBattle, recordBattleEvent, type LoadedBattle } from "./battle-view.ts";
+import { assertVerifiedBeforePaid } from "../transparency/self-check.ts";
 import { startPeriodic } from "../runtime/periodic.ts";
 
 /** A settler draws from the beacon and wakes the streams of the accounts it paid. */
@@ -107,6 +108,19 @@ export async function settleBattle(services: SettleDeps, battleId: string, round
         outcome,
       },
     };
+    // Checked before paid: the published proof, as its GET will show it, re-derived by battle/v1's
+    // verifier (the browser's, Web Crypto) before the items and the settlement commit; a refusal
+    // rolls the settlement back and the battle stays locked (the settler tries again, alerting).
+    const view = battleView(settled, null);
+    const proof = { ...view, beacon: { round: view.beacon.round, randomness: view.beacon.randomness, signature: view.beacon.signature } };
+    await assertVerifiedBeforePaid(
+      "battle",
+      { battleId },
+      verifyBattle(
+        proof as BattleProof,
+        view.rounds.map((round) => round.odds),
+      ).then((verification) => verification.problems),
+    );
     await recordBattleEvent(tx, settled, "battle.settled");
     return "settled";
   });

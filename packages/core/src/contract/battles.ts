@@ -1,6 +1,6 @@
 import { BATTLE_CLIENT_SEED_PATTERN, BATTLE_LAYOUT_NAMES, BATTLE_MAX_ROUNDS, BATTLE_WIN_RULES } from "@prizepacks/fairness";
 import { z } from "zod";
-import { IsoTimestamp, MoneyString } from "./fields.ts";
+import { IsoTimestamp, LeafIndex, MoneyString } from "./fields.ts";
 
 export const BATTLE_STATUSES = ["open", "locked", "settled", "cancelled"] as const;
 export type BattleStatus = (typeof BATTLE_STATUSES)[number];
@@ -103,6 +103,7 @@ export const BattleSchema = z
     lockedAt: IsoTimestamp.nullable(),
     settledAt: IsoTimestamp.nullable(),
     cancelledAt: IsoTimestamp.nullable(),
+    leafIndex: LeafIndex,
   })
   .meta({
     id: "Battle",

@@ -4,6 +4,7 @@ import { DepositSchema } from "./deposits.ts";
 import { RotateResultSchema } from "./fairness.ts";
 import { IsoTimestamp, MoneyString, RaritySchema } from "./fields.ts";
 import { OpenResultSchema } from "./open.ts";
+import { RewardSourceSchema } from "./rewards.ts";
 import { ShipmentEventDataSchema } from "./shipping.ts";
 import { ExchangeResultSchema, UpgradeResultSchema } from "./upgrades.ts";
 import { VerificationSchema } from "./verification.ts";
@@ -193,6 +194,27 @@ export const ExchangeCompletedEventSchema = accountEvent(
   ExchangeResultSchema,
   "An exchange completed; data is the exchange response (a wallet.changed event follows when it paid a remainder).",
 );
+export const LevelReachedEventSchema = accountEvent(
+  "LevelReachedEvent",
+  "level.reached",
+  z.object({
+    level: z.number().int().meta({ example: 4 }),
+    previousLevel: z.number().int().meta({ example: 3 }),
+    xp: z.number().int().meta({ description: "Cents wagered, ever, once the wager that reached it counted.", example: 80_150 }),
+  }),
+  "A wager took the account to a new level (rewards: GET /v1/rewards).",
+);
+export const RewardClaimedEventSchema = accountEvent(
+  "RewardClaimedEvent",
+  "reward.claimed",
+  z.object({
+    id: z.string().meta({ description: "The reward's claim." }),
+    source: RewardSourceSchema,
+    amount: MoneyString.meta({ description: "Cash credited (0.00 for the daily case's free opening).", example: "1.27" }),
+    spinId: z.string().optional().meta({ description: "With daily: the opening it gave." }),
+  }),
+  "A reward was claimed: rakeback (a wallet.changed event with reason REWARD follows) or the daily case (an open.completed event follows).",
+);
 
 export const AccountEventSchema = z
   .discriminatedUnion("type", [
@@ -221,15 +243,36 @@ export const AccountEventSchema = z
     VerificationChangedEventSchema,
     UpgradeCompletedEventSchema,
     ExchangeCompletedEventSchema,
+    LevelReachedEventSchema,
+    RewardClaimedEventSchema,
   ])
   .meta({ id: "AccountEvent", description: "One event of the account: its SSE `event:` field and its `type` are the same." });
+
+/** An upgrade won for more than this many times its stake reaches the public drop feed. */
+export const UPGRADE_DROP_MULTIPLIER = 5;
 
 export const DropSchema = z
   .object({
     id: EventId,
     at: IsoTimestamp,
     player: z.string().meta({ description: "The player's name masked to its first letter.", example: "J***" }),
+    level: z.number().int().min(0).nullable().optional().meta({
+      description:
+        "The player's level (rewards: GET /v1/rewards) when the feed read the drop, 0 before their first wager; null or absent when unknown.",
+      example: 4,
+    }),
     pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), price: MoneyString }),
     item: z.object({ id: z.string(), name: z.string(), rarity: RaritySchema, value: MoneyString, image: z.string() }),
+    kind: z.enum(["open", "upgrade"]).meta({
+      description: `"open": an opening of \`pack\`. "upgrade": an upgrade won for more than ${UPGRADE_DROP_MULTIPLIER}× its stake; \`pack\` is the pack the item comes from.`,
+    }),
+    upgrade: z
+      .object({
+        stakeValue: MoneyString,
+        multiplier: z.string().meta({ description: "The item's value over the stake's, two decimals (rounded down).", example: "7.24" }),
+        chance: z.string().meta({ description: "The chance it was won at, a percentage with three decimals.", example: "12.707" }),
+      })
+      .optional()
+      .meta({ description: "On upgrades only." }),
   })
-  .meta({ id: "Drop", description: "A public opening, as the drop feed shows it." });
+  .meta({ id: "Drop", description: "A public opening, or an upgrade won for more than five times its stake, as the drop feed shows it." });

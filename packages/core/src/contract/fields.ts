@@ -41,6 +41,11 @@ export const ServerSeed = z
   });
 export const Nonce = z.number().int().min(0);
 export const Ticket = z.number().int().min(1).max(100_000);
+/** On an outcome: its leaf in the transparency log once logged (within seconds of the commit), else null. */
+export const LeafIndex = z.number().int().min(0).nullable().meta({
+  description:
+    "The outcome's index in the public transparency log (GET /v1/transparency/proof/inclusion proves it), once logged within seconds of the commit; null until then.",
+});
 export const IsoTimestamp = z
   .string()
   .meta({ format: "date-time", description: "ISO 8601 timestamp (UTC).", example: "2026-11-23T12:00:00.000Z" });

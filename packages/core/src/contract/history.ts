@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { IsoTimestamp, MoneyString, NextCursor, Nonce, RaritySchema, ServerSeed, Sha256Hex, Ticket } from "./fields.ts";
+import { IsoTimestamp, LeafIndex, MoneyString, NextCursor, Nonce, RaritySchema, ServerSeed, Sha256Hex, Ticket } from "./fields.ts";
 import { UpgradeEntrySchema } from "./upgrades.ts";
 
 export const SpinHistoryEntrySchema = z
   .object({
-    kind: z.literal("open").meta({ description: "An opening (upgrades are in `upgrades`, kind upgrade)." }),
+    kind: z.enum(["open", "daily"]).meta({
+      description:
+        "open: an opening paid for; daily: the daily case's free opening (price 0.00), drawn and verified the same way. Upgrades are in `upgrades`, kind upgrade.",
+    }),
     id: z.string().meta({ description: "The spin (opening) identifier." }),
     createdAt: IsoTimestamp,
     pack: z.object({ id: z.string(), slug: z.string(), name: z.string(), image: z.string() }),
@@ -23,6 +26,7 @@ export const SpinHistoryEntrySchema = z
       oddsHash: Sha256Hex.meta({ description: "SHA-256 of the canonical odds table this draw used." }),
       oddsVersion: z.number().int().min(1),
     }),
+    leafIndex: LeafIndex,
   })
   .meta({ id: "SpinHistoryEntry" });
 export type SpinHistoryEntry = z.infer<typeof SpinHistoryEntrySchema>;

@@ -26,3 +26,4 @@ export * from "./events.ts";
 export * from "./verification.ts";
 export * from "./harm.ts";
 export * from "./upgrades.ts";
+export * from "./rewards.ts";

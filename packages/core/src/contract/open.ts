@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MoneyString, Nonce, RaritySchema, Sha256Hex, Ticket } from "./fields.ts";
+import { LeafIndex, MoneyString, Nonce, RaritySchema, Sha256Hex, Ticket } from "./fields.ts";
 
 export const OpenResultSchema = z
   .object({
@@ -21,6 +21,7 @@ export const OpenResultSchema = z
       oddsHash: Sha256Hex.meta({ description: "SHA-256 of the canonical odds table this draw used." }),
       oddsVersion: z.number().int().min(1),
     }),
+    leafIndex: LeafIndex,
   })
   .meta({ id: "OpenResult" });
 export type OpenResult = z.infer<typeof OpenResultSchema>;

@@ -40,6 +40,7 @@ export const MonthlyStatementSchema = z
     }),
     sales: MoneyString.meta({ description: "What items sold back brought in." }),
     adjustments: MoneyString.meta({ description: "Credits and debits by an operator, signed." }),
+    rewards: MoneyString.meta({ description: "Rewards paid in cash (rakeback), never counted as deposits.", example: "1.27" }),
     shipping: MoneyString.meta({
       description: "Shipping fees paid for deliveries requested in the month, less fees given back (cancelled or rejected shipments).",
     }),
@@ -51,7 +52,7 @@ export const MonthlyStatementSchema = z
   .meta({
     id: "MonthlyStatement",
     description:
-      "openingBalance + deposits − withdrawals + sales + adjustments − shipping − wagered = closingBalance, to the cent, for every month.",
+      "openingBalance + deposits − withdrawals + sales + adjustments + rewards − shipping − wagered = closingBalance, to the cent, for every month.",
   });
 export type MonthlyStatement = z.infer<typeof MonthlyStatementSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestamp, MoneyString, NextCursor, Nonce, RaritySchema, ServerSeed, Sha256Hex, Ticket } from "./fields.ts";
+import { IsoTimestamp, MoneyString, NextCursor, Nonce, RaritySchema, ServerSeed, Sha256Hex, Ticket, LeafIndex } from "./fields.ts";
 
 // The upgrader (upgrade/v1) and the exchange (#38): what GET/POST /v1/upgrades and
 // POST /v1/exchanges answer.
@@ -10,6 +10,13 @@ export const MAX_UPGRADE_STAKE = 10;
 export const MIN_UPGRADE_CHANCE_TICKETS = 1_000;
 /** Items given, and items taken, in one exchange. */
 export const MAX_EXCHANGE_ITEMS = 20;
+
+/** game_settings' columns while it has no row, and the console's ranges (its CHECKs). */
+export const GAME_SETTINGS = {
+  upgradeEdgeBps: { default: 800, min: 200, max: 2_000 },
+  upgradeCapTickets: { default: 75_000, min: 10_000, max: 90_000 },
+  exchangeFeeBps: { default: 500, min: 0, max: 2_000 },
+} as const;
 
 const ChanceTickets = z.number().int().min(0).max(100_000).meta({ description: "The chance in tickets of 100000.", example: 23000 });
 const ChancePercent = z
@@ -86,6 +93,7 @@ export const UpgradeResultSchema = z
     inventoryItem: WonItem,
     target: UpgradeTargetSchema.omit({ pack: true }).extend({ packId: z.string() }),
     stake: z.array(StakeItem),
+    leafIndex: LeafIndex,
   })
   .meta({ id: "UpgradeResult" });
 export type UpgradeResult = z.infer<typeof UpgradeResultSchema>;
@@ -112,6 +120,7 @@ export const UpgradeEntrySchema = z
     stake: z.array(StakeItem),
     inventoryItem: WonItem,
     fairness: UpgradeFairnessSchema,
+    leafIndex: LeafIndex,
   })
   .meta({ id: "UpgradeEntry", description: "An upgrade with everything needed to verify it (upgrade/v1)." });
 export type UpgradeEntry = z.infer<typeof UpgradeEntrySchema>;

@@ -26,6 +26,7 @@ export const LedgerKindSchema = z.enum([
   "BATTLE_ENTRY",
   "BATTLE_REFUND",
   "EXCHANGE",
+  "REWARD",
 ]);
 
 export const LedgerEntrySchema = z

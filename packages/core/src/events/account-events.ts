@@ -32,6 +32,8 @@ export const ACCOUNT_EVENT_TYPES = [
   "verification.changed",
   "upgrade.completed",
   "exchange.completed",
+  "level.reached",
+  "reward.claimed",
 ] as const satisfies readonly AccountEvent["type"][];
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 

@@ -1,7 +1,8 @@
 import type { Database } from "@prizepacks/db";
 import type { CatalogCache } from "../catalog/catalog-cache.ts";
 import type { AccountEvent } from "./account-events.ts";
-import { packsById, toDrops, type Drop, type OpeningRow } from "./drops.ts";
+import type { UpgradeResult } from "../contract/upgrades.ts";
+import { isUpgradeDrop, packsById, toDrops, type Drop, type OpeningRow } from "./drops.ts";
 import { logger } from "@prizepacks/db/log";
 
 /** The channel instances announce new events on (EventAnnouncer), after their commits. */
@@ -16,11 +17,13 @@ const READ_BATCH = 1_000;
  * primary key from its first entry, filtering, on every read (0.7-1.6 s at 2.7 M events, where a
  * read with the cursor as the index's bound takes 2 ms): a hub behind fell further behind.
  */
-export const READ_NEW_EVENTS = `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name
+export const READ_NEW_EVENTS = `SELECT e.id::text AS id, e."userId", e.type, e."createdAt", e.data, u.name,
+         CASE WHEN u.id IS NOT NULL THEN coalesce(r.level, 0) END AS level
   FROM ((SELECT * FROM account_event WHERE id > $1::bigint ORDER BY id LIMIT $3)
         UNION ALL
         (SELECT * FROM account_event WHERE id = ANY($2::bigint[]) AND id <= $1::bigint)) e
-  LEFT JOIN "user" u ON e.type = 'open.completed' AND u.id = e."userId"
+  LEFT JOIN "user" u ON e.type IN ('open.completed', 'upgrade.completed') AND u.id = e."userId"
+  LEFT JOIN account_reward r ON e.type IN ('open.completed', 'upgrade.completed') AND r."userId" = e."userId"
   ORDER BY e.id LIMIT $3`;
 /** Announcements within this long of a read are served by one more read after it. */
 const MIN_READ_INTERVAL_MS = 10;
@@ -54,15 +57,17 @@ interface EventRow extends Record<string, unknown> {
   type: AccountEvent["type"];
   createdAt: Date;
   data: unknown;
-  /** The player's name, on openings only (the drop feed masks it). */
+  /** The player's name, on openings and upgrades only (the drop feed masks it). */
   name: string | null;
+  /** The player's level as the event is read (their last wager set it), on openings and upgrades only. */
+  level: number | null;
 }
 
 /**
  * This instance's share of the live fan-out. The outbox (account_event) is the truth: the hub
  * reads what is new in it by id, one query for every stream of the instance, when an instance
  * announces a commit (EVENTS_CHANNEL) and every SAFETY_POLL_MS regardless, and hands each
- * account's events to its streams in id order, the openings to the drop feed and the battles
+ * account's events to its streams in id order, the openings (and big upgrade wins) to the drop feed and the battles
  * that changed to the lobby.
  *
  * Ids commit out of order across accounts, never within one (record_account_event's lock), so
@@ -276,8 +281,9 @@ export class EventHub {
         const event = { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data } as AccountEvent;
         for (const wake of wakers) wake(event);
       }
-      if (row.type === "open.completed") openings.push(row as OpeningRow);
-      else if (row.type.startsWith("battle.")) battleIds.add((row.data as { id: string }).id);
+      if (row.type === "open.completed" || (row.type === "upgrade.completed" && isUpgradeDrop(row.data as UpgradeResult))) {
+        openings.push(row as OpeningRow);
+      } else if (row.type.startsWith("battle.")) battleIds.add((row.data as { id: string }).id);
     }
     if (battleIds.size > 0) for (const listener of this.battleListeners) listener([...battleIds]);
     // Chained: each batch reaches the feed after the one before it.

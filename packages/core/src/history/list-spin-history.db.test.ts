@@ -37,6 +37,7 @@ describe("listSpinHistory", () => {
         oddsHash: first.fairness.oddsHash,
         oddsVersion: 1,
       },
+      leafIndex: null,
     });
   });
 

@@ -4,6 +4,7 @@ import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/p
 import type { HistoryPage, HistorySummary, SpinHistoryEntry } from "../contract/history.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { getPlayTotals } from "../protection/play-totals.ts";
+import { findLeafIndices } from "../transparency/read-log.ts";
 import { toUpgradeEntry, upgradeView } from "../upgrades/list-upgrades.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -21,13 +22,15 @@ const spinView = {
   seedPair: { select: { serverSeed: true, serverSeedHash: true, clientSeed: true, retiredAt: true } },
   oddsVersion: { select: { oddsHash: true, version: true } },
   inventoryItem: { select: { id: true } },
+  rewardClaim: { select: { source: true } },
 } satisfies Prisma.SpinInclude;
 
 type SpinRow = Prisma.SpinGetPayload<{ include: typeof spinView }>;
 
-function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
+function toSpinHistoryEntry(spin: SpinRow, leafIndex: number | null): SpinHistoryEntry {
   return {
-    kind: "open",
+    // The daily case's free opening (#39) names its spin from its reward claim.
+    kind: spin.rewardClaim?.source === "daily" ? "daily" : "open",
     id: spin.id,
     createdAt: spin.createdAt.toISOString(),
     pack: spin.pack,
@@ -46,6 +49,7 @@ function toSpinHistoryEntry(spin: SpinRow): SpinHistoryEntry {
       oddsHash: spin.oddsVersion.oddsHash,
       oddsVersion: spin.oddsVersion.version,
     },
+    leafIndex,
   };
 }
 
@@ -73,9 +77,11 @@ export async function listSpinHistory(services: Deps, { userId, packId, cursor, 
     .map((entry) => ({ ...entry, createdAt: entry.row.createdAt, id: entry.row.id }))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const page = toPage(merged, take);
+  const leaves = await findLeafIndices(services, page.rows);
+  const leafIndex = (entry: { kind: "open" | "upgrade"; id: string }) => leaves.get(`${entry.kind}:${entry.id}`) ?? null;
   return {
-    spins: page.rows.flatMap((entry) => (entry.kind === "open" ? [toSpinHistoryEntry(entry.row)] : [])),
-    upgrades: page.rows.flatMap((entry) => (entry.kind === "upgrade" ? [toUpgradeEntry(entry.row)] : [])),
+    spins: page.rows.flatMap((entry) => (entry.kind === "open" ? [toSpinHistoryEntry(entry.row, leafIndex(entry))] : [])),
+    upgrades: page.rows.flatMap((entry) => (entry.kind === "upgrade" ? [toUpgradeEntry(entry.row, leafIndex(entry))] : [])),
     nextCursor: page.nextCursor,
   };
 }

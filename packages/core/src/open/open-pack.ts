@@ -1,7 +1,10 @@
-import { findRangeForTicket } from "@prizepacks/fairness";
-import { drawTicketSync } from "@prizepacks/fairness/node";
+import { findRangeForTicket, verifyOpening } from "@prizepacks/fairness";
+import { drawTicketSync, nodeHashes } from "@prizepacks/fairness/node";
+import { assertVerifiedBeforePaid } from "../transparency/self-check.ts";
+import { withLeafIndex } from "../transparency/read-log.ts";
 import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
+import { Prisma } from "@prizepacks/db/prisma";
 import type { CachedPack, CatalogCache } from "../catalog/catalog-cache.ts";
 import { getActivePackOrThrow } from "../catalog/get-pack.ts";
 import { AppError } from "../errors.ts";
@@ -53,7 +56,7 @@ export async function openPack(
     : null;
   if (keyed) {
     const replay = await findReplay<OpenResult>(database.sql, keyed);
-    if (replay) return replay;
+    if (replay) return withLeafIndex(services, { kind: "open", id: replay.spin.id }, replay);
   }
   // The account's one turn (shared with its other money-moving requests; 503 if it does not
   // come within 4 s): the draw uses the pair's cached nonce, so two openings of one account
@@ -70,7 +73,8 @@ export async function openPack(
                 : { result: await recordOpening(tx, cached, userId, pair, keyed.key), opened: true };
             })
           : { result: await recordOpening(database.sql, cached, userId, pair, undefined), opened: true };
-        if (outcome.opened) pairs.advance(userId, pair);
+        if (!outcome.opened) return withLeafIndex(services, { kind: "open", id: outcome.result.spin.id }, outcome.result);
+        pairs.advance(userId, pair);
         return outcome.result;
       } catch (error) {
         if ((error as { code?: string }).code !== STALE_PAIR || attempt >= 4) throw error;
@@ -86,16 +90,21 @@ export async function openPack(
 }
 
 /** open_pack's SQLSTATE for a seed pair that is not active at the expected nonce. */
-const STALE_PAIR = "PP409";
+export const STALE_PAIR = "PP409";
 
-async function recordOpening(
+export async function recordOpening(
   sql: SqlQuery,
   cached: CachedPack,
   userId: string,
   pair: ActivePair,
   idempotencyKey: string | undefined,
+  { free = false }: { free?: boolean } = {},
 ): Promise<OpenResult> {
   const args = drawOpening(cached, userId, pair, idempotencyKey);
+  // The daily case (rewards/open-daily-case.ts): the same opening for nothing, so no PACK_OPEN
+  // entry (paid_play writes none for 0), no XP and no rakeback; its spin's price is 0.
+  if (free) Object.assign(args, { p_price: "0.00", p_house_take: "0.00" });
+  await checkOpeningBeforePaid(cached, pair, args);
   // open_pack: prisma/functions/open_pack.sql. Arguments by name: fifteen positional
   // ones of a few types would let a swap of two texts or two numerics pass unnoticed.
   // open_pack pays through paid_play, which refuses (PP403) an account whose age is not confirmed
@@ -108,7 +117,7 @@ async function recordOpening(
        p_user => $1, p_pack => $2, p_price => $3::numeric, p_pair => $4, p_nonce => $5,
        p_item => $6, p_value => $7::numeric, p_odds => $8, p_result => $9, p_hash => $10,
        p_spin => $11, p_inventory_item => $12, p_ledger_entry => $13,
-       p_idempotency_key => $14, p_response => $15::jsonb)`,
+       p_idempotency_key => $14, p_response => $15::jsonb, p_house_take => $16::numeric)`,
       [
         args.p_user,
         args.p_pack,
@@ -125,6 +134,7 @@ async function recordOpening(
         args.p_ledger_entry,
         args.p_idempotency_key,
         JSON.stringify(args.p_response),
+        args.p_house_take,
       ],
     )
     .catch((error: unknown) => {
@@ -137,6 +147,31 @@ async function recordOpening(
     );
   }
   return { ...args.p_response, balanceAfter: moneyToNumber(row.balanceAfter) };
+}
+
+/**
+ * The verifier's recomputation of exactly what open_pack will store (assertVerifiedBeforePaid):
+ * a few microseconds of node:crypto, no round trip.
+ */
+export function checkOpeningBeforePaid(cached: CachedPack, pair: ActivePair, args: OpenPackArgs): Promise<void> {
+  const odds = cached.pack.currentOddsVersion!;
+  return assertVerifiedBeforePaid(
+    "open",
+    { spinId: args.p_spin, pairId: pair.id, nonce: args.p_nonce },
+    verifyOpening(
+      {
+        serverSeed: pair.serverSeed,
+        serverSeedHash: args.p_response.fairness.serverSeedHash,
+        clientSeed: args.p_response.fairness.clientSeed,
+        nonce: args.p_nonce,
+        hash: args.p_hash,
+        result: args.p_result,
+        itemId: args.p_item,
+      },
+      odds.ranges.map((range) => ({ itemId: range.item.id, ticketFrom: range.ticketFrom, ticketTo: range.ticketTo })),
+      nodeHashes,
+    ),
+  );
 }
 
 /** open_pack's arguments by their SQL names; money as decimal strings. */
@@ -157,6 +192,8 @@ export interface OpenPackArgs {
   p_idempotency_key: string | null;
   /** The opening's response, balanceAfter still 0: open_pack writes the real one into the event and the replayable copy. */
   p_response: OpenResult;
+  /** The expected house take (the price less the pack's expected value, never below 0): what rakeback accrues on (#39). */
+  p_house_take: string;
 }
 
 /**
@@ -184,6 +221,7 @@ export function drawOpening(cached: CachedPack, userId: string, pair: ActivePair
       oddsHash: odds.oddsHash,
       oddsVersion: odds.version,
     },
+    leafIndex: null,
   };
   return {
     p_user: userId,
@@ -201,5 +239,6 @@ export function drawOpening(cached: CachedPack, userId: string, pair: ActivePair
     p_ledger_entry: newId(),
     p_idempotency_key: idempotencyKey ?? null,
     p_response: response,
+    p_house_take: Prisma.Decimal.max(pack.price.minus(cached.detail.expectedValue), 0).toFixed(2),
   };
 }

@@ -29,7 +29,7 @@ export function protectionRefusalError(refusal: ProtectionRefusal): AppError {
   if (refusal.code === "AGE_UNCONFIRMED") {
     return new AppError(
       "AGE_UNCONFIRMED",
-      `Confirm your date of birth before opening packs: sign in to the web app and go to ${CONFIRM_AGE_PATH}.`,
+      `Confirm your date of birth before playing (openings, battles, upgrades): sign in to the web app and go to ${CONFIRM_AGE_PATH}.`,
     );
   }
   if (refusal.code === "LIMIT_REACHED") {
@@ -48,7 +48,7 @@ export function protectionRefusalError(refusal: ProtectionRefusal): AppError {
 }
 
 function exclusionSentence({ kind, endsAt, resumesAt }: { kind: string; endsAt: string | null; resumesAt: string | null }): string {
-  const paused = "opening packs and deposits are paused.";
+  const paused = "openings, battles, upgrades, exchanges and deposits are paused.";
   if (kind === "timeout") return `This account has taken a time-out until ${endsAt}: ${paused}`;
   if (endsAt === null) return `This account is self-excluded permanently: ${paused}`;
   if (Date.parse(endsAt) > Date.now()) return `This account is self-excluded until ${endsAt}: ${paused}`;

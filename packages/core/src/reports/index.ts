@@ -10,3 +10,5 @@ export {
   type ReportShipping,
 } from "./operator-reports.ts";
 export type { HourlyBucket, HourlyQuery, HourlyReport, ReportActivity, TopWinner } from "./operator-reports.ts";
+export { getUpgradeReport } from "./upgrade-reports.ts";
+export type { BiggestUpgradeWin, ExchangeFigures, UpgradeFigures, UpgradeReport } from "./upgrade-reports.ts";

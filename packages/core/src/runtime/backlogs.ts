@@ -14,6 +14,8 @@ export interface Backlogs {
   reportRollupLagSeconds: number;
   /** Battles locked for more than a minute: their beacon round should long exist (the beacon is down, or the settler is). */
   battlesLockedOverAMinute: number;
+  /** Age of the oldest outcome not yet in the transparency log (the appender takes them every second). */
+  transparencyLagSeconds: number;
 }
 
 /**
@@ -45,7 +47,9 @@ export async function readBacklogs(sql: SqlQuery): Promise<Backlogs> {
             (SELECT count(*) FROM spin_tally)::int AS "spinTallyPending",
             COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc) - unrolled.oldest), 0)::float8 AS "reportRollupLagSeconds",
             (SELECT count(*) FROM battle WHERE status = 'locked' AND "lockedAt" < (SELECT at FROM now_utc) - interval '1 minute')::int
-              AS "battlesLockedOverAMinute"
+              AS "battlesLockedOverAMinute",
+            COALESCE(EXTRACT(EPOCH FROM (SELECT at FROM now_utc)
+              - (SELECT min("createdAt") FROM transparency_entry WHERE "leafIndex" IS NULL)), 0)::float8 AS "transparencyLagSeconds"
      FROM pending, unrolled`,
   );
   return {
@@ -55,5 +59,6 @@ export async function readBacklogs(sql: SqlQuery): Promise<Backlogs> {
     spinTallyPending: Number(row?.spinTallyPending ?? 0),
     reportRollupLagSeconds: Math.max(0, Number(row?.reportRollupLagSeconds ?? 0)),
     battlesLockedOverAMinute: Number(row?.battlesLockedOverAMinute ?? 0),
+    transparencyLagSeconds: Math.max(0, Number(row?.transparencyLagSeconds ?? 0)),
   };
 }

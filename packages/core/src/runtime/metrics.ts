@@ -1,4 +1,7 @@
+import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
 import {
+  AggregatorRegistry,
   collectDefaultMetrics,
   Counter,
   Gauge,
@@ -29,9 +32,63 @@ export function histogram<L extends string>(config: HistogramConfiguration<L>): 
   return (register.getSingleMetric(config.name) as Histogram<L> | undefined) ?? new Histogram(config);
 }
 
-/** The Prometheus text exposition of every metric of the process. */
+/**
+ * The Prometheus text exposition of every metric of the process; in a worker (WEB_CONCURRENCY
+ * above 1), of every worker, summed by the primary (prom-client's AggregatorRegistry: counters
+ * and histograms added up, so a scrape that reaches any worker sees the whole server).
+ */
 export function metricsText(): Promise<string> {
-  return register.metrics();
+  return cluster.isWorker ? askPrimaryForMetrics() : register.metrics();
+}
+
+// A worker answers the primary's requests for its figures only once an AggregatorRegistry exists in
+// it (prom-client installs its listener in the constructor), and the primary asks every worker:
+// each makes one when it loads this module, not at its first scrape.
+if (cluster.isWorker) new AggregatorRegistry();
+
+const METRICS_REQUEST = "prizepacks:metrics-request";
+const METRICS_RESPONSE = "prizepacks:metrics-response";
+const METRICS_TIMEOUT_MS = 10_000;
+
+interface MetricsResponse {
+  type: typeof METRICS_RESPONSE;
+  id: string;
+  text?: string;
+  error?: string;
+}
+
+function askPrimaryForMetrics(): Promise<string> {
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: MetricsResponse) => {
+      if (message?.type !== METRICS_RESPONSE || message.id !== id) return;
+      done();
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(`the primary could not gather the workers' metrics: ${message.error}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the primary did not send the workers' metrics within ${METRICS_TIMEOUT_MS / 1000} s`));
+    }, METRICS_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      process.off("message", onMessage);
+    };
+    process.on("message", onMessage);
+    process.send!({ type: METRICS_REQUEST, id });
+  });
+}
+
+/** The primary of workers: answers a worker's metricsText with every worker's metrics, aggregated. */
+export function serveWorkersMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_RESPONSE, id: message.id, text }),
+      (error: unknown) => worker.send({ type: METRICS_RESPONSE, id: message.id, error: (error as Error).message }),
+    );
+  });
 }
 
 export const METRICS_CONTENT_TYPE = register.contentType;
@@ -177,3 +234,16 @@ backlogGauge(
   "Age of the oldest spin or sale the report rollup has not taken (it stays 60 s behind and runs every minute: 60-120 s is normal).",
   "reportRollupLagSeconds",
 );
+
+backlogGauge(
+  "prizepacks_transparency_log_lag_seconds",
+  "Age of the oldest committed outcome not yet appended to the transparency log: a few seconds at most while an instance runs the appender.",
+  "transparencyLagSeconds",
+);
+
+/** Outcomes the verifier's recomputation refused before they were paid (checked-before-paid, 503). */
+export const transparencySelfCheckFailures = counter({
+  name: "prizepacks_self_check_failures_total",
+  help: "Outcomes whose re-derivation by @prizepacks/fairness's verifier disagreed with the draw (or whose seed or nonce was malformed) and were refused before payment, by kind.",
+  labelNames: ["kind"] as const,
+});

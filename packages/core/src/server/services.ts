@@ -26,6 +26,7 @@ import { startAddressErasure } from "../shipping/address-erasure.ts";
 import { startBattleExpiry } from "../battles/leave-battle.ts";
 import { startBattleSettlement } from "../battles/settle-battles.ts";
 import { startHarmEvaluation } from "../harm/evaluate.ts";
+import { startTransparencyLog } from "../transparency/append-leaves.ts";
 import { AccountGate } from "../runtime/account-gate.ts";
 import type { BackgroundJob } from "../runtime/background-job.ts";
 import { ChangeFeed } from "../runtime/change-feed.ts";
@@ -143,6 +144,7 @@ export function startBackgroundJobs(services: Services, { publicUrl }: { publicU
     startBattleSettlement(services),
     startBattleExpiry(services),
     startHarmEvaluation(services),
+    startTransparencyLog(services),
   ];
   if (deposits instanceof BtcpayProvider) {
     // Logs, and never throws, when BTCPay cannot be reached: everything else is served meanwhile.

@@ -1,6 +1,8 @@
 import type { DbTx } from "@prizepacks/db";
 import { Prisma } from "@prizepacks/db/prisma";
 import { writeAdminLog, type AdminAction, type AdminActor } from "../admin-log/write-admin-log.ts";
+import { GAME_SETTINGS } from "../contract/upgrades.ts";
+import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import type { Deps } from "../runtime/deps.ts";
 import { pendingChangesExpireBefore, ROLE_GRANT, supersedePendingChanges } from "./pending-changes.ts";
@@ -43,12 +45,7 @@ export interface MoneySetting {
 /** verification_refusal.sql's threshold while compliance_settings has no row. */
 export const DUE_DILIGENCE_DEPOSITS_DEFAULT = "2000.00";
 
-/** game_settings' columns while it has no row, and the console's ranges (its CHECKs). */
-export const GAME_SETTINGS = {
-  upgradeEdgeBps: { default: 800, min: 200, max: 2_000 },
-  upgradeCapTickets: { default: 75_000, min: 10_000, max: 90_000 },
-  exchangeFeeBps: { default: 500, min: 0, max: 2_000 },
-} as const;
+export { GAME_SETTINGS };
 export type GameSettingColumn = keyof typeof GAME_SETTINGS;
 export type GameSettings = Record<GameSettingColumn, number>;
 
@@ -142,7 +139,65 @@ export const MONEY_SETTINGS = {
     read: (db, options) => readGameSetting(db, "exchangeFeeBps", options),
     write: (tx, value) => writeGameSetting(tx, "exchangeFeeBps", value),
   },
+  // Rewards (#39), in reward_settings. The budget is what rewards may cost in a day: a higher one
+  // lets more leave the house. The daily case's minimum wager keeps fresh accounts from farming it:
+  // a lower one gives it to more accounts.
+  reward_daily_budget: {
+    label: "Reward budget a day",
+    logAction: "settings.reward_daily_budget",
+    loosens: (before, after) => after.greaterThan(before),
+    read: (db, options) => readRewardSetting(db, "dailyBudget", options),
+    write: (tx, value) => writeRewardSetting(tx, "dailyBudget", value),
+  },
+  daily_case_min_wager: {
+    label: "Daily case: wagered in 7 days at least",
+    logAction: "settings.daily_case_min_wager",
+    loosens: (before, after) => after.lessThan(before),
+    read: (db, options) => readRewardSetting(db, "dailyCaseMinWager", options),
+    write: (tx, value) => writeRewardSetting(tx, "dailyCaseMinWager", value),
+  },
+  // Creator codes (#39): the creator's commission, in basis points of a referred player's expected
+  // house take (reward_settings.commissionBps). A higher rate pays creators more of every wager.
+  commission_bps: {
+    label: "Creator commission (basis points of the house take)",
+    logAction: "settings.commission_bps",
+    loosens: (before, after) => after.greaterThan(before),
+    async read(db, { forUpdate = false } = {}) {
+      const [row] = await db.$queryRaw<Array<{ value: number }>>`
+        SELECT "commissionBps" AS value FROM reward_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+      return new Prisma.Decimal(row?.value ?? COMMISSION_BPS_DEFAULT);
+    },
+    async write(tx, value) {
+      if (!value.isInteger() || value.lessThan(0) || value.greaterThan(5_000))
+        throw new AppError("BAD_REQUEST", "The commission is a whole number of basis points from 0 to 5000.");
+      await tx.rewardSettings.upsert({
+        where: { id: 1 },
+        create: { id: 1, commissionBps: value.toNumber() },
+        update: { commissionBps: value.toNumber() },
+      });
+    },
+  },
 } satisfies Record<string, MoneySetting>;
+
+/** reward_settings.commissionBps while it has no row (the migration's default: 10 %). */
+export const COMMISSION_BPS_DEFAULT = 1000;
+
+/** reward_settings' money columns while it has no row (the migration's defaults). */
+export const REWARD_MONEY_DEFAULTS = { dailyBudget: "1000.00", dailyCaseMinWager: "10.00" } as const;
+
+async function readRewardSetting(
+  db: DbTx,
+  column: keyof typeof REWARD_MONEY_DEFAULTS,
+  { forUpdate = false } = {},
+): Promise<Prisma.Decimal> {
+  const [row] = await db.$queryRaw<Array<{ value: Prisma.Decimal }>>`
+    SELECT ${Prisma.raw(`"${column}"`)} AS value FROM reward_settings WHERE id = 1 ${forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+  return new Prisma.Decimal(row?.value ?? REWARD_MONEY_DEFAULTS[column]);
+}
+
+async function writeRewardSetting(tx: DbTx, column: keyof typeof REWARD_MONEY_DEFAULTS, value: Prisma.Decimal): Promise<void> {
+  await tx.rewardSettings.upsert({ where: { id: 1 }, create: { id: 1, [column]: value }, update: { [column]: value } });
+}
 export type MoneySettingName = keyof typeof MONEY_SETTINGS;
 export const isMoneySetting = (name: string): name is MoneySettingName => Object.hasOwn(MONEY_SETTINGS, name);
 

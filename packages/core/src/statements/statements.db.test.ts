@@ -82,6 +82,7 @@ describe("monthly statements", () => {
       withdrawals: "0.00",
       sales: "0.00",
       adjustments: "0.00",
+      rewards: "0.00",
       shipping: "0.00",
       battles: "0.00",
     });
@@ -95,6 +96,7 @@ describe("monthly statements", () => {
       deposits: "0.00",
       sales: "2.70",
       adjustments: "0.00",
+      rewards: "0.00",
     });
     expect(await getMonthlyStatement(services(), userId, { month: "2026-12" })).toMatchObject({
       openingBalance: "93.70",

@@ -22,7 +22,7 @@ export function monthOf(at: Date): string {
 }
 
 /** A statement's line of money in or out of the balance. */
-type StatementLine = "deposits" | "withdrawals" | "sales" | "adjustments" | "shipping" | "play";
+type StatementLine = "deposits" | "withdrawals" | "sales" | "adjustments" | "rewards" | "shipping" | "play";
 
 /**
  * The line each ledger kind is on. Every kind is on one (the type says so), so a month's opening
@@ -42,6 +42,8 @@ const LINE_OF_KIND = {
   BATTLE_REFUND: "play",
   // An exchange's remainder is items turned into money, as a sale is.
   EXCHANGE: "sales",
+  // Rewards paid in cash (#39): rakeback and promo codes, never deposits.
+  REWARD: "rewards",
 } as const satisfies Record<LedgerKind, StatementLine>;
 
 /**
@@ -79,6 +81,7 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
     withdrawals: zero,
     sales: zero,
     adjustments: zero,
+    rewards: zero,
     shipping: zero,
     play: zero,
   };
@@ -106,6 +109,7 @@ export async function getMonthlyStatement(services: Deps, userId: string, input:
     withdrawals: formatMoney(lines.withdrawals.negated()),
     sales: formatMoney(lines.sales),
     adjustments: formatMoney(lines.adjustments),
+    rewards: formatMoney(lines.rewards),
     shipping: formatMoney(lines.shipping.negated()),
     battles: formatMoney(battles),
   };

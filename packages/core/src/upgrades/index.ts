@@ -6,3 +6,5 @@ export type { UpgradeInput } from "./upgrade-items.ts";
 export { getUpgrade, listUpgrades, UPGRADES_PAGE_SIZE } from "./list-upgrades.ts";
 export { exchangeItems, ExchangeInputSchema, exchangeRemainderCents } from "./exchange-items.ts";
 export type { ExchangeInput } from "./exchange-items.ts";
+export { simulateUpgrades, UPGRADE_SIMULATION_DRAWS, UpgradeSimulationInputSchema } from "./simulate-upgrades.ts";
+export type { UpgradeSimulationInput, UpgradeSimulationResult } from "./simulate-upgrades.ts";

@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { formatMoney } from "../money.ts";
 import { afterPageCursor, newestFirst, pageLimit, toPage } from "../pagination/page-cursor.ts";
 import type { Deps } from "../runtime/deps.ts";
+import { findLeafIndices } from "../transparency/read-log.ts";
 
 export const UPGRADES_PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ export const upgradeView = {
 export type UpgradeRow = Prisma.UpgradeGetPayload<{ include: typeof upgradeView }>;
 
 /** An upgrade as its history shows it: with the server seed once its pair is retired, so it verifies. */
-export function toUpgradeEntry(row: UpgradeRow): UpgradeEntry {
+export function toUpgradeEntry(row: UpgradeRow, leafIndex: number | null = null): UpgradeEntry {
   const { targetItem } = row;
   return {
     kind: "upgrade",
@@ -49,6 +50,7 @@ export function toUpgradeEntry(row: UpgradeRow): UpgradeEntry {
       hash: row.hash,
       result: row.ticket,
     },
+    leafIndex,
   };
 }
 
@@ -65,12 +67,17 @@ export async function listUpgrades(
     take: take + 1,
   });
   const page = toPage(rows, take);
-  return { upgrades: page.rows.map(toUpgradeEntry), nextCursor: page.nextCursor };
+  const leaves = await findLeafIndices(
+    services,
+    page.rows.map((row) => ({ kind: "upgrade" as const, id: row.id })),
+  );
+  return { upgrades: page.rows.map((row) => toUpgradeEntry(row, leaves.get(`upgrade:${row.id}`) ?? null)), nextCursor: page.nextCursor };
 }
 
 /** One upgrade of the account (404 for anyone else's). */
 export async function getUpgrade(services: Deps, userId: string, id: string): Promise<UpgradeEntry> {
   const row = await services.database.prisma.upgrade.findFirst({ where: { id, userId }, include: upgradeView });
   if (!row) throw new AppError("NOT_FOUND", `Upgrade "${id}" was not found.`);
-  return toUpgradeEntry(row);
+  const leaves = await findLeafIndices(services, [{ kind: "upgrade", id }]);
+  return toUpgradeEntry(row, leaves.get(`upgrade:${id}`) ?? null);
 }

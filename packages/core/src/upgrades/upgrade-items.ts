@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { rollUpgrade, upgradeChanceTickets } from "@prizepacks/fairness";
+import { rollUpgrade, upgradeChanceTickets, verifyUpgrade } from "@prizepacks/fairness";
+import { assertVerifiedBeforePaid } from "../transparency/self-check.ts";
+import { withLeafIndex } from "../transparency/read-log.ts";
 import { nodeHashes } from "@prizepacks/fairness/node";
 import type { SqlQuery } from "@prizepacks/db";
 import { newId } from "@prizepacks/db/ids";
@@ -149,7 +151,7 @@ export async function upgradeItems(
     : null;
   if (keyed) {
     const replay = await findReplay<UpgradeResult>(database.sql, keyed);
-    if (replay) return replay;
+    if (replay) return withLeafIndex(services, { kind: "upgrade", id: replay.upgrade.id }, replay);
   }
   const upgrading = turns.run(userId, async () => {
     const prepared = await prepareUpgrade(services, userId, parsed);
@@ -164,7 +166,8 @@ export async function upgradeItems(
                 : { result: await recordUpgrade(tx, userId, prepared, pair, keyed.key), rolled: true };
             })
           : { result: await recordUpgrade(database.sql, userId, prepared, pair, undefined), rolled: true };
-        if (outcome.rolled) pairs.advance(userId, pair);
+        if (!outcome.rolled) return withLeafIndex(services, { kind: "upgrade", id: outcome.result.upgrade.id }, outcome.result);
+        pairs.advance(userId, pair);
         return outcome.result;
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -211,7 +214,32 @@ async function recordUpgrade(
     inventoryItem: won ? { id: newId(), itemId: item.id, value: item.value } : null,
     target: { ...item, packId: pack.id },
     stake,
+    leafIndex: null,
   };
+  // Checked before paid: upgrade/v1's verifier on exactly what upgrade_items will store.
+  await assertVerifiedBeforePaid(
+    "upgrade",
+    { upgradeId, pairId: pair.id, nonce: pair.nonce },
+    (async () => [
+      ...(/^[0-9a-f]{64}$/.test(pair.serverSeed) && nodeHashes.sha256Hex(pair.serverSeed) === pair.serverSeedHash
+        ? []
+        : ["the server seed is empty, malformed or does not match its commitment"]),
+      ...(await verifyUpgrade(
+        {
+          ...pair,
+          stakeCents: moneyToCents(stakeValue),
+          targetCents: target.valueCents,
+          edgeBps,
+          capTickets,
+          chanceTickets,
+          hash,
+          ticket,
+          won,
+        },
+        nodeHashes,
+      )),
+    ])(),
+  );
   // Arguments by name, as open_pack's: seventeen positional ones would let a swap pass unnoticed.
   await sql.query(
     `SELECT upgrade_items(

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { drawTicket, sha256Hex, verifyUpgrade } from "@prizepacks/fairness";
+import { drawTicket, rollUpgrade, sha256Hex, verifyUpgrade } from "@prizepacks/fairness";
 import { CLI_ACTOR } from "../admin-log/write-admin-log.ts";
 import { auditInvariants } from "../audit/audit.ts";
 import { moneyToCents } from "../contract/money-cents.ts";
+import type { Drop } from "../events/drops.ts";
+import { recentDrops } from "../events/drops.ts";
 import { rotateSeedPair } from "../fairness/seed-pairs.ts";
 import { listSpinHistory } from "../history/list-spin-history.ts";
 import { ActivePairs } from "../open/active-pairs.ts";
@@ -55,6 +57,21 @@ async function playerWithItems(count: number, balance = "100.00") {
   const items: string[] = [];
   for (let i = 0; i < count; i++) items.push((await openPack(services(), { userId: user.userId, idOrSlug: pack.id })).inventoryItem.id);
   return { ...user, items };
+}
+
+/**
+ * Makes the player's next upgrade (at nonce 0 of a fresh pair) win or lose at `chanceTickets`:
+ * the pair's committed next server seed is known here, so a client seed is searched for whose
+ * roll lands where wanted, then the pair is rotated to it.
+ */
+async function rigNextUpgrade(userId: string, chanceTickets: number, win: boolean) {
+  await rotateSeedPair(services(), { userId }); // the active pair exists and its next seed is committed
+  const { nextServerSeed } = await services().database.prisma.seedPair.findFirstOrThrow({ where: { userId, retiredAt: null } });
+  for (let i = 0; ; i++) {
+    const clientSeed = `rig-${i}`;
+    const { ticket } = await rollUpgrade({ serverSeed: nextServerSeed, clientSeed, nonce: 0 });
+    if (ticket <= chanceTickets === win) return rotateSeedPair(services(), { userId, clientSeed });
+  }
 }
 
 describe("quoteUpgrade: the chance formula at its bounds", () => {
@@ -365,5 +382,46 @@ describe("the monthly statement", () => {
     expect(statement.wagered).toBe((2 * 11.11 + 19.98).toFixed(2));
     expect(statement.won).toBe((2 * 9.99 + (result.upgrade.won ? 20 : 0)).toFixed(2));
     expect(statement.closingBalance).toBe((await getBalance(services(), player.userId)).toFixed(2));
+  });
+});
+
+describe("the public drop feed", () => {
+  it("shows an upgrade won for more than 5× its stake, live and to new viewers; a smaller win or a loss stays off it", async () => {
+    const { pack, t20, t70 } = await targetPack();
+    const player = await playerWithItems(3);
+    const hub = await services().events();
+    const seen: Drop[] = [];
+    const stop = hub.watchDrops((drops) => seen.push(...drops));
+    try {
+      // 9.99 for 70.00 (×7.00) won, 9.99 for 70.00 lost, 9.99 for 20.00 (×2.00) won.
+      await rigNextUpgrade(player.userId, 13_129, true);
+      const big = await upgradeItems(services(), player.userId, { inventoryItemIds: [player.items[0]!], targetItemId: t70 });
+      await rigNextUpgrade(player.userId, 13_129, false);
+      const lost = await upgradeItems(services(), player.userId, { inventoryItemIds: [player.items[1]!], targetItemId: t70 });
+      await rigNextUpgrade(player.userId, 45_954, true);
+      const small = await upgradeItems(services(), player.userId, { inventoryItemIds: [player.items[2]!], targetItemId: t20 });
+      expect([big.upgrade.won, lost.upgrade.won, small.upgrade.won]).toEqual([true, false, true]);
+
+      const expected = {
+        kind: "upgrade",
+        player: "P***",
+        pack: { id: pack.id, slug: pack.slug, price: "50.00" },
+        item: { id: t70, name: "Target Seventy", rarity: "RARE", value: "70.00" },
+        upgrade: { stakeValue: "9.99", multiplier: "7.00", chance: "13.129" },
+      };
+      // Only this test's targets: the file's other tests upgrade unrigged (a 13 % chance at ×7), and
+      // files beside it open and upgrade too.
+      const ours = (drops: Drop[]) => drops.filter((drop) => drop.kind === "upgrade" && drop.pack.id === pack.id);
+      hub.readSoon();
+      await expect.poll(() => ours(seen), { timeout: 5_000 }).toMatchObject([expected]);
+      const recent = await recentDrops(services(), services().catalog, { limit: 20 });
+      expect(ours(recent)).toMatchObject([expected]);
+      // Its rarity counts for the viewer's floor like an opening's.
+      const legendaryOnly = await recentDrops(services(), services().catalog, { limit: 20, minRarity: "LEGENDARY" });
+      expect(ours(legendaryOnly)).toEqual([]);
+      expect(recent.filter((drop) => drop.kind === "open").length).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
   });
 });

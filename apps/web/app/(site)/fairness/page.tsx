@@ -9,6 +9,7 @@ import { services } from "../../../lib/database";
 import { findViewer, serverApi } from "../../../lib/server-api";
 import { PageHeader } from "../../../components/ui/page-header";
 import { UpgradeVerifier, type UpgradeVerifierPrefill } from "../../../components/fairness/upgrade-verifier";
+import { InclusionCheck } from "../../../components/fairness/inclusion-check";
 
 export const metadata = { title: "Fairness" };
 export const dynamic = "force-dynamic";
@@ -129,6 +130,14 @@ export default async function FairnessPage({ searchParams }: { searchParams: Sea
           browser; nothing is sent anywhere.
         </p>
         <UpgradeVerifier prefill={upgradePrefill} />
+      </section>
+      <section className="card stack" aria-labelledby="inclusion-check-title" id="inclusion">
+        <h2 id="inclusion-check-title">Check a draw is in the public log</h2>
+        <p className="small-text muted">
+          Every outcome is appended within seconds to a public, append-only log with signed heads (RFC 9162). This checks the latest
+          head&apos;s signature and the draw&apos;s inclusion proof in your browser; only the public log is fetched.
+        </p>
+        <InclusionCheck prefill={{ kind: firstParam(params.logKind), id: firstParam(params.logId) }} />
       </section>
       <FairnessExplainer />
     </div>

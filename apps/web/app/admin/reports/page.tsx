@@ -1,14 +1,12 @@
 import Link from "next/link";
 import { MARGIN_FORMULA } from "@prizepacks/core";
 import { displayMoney } from "@prizepacks/core/contract";
+import { reportRange } from "../../../components/admin/report-range";
 import { HourlyChart, ReportChart } from "../../../components/admin/report-chart";
 import { ErrorAlert } from "../../../components/ui/error-alert";
 import { adminApi } from "../../../lib/admin";
 
 export const metadata = { title: "Reports" };
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const validDay = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** The hourly table shows at most this many hours (the chart shows them all). */
 const HOURLY_ROWS = 24;
@@ -29,8 +27,7 @@ function Return({ percent, above }: { percent: string | null; above: boolean }) 
 
 export default async function AdminReportsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
-  const to = validDay(params.to) ?? isoDay(new Date());
-  const from = validDay(params.from) ?? isoDay(new Date(Date.now() - 29 * 86_400_000));
+  const { from, to } = reportRange(params);
   const slug = params.slug?.trim().slice(0, 64) || undefined;
   const range = params.hours === "7d" ? "7d" : "24h";
   const api = await adminApi();
@@ -51,6 +48,12 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
       <div className="page-header">
         <h1>Reports</h1>
         <span className="muted small-text">UTC days; rolled up daily, the last minute read live.</span>
+        <Link href={`/admin/reports/upgrader?${new URLSearchParams({ from, to }).toString()}`} className="small-text">
+          Upgrader and exchange
+        </Link>
+        <Link href="/admin/reports/creators" className="small-text">
+          Creator codes
+        </Link>
       </div>
       <form className="row" action="/admin/reports">
         <label>

@@ -7,11 +7,13 @@ import {
   createUser,
   excludeOnPlayersRequest,
   getPackReport,
+  getUpgradeReport,
   listAdminLog,
   listSaferPlayAccounts,
   parseMoney,
   setAccountStanding,
   setRtpRange,
+  simulateUpgrades,
 } from "@prizepacks/core";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import type { Database } from "@prizepacks/db";
@@ -70,6 +72,8 @@ describe("admin procedures", () => {
       player.admin.accounts.summary({ userId: "" }),
       player.admin.verification.queue({}),
       player.admin.verification.history({ userId: "" }),
+      player.admin.reports.upgrades({ from: "2026-01-01", to: "2026-01-31" }),
+      player.admin.upgrades.simulate({ stakeValue: "10.00", chance: "25" }),
     ]) {
       expect((await refusal(call)).code).toBe("FORBIDDEN");
     }
@@ -100,6 +104,14 @@ describe("admin procedures", () => {
       [
         () => admin.admin.reports.get({ from: "2026-02-01", to: "2026-01-01" }),
         () => getPackReport(services, { from: "2026-02-01", to: "2026-01-01" }),
+      ],
+      [
+        () => admin.admin.reports.upgrades({ from: "2026-02-01", to: "2026-01-01" }),
+        () => getUpgradeReport(services, { from: "2026-02-01", to: "2026-01-01" }),
+      ],
+      [
+        () => admin.admin.upgrades.simulate({ stakeValue: "10.00", chance: "80" }),
+        () => simulateUpgrades(services, { stakeValue: "10.00", chance: "80" }),
       ],
       [() => admin.admin.log.list({ limit: 201 }), () => listAdminLog(services, { limit: 201 })],
       [

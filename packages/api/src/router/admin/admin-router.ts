@@ -8,6 +8,10 @@ import { revokeAccountKeyAsAdminRoute } from "./accounts/revoke-account-key-as-a
 import { searchAccountsRoute } from "./accounts/search-accounts.ts";
 import { setAccountRoleRoute } from "./accounts/set-account-role.ts";
 import { setAccountStandingRoute } from "./accounts/set-account-standing.ts";
+import { getAffiliateSettingsRoute, setAffiliateSettingsRoute } from "./creators/affiliate-settings.ts";
+import { disableCreatorCodeRoute } from "./creators/disable-creator-code.ts";
+import { getCreatorReportRoute } from "./creators/get-creator-report.ts";
+import { renameCreatorCodeRoute } from "./creators/rename-creator-code.ts";
 import { decidePendingCreditRoute } from "./credits/decide-pending-credit.ts";
 import { listPendingCreditsRoute } from "./credits/list-pending-credits.ts";
 import { listHarmCasesRoute } from "./harm/list-harm-cases.ts";
@@ -39,6 +43,7 @@ import { getPackReportRoute } from "./reports/get-pack-report.ts";
 import { getReportActivityRoute } from "./reports/get-report-activity.ts";
 import { getReportShippingRoute } from "./reports/get-report-shipping.ts";
 import { getTopWinnersRoute } from "./reports/get-top-winners.ts";
+import { getUpgradeReportRoute } from "./reports/get-upgrade-report.ts";
 import { deleteShippingZoneRoute } from "./shipments/delete-shipping-zone.ts";
 import { listShipmentsForAdminRoute } from "./shipments/list-shipments-for-admin.ts";
 import { listShippingZonesRoute } from "./shipments/list-shipping-zones.ts";
@@ -53,6 +58,15 @@ import { listWithdrawalsForAdminRoute } from "./withdrawals/list-withdrawals-for
 import { setWithdrawalSettingsRoute } from "./withdrawals/set-withdrawal-settings.ts";
 import { getComplianceSettingsRoute, setComplianceSettingsRoute } from "./verification/compliance-settings.ts";
 import { getGameSettingsRoute, setGameSettingRoute } from "./settings/game-settings.ts";
+import { createPromoCodeRoute, disablePromoCodeRoute, listPromoCodesRoute } from "./rewards/promo-codes.ts";
+import { getRewardSpendRoute } from "./rewards/get-reward-spend.ts";
+import {
+  getRewardSettingsRoute,
+  setRewardLevelRoute,
+  setRewardMoneySettingRoute,
+  setRewardSwitchesRoute,
+} from "./rewards/reward-settings.ts";
+import { simulateUpgradesRoute } from "./upgrades/simulate-upgrades.ts";
 import {
   getAccountVerificationRoute,
   requestVerificationRoute,
@@ -115,13 +129,32 @@ export const adminRouter = router({
     history: getVerificationHistoryRoute,
   }),
   games: router({ settings: getGameSettingsRoute, setSetting: setGameSettingRoute }),
+  upgrades: router({ simulate: simulateUpgradesRoute }),
+  rewards: router({
+    settings: getRewardSettingsRoute,
+    setLevel: setRewardLevelRoute,
+    setSwitches: setRewardSwitchesRoute,
+    setMoneySetting: setRewardMoneySettingRoute,
+    spend: getRewardSpendRoute,
+    promoCodes: listPromoCodesRoute,
+    createPromoCode: createPromoCodeRoute,
+    disablePromoCode: disablePromoCodeRoute,
+  }),
   log: router({ list: listAdminLogRoute }),
+  creators: router({
+    report: getCreatorReportRoute,
+    rename: renameCreatorCodeRoute,
+    disable: disableCreatorCodeRoute,
+    settings: getAffiliateSettingsRoute,
+    setSettings: setAffiliateSettingsRoute,
+  }),
   reports: router({
     get: getPackReportRoute,
     activity: getReportActivityRoute,
     shipping: getReportShippingRoute,
     hourly: getHourlyReportRoute,
     winners: getTopWinnersRoute,
+    upgrades: getUpgradeReportRoute,
   }),
   protection: router({
     account: getAccountProtectionRoute,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, createAddress, createApiKey, createUser, openPack, parseMoney } from "@prizepacks/core";
+import { AppError, createAddress, createApiKey, createCreatorCode, createUser, openPack, parseMoney } from "@prizepacks/core";
 import { openServices, type Services } from "@prizepacks/core/server";
 import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, verifyIdentity } from "@prizepacks/core/testing/fixtures";
@@ -73,6 +73,13 @@ async function requestedWithdrawal(amount: string) {
   const withdrawal = await player.withdrawals.create({ amount, destinationId: added.id, code: "123456" });
   expect(withdrawal.state).toBe("requested");
   return withdrawal.id;
+}
+
+/** A creator code of a new verified account. */
+async function creatorCode() {
+  const userId = await account("creator");
+  await db().user.update({ where: { id: userId }, data: { emailVerified: true } });
+  return createCreatorCode(services, userId, { code: `C-${randomUUID().slice(0, 8)}` });
 }
 
 /** Shipments a player asked for, waiting in the queue. */
@@ -383,6 +390,113 @@ const actions: KeyedAction[] = [
         // A raise of the fee applies at once: with the key used, it must not.
         others: [(requestKey) => admin.admin.games.setSetting({ setting: "exchange_fee_bps", value: fee + 1, requestKey })],
         untouched: async () => expect((await db().gameSettings.findUnique({ where: { id: 1 } }))?.exchangeFeeBps ?? 500).toBe(fee),
+      };
+    },
+  },
+  {
+    name: "rewards.createPromoCode",
+    prepare: async (admin) => {
+      const [a, b] = [`Key-${randomUUID().slice(0, 8)}`, `Key-${randomUUID().slice(0, 8)}`];
+      return {
+        first: (requestKey) => admin.admin.rewards.createPromoCode({ code: a, amount: "1.00", maxRedemptions: 1, requestKey }),
+        others: [
+          (requestKey) => admin.admin.rewards.createPromoCode({ code: b, amount: "1.00", maxRedemptions: 1, requestKey }),
+          (requestKey) => admin.admin.rewards.createPromoCode({ code: a, amount: "2.00", maxRedemptions: 1, requestKey }),
+        ],
+        untouched: async () => {
+          expect(await db().promoCode.count({ where: { code: b } })).toBe(0);
+          expect((await db().promoCode.findFirstOrThrow({ where: { code: a } })).amount?.toFixed(2)).toBe("1.00");
+        },
+      };
+    },
+  },
+  {
+    name: "rewards.disablePromoCode",
+    prepare: async (admin) => {
+      const create = (code: string) =>
+        admin.admin.rewards.createPromoCode({ code, amount: "1.00", maxRedemptions: 1, requestKey: randomUUID() });
+      const [a, b] = [await create(`Off-${randomUUID().slice(0, 8)}`), await create(`Off-${randomUUID().slice(0, 8)}`)];
+      return {
+        first: (requestKey) => admin.admin.rewards.disablePromoCode({ id: a.id, requestKey }),
+        others: [(requestKey) => admin.admin.rewards.disablePromoCode({ id: b.id, requestKey })],
+        untouched: async () => expect((await db().promoCode.findUniqueOrThrow({ where: { id: b.id } })).disabledAt).toBeNull(),
+      };
+    },
+  },
+  {
+    name: "rewards.setLevel",
+    prepare: async (admin) => {
+      const level = (await admin.admin.rewards.settings()).levels.find((row) => row.level === 1)!;
+      const change = { level: 1, threshold: level.threshold, dailyPack: level.dailyPack?.slug ?? null };
+      return {
+        first: (requestKey) => admin.admin.rewards.setLevel({ ...change, rakebackBps: level.rakebackBps, requestKey }),
+        others: [(requestKey) => admin.admin.rewards.setLevel({ ...change, rakebackBps: level.rakebackBps + 1, requestKey })],
+        untouched: async () =>
+          expect((await admin.admin.rewards.settings()).levels.find((row) => row.level === 1)!.rakebackBps).toBe(level.rakebackBps),
+      };
+    },
+  },
+  {
+    name: "rewards.setSwitches",
+    prepare: async (admin) => ({
+      first: (requestKey) => admin.admin.rewards.setSwitches({ dailyCaseEnabled: true, requestKey }),
+      others: [(requestKey) => admin.admin.rewards.setSwitches({ dailyCaseEnabled: false, requestKey })],
+      untouched: async () => expect((await admin.admin.rewards.settings()).settings.dailyCaseEnabled).toBe(true),
+    }),
+  },
+  {
+    name: "rewards.setMoneySetting",
+    prepare: async (admin) => {
+      // A lowering of the budget applies at once: with the key used, another lowering must not.
+      const budget = parseMoney((await admin.admin.rewards.settings()).settings.dailyBudget);
+      const lowered = budget.minus(1).toFixed(2);
+      return {
+        first: (requestKey) => admin.admin.rewards.setMoneySetting({ setting: "reward_daily_budget", value: lowered, requestKey }),
+        others: [
+          (requestKey) =>
+            admin.admin.rewards.setMoneySetting({ setting: "reward_daily_budget", value: budget.minus(2).toFixed(2), requestKey }),
+        ],
+        untouched: async () => expect((await admin.admin.rewards.settings()).settings.dailyBudget).toBe(lowered),
+      };
+    },
+  },
+  {
+    name: "creators.rename",
+    prepare: async (admin) => {
+      const [a, b] = [await creatorCode(), await creatorCode()];
+      const renamed = `R-${randomUUID().slice(0, 8)}`;
+      return {
+        first: (requestKey) => admin.admin.creators.rename({ id: a.id, code: renamed, requestKey }),
+        others: [
+          (requestKey) => admin.admin.creators.rename({ id: b.id, code: renamed, requestKey }),
+          (requestKey) => admin.admin.creators.rename({ id: a.id, code: `S-${randomUUID().slice(0, 8)}`, requestKey }),
+        ],
+        untouched: async () => {
+          expect((await db().creatorCode.findUniqueOrThrow({ where: { id: b.id } })).code).toBe(b.code);
+          expect((await db().creatorCode.findUniqueOrThrow({ where: { id: a.id } })).code).toBe(renamed);
+        },
+      };
+    },
+  },
+  {
+    name: "creators.disable",
+    prepare: async (admin) => {
+      const [a, b] = [await creatorCode(), await creatorCode()];
+      return {
+        first: (requestKey) => admin.admin.creators.disable({ id: a.id, requestKey }),
+        others: [(requestKey) => admin.admin.creators.disable({ id: b.id, requestKey })],
+        untouched: async () => expect((await db().creatorCode.findUniqueOrThrow({ where: { id: b.id } })).disabledAt).toBeNull(),
+      };
+    },
+  },
+  {
+    name: "creators.setSettings",
+    prepare: async (admin) => {
+      const { commissionDays } = await admin.admin.creators.settings();
+      return {
+        first: (requestKey) => admin.admin.creators.setSettings({ commissionDays, requestKey }),
+        others: [(requestKey) => admin.admin.creators.setSettings({ commissionDays: commissionDays + 1, requestKey })],
+        untouched: async () => expect((await admin.admin.creators.settings()).commissionDays).toBe(commissionDays),
       };
     },
   },

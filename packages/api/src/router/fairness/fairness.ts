@@ -1,9 +1,15 @@
-import { getFairnessState, rotateSeedPair } from "@prizepacks/core";
-import { accountMutationProcedure, accountProcedure, wellFormedBody } from "../../trpc.ts";
+import { getFairnessState, getOddsTable, getRevealedSeed, rotateSeedPair } from "@prizepacks/core";
+import { accountMutationProcedure, accountProcedure, publicReadProcedure, wellFormedBody } from "../../trpc.ts";
 import {
   getFairnessInput,
   getFairnessMeta,
   getFairnessOutput,
+  getOddsTableInput,
+  getOddsTableMeta,
+  getOddsTableOutput,
+  getRevealedSeedInput,
+  getRevealedSeedMeta,
+  getRevealedSeedOutput,
   rotateSeedInput,
   rotateSeedMeta,
   rotateSeedOutput,
@@ -21,3 +27,15 @@ export const rotateSeedRoute = accountMutationProcedure
   .input(rotateSeedInput)
   .output(rotateSeedOutput)
   .mutation(({ ctx, input }) => rotateSeedPair(ctx.services, { userId: ctx.userId, clientSeed: input.clientSeed }));
+
+export const getRevealedSeedRoute = publicReadProcedure
+  .meta(getRevealedSeedMeta)
+  .input(getRevealedSeedInput)
+  .output(getRevealedSeedOutput)
+  .query(({ ctx, input }) => getRevealedSeed(ctx.services, input.serverSeedHash));
+
+export const getOddsTableRoute = publicReadProcedure
+  .meta(getOddsTableMeta)
+  .input(getOddsTableInput)
+  .output(getOddsTableOutput)
+  .query(({ ctx, input }) => getOddsTable(ctx.services, input.oddsHash));

@@ -17,6 +17,12 @@ export const accountErrorResponses = {
   ...serverErrorResponses,
 };
 
+/** A public operation (no key): its rate limit per client address, then the server's. */
+export const publicErrorResponses = {
+  429: "Rate limit exceeded (per client address)",
+  ...serverErrorResponses,
+};
+
 /** What a conditional read (ProcedureMeta's `conditional`) says of itself. */
 export const CONDITIONAL_READ =
   "Answers with an ETag; send it back in If-None-Match and an unchanged answer is a 304 with no body, not counted against the rate limit.";
@@ -50,5 +56,17 @@ export function restMeta({
     ...(successStatus && { successStatus }),
     ...(conditional && { conditional }),
     openapi: { ...operation, protect: true, errorResponses: { ...accountErrorResponses, ...errorResponses } },
+  };
+}
+
+/** The meta of a public /v1 procedure (no key): its own statuses on top of the shared 429/500/503. */
+export function publicRestMeta({
+  errorResponses,
+  conditional,
+  ...operation
+}: Omit<OpenApiOperation, "protect" | "errorResponses"> & { errorResponses?: Record<number, string>; conditional?: true }): ProcedureMeta {
+  return {
+    ...(conditional && { conditional }),
+    openapi: { ...operation, protect: false, errorResponses: { ...publicErrorResponses, ...errorResponses } },
   };
 }

@@ -35,6 +35,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
     ["Item sales", statement.sales],
     ["Shipping fees", statement.shipping],
     ["Adjustments", statement.adjustments, true],
+    ["Rewards", statement.rewards, true],
     ["Opening balance", statement.openingBalance],
     ["Closing balance", statement.closingBalance],
   ];
@@ -77,7 +78,7 @@ export default async function StatementsPage({ searchParams }: { searchParams: P
             {statement.openings} {statement.openings === 1 ? "opening" : "openings"} in {monthName(month)} (UTC). Wagered is what every game
             cost: packs opened and battle entries, less entries given back. Won counts each item won, in openings and battles, at its value
             when it was won; net is won minus wagered. Items go to your inventory: the balance moves by the opening balance plus deposits,
-            item sales and adjustments, less withdrawals, shipping fees and wagered, which is the closing balance.
+            item sales, adjustments and rewards, less withdrawals, shipping fees and wagered, which is the closing balance.
           </p>
           <nav aria-label="Other months" className="row">
             <Link href={`/wallet/statements?month=${shiftMonth(month, -1)}`} className="button ghost small">

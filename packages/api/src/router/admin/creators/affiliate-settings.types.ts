@@ -1,0 +1,4 @@
+import { AffiliateSettingsSchema } from "@prizepacks/core";
+
+// The domain's own schema, written once beside setAffiliateSettings.
+export const setAffiliateSettingsInput = AffiliateSettingsSchema;
