@@ -9,6 +9,13 @@ import { evaluateMarkers, type MarkerHit, type Thresholds } from "./markers.ts";
 
 /** How often each instance looks for accounts waiting to be evaluated. */
 export const HARM_EVALUATION_INTERVAL_MS = 5_000;
+/**
+ * An account queued by its plays waits this long after its last evaluation: the play markers
+ * (night play, long sessions, limits reached) are about hours and days, and evaluating every
+ * playing account every few seconds cost 6 ms of the server's JavaScript and a dozen queries each
+ * (#41: 1,970 accounts playing kept both cores busy). Money moving is evaluated on the next pass.
+ */
+export const PLAY_COOLDOWN_SECONDS = 60;
 const BATCH = 50;
 /**
  * The nightly pass re-evaluates every account whose wallet moved (every play, deposit and
@@ -20,12 +27,15 @@ const NIGHTLY_ACTIVITY_DAYS = 31;
 const NIGHTLY_FROM_UTC_HOUR = 3;
 
 /**
- * Queues an account for the markers (inside the caller's transaction, so it commits with the
- * deposit or withdrawal that asked for it). ON CONFLICT DO NOTHING: an account already waiting
- * costs an index probe and writes nothing. paid_play does the same for every play in SQL.
+ * Queues an account for the markers on the next pass, whatever its cooldown (inside the caller's
+ * transaction, so it commits with the deposit, withdrawal or limit change that asked for it).
+ * paid_play queues every play in SQL, not urgent: ON CONFLICT DO NOTHING, so an account already
+ * waiting costs an index probe and writes nothing, and keeps its urgency.
  */
 export async function queueHarmEvaluation(tx: DbTx, userId: string): Promise<void> {
-  await tx.$executeRaw`INSERT INTO harm_pending ("userId") VALUES (${userId}) ON CONFLICT ("userId") DO NOTHING`;
+  await tx.$executeRaw`
+    INSERT INTO harm_pending ("userId", urgent) VALUES (${userId}, true)
+    ON CONFLICT ("userId") DO UPDATE SET urgent = true WHERE NOT harm_pending.urgent`;
 }
 
 async function readRules(tx: DbTx): Promise<{ thresholds: Thresholds; timeZone: string }> {
@@ -79,17 +89,21 @@ async function recordHits(tx: DbTx, userId: string, hits: MarkerHit[]): Promise<
 export async function evaluateAccount(services: Deps, userId: string): Promise<MarkerHit[]> {
   return services.database.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('harm:' || ${userId}, 0))`;
+    await tx.$executeRaw`
+      INSERT INTO harm_evaluated ("userId", "evaluatedAt") VALUES (${userId}, now() AT TIME ZONE 'UTC')
+      ON CONFLICT ("userId") DO UPDATE SET "evaluatedAt" = excluded."evaluatedAt"`;
     const { thresholds, timeZone } = await readRules(tx);
     return recordHits(tx, userId, await evaluateMarkers(tx, userId, thresholds, timeZone));
   });
 }
 
 /**
- * Claims up to BATCH waiting accounts and evaluates them. The claim deletes the rows (FOR UPDATE
- * SKIP LOCKED hands each to one instance) in a statement of its own, so a play that queues the
- * account again meanwhile inserts a new row and is evaluated by a later pass; the plays' insert
- * waits only for that one short statement. An evaluation that fails puts its account back.
- * Returns how many accounts were evaluated.
+ * Claims up to BATCH waiting accounts that are due (urgent, or evaluated PLAY_COOLDOWN_SECONDS
+ * ago or never) and evaluates them; the others wait for a later pass. The claim deletes the rows
+ * (FOR UPDATE SKIP LOCKED hands each to one instance) in a statement of its own, so a play that
+ * queues the account again meanwhile inserts a new row and is evaluated by a later pass; the
+ * plays' insert waits only for that one short statement. An evaluation that fails puts its
+ * account back. Returns how many accounts were evaluated.
  */
 export async function evaluatePendingAccounts(services: Deps, stopping?: AbortSignal): Promise<number> {
   const db = services.database.prisma;
@@ -97,13 +111,15 @@ export async function evaluatePendingAccounts(services: Deps, stopping?: AbortSi
   for (;;) {
     const claimed = await db.$queryRaw<Array<{ userId: string }>>`
       DELETE FROM harm_pending WHERE "userId" IN (
-        SELECT "userId" FROM harm_pending ORDER BY "markedAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+        SELECT p."userId" FROM harm_pending p LEFT JOIN harm_evaluated e ON e."userId" = p."userId"
+        WHERE p.urgent OR e."evaluatedAt" IS NULL OR e."evaluatedAt" <= (now() AT TIME ZONE 'UTC') - make_interval(secs => ${PLAY_COOLDOWN_SECONDS})
+        ORDER BY p."markedAt" LIMIT ${BATCH} FOR UPDATE OF p SKIP LOCKED
       ) RETURNING "userId"`;
     for (const { userId } of claimed) {
       try {
         await evaluateAccount(services, userId);
       } catch (error) {
-        await db.$executeRaw`INSERT INTO harm_pending ("userId") VALUES (${userId}) ON CONFLICT ("userId") DO NOTHING`;
+        await db.$executeRaw`INSERT INTO harm_pending ("userId", urgent) VALUES (${userId}, true) ON CONFLICT ("userId") DO NOTHING`;
         throw error;
       }
       total++;

@@ -12,7 +12,7 @@ import { DemoPayoutProvider } from "../withdrawals/demo-payout-provider.ts";
 import { giveBack } from "../withdrawals/withdrawal-row.ts";
 import { requestWithdrawal } from "../withdrawals/withdrawals.ts";
 import { closeHarmCase } from "./cases.ts";
-import { evaluateAccount, evaluatePendingAccounts, queueNightlyEvaluation } from "./evaluate.ts";
+import { PLAY_COOLDOWN_SECONDS, evaluateAccount, evaluatePendingAccounts, queueNightlyEvaluation } from "./evaluate.ts";
 import { setHarmRule, setHarmTimeZone } from "./rules.ts";
 import type { HarmMarker } from "../contract/harm.ts";
 
@@ -358,6 +358,40 @@ describe("dedup, rules and runs", () => {
     expect(a + b).toBeGreaterThanOrEqual(3);
     expect(await db().harmPending.count({ where: { userId: { in: players } } })).toBe(0);
     for (const userId of players) expect((await openCases(userId)).map((c) => c.marker)).toEqual(["net_deposits"]);
+  });
+
+  it("an account that keeps playing waits out its cooldown; money moving is evaluated on the next pass", async () => {
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+    const userId = await player("30.00");
+    const pending = () => db().harmPending.findUnique({ where: { userId } });
+    const evaluatedAt = async () => (await db().harmEvaluated.findUniqueOrThrow({ where: { userId } })).evaluatedAt;
+    await openPack(services(), { userId, idOrSlug: pack.slug });
+    await evaluatePendingAccounts(services());
+    expect(await pending()).toBeNull();
+    const first = await evaluatedAt();
+
+    // Plays within the cooldown wait: queued, not evaluated, however many passes run.
+    await openPack(services(), { userId, idOrSlug: pack.slug });
+    await evaluatePendingAccounts(services());
+    await evaluatePendingAccounts(services());
+    expect(await pending()).toMatchObject({ urgent: false });
+    expect(await evaluatedAt()).toEqual(first);
+
+    // A deposit meanwhile is urgent: the next pass evaluates it, and its case opens.
+    await deposit(userId, "150.00");
+    expect(await pending()).toMatchObject({ urgent: true });
+    await evaluatePendingAccounts(services());
+    expect(await pending()).toBeNull();
+    expect((await openCases(userId)).map((c) => c.marker)).toEqual(["net_deposits"]);
+
+    // A play after it waits again, until its last evaluation is the cooldown old.
+    await openPack(services(), { userId, idOrSlug: pack.slug });
+    await evaluatePendingAccounts(services());
+    expect(await pending()).not.toBeNull();
+    await db().harmEvaluated.update({ where: { userId }, data: { evaluatedAt: new Date(Date.now() - (PLAY_COOLDOWN_SECONDS + 1) * 1000) } });
+    await evaluatePendingAccounts(services());
+    expect(await pending()).toBeNull();
+    expect((await evaluatedAt()).getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
   it("the nightly pass queues the accounts with activity, once a day", async () => {
