@@ -388,7 +388,10 @@ describe("dedup, rules and runs", () => {
     await openPack(services(), { userId, idOrSlug: pack.slug });
     await evaluatePendingAccounts(services());
     expect(await pending()).not.toBeNull();
-    await db().harmEvaluated.update({ where: { userId }, data: { evaluatedAt: new Date(Date.now() - (PLAY_COOLDOWN_SECONDS + 1) * 1000) } });
+    await db().harmEvaluated.update({
+      where: { userId },
+      data: { evaluatedAt: new Date(Date.now() - (PLAY_COOLDOWN_SECONDS + 1) * 1000) },
+    });
     await evaluatePendingAccounts(services());
     expect(await pending()).toBeNull();
     expect((await evaluatedAt()).getTime()).toBeGreaterThan(Date.now() - 10_000);
