@@ -19,16 +19,16 @@ export interface LogBreach {
  * made of) is its leaves' subtree; the tree rebuilt from the leaves has every signed head's root,
  * each head's signature verifies, and the log's own root is the tree's.
  */
-export async function transparencyLogBreaches(services: Deps): Promise<LogBreach[]> {
+export async function transparencyLogBreaches(services: Deps, { pageSize = BATCH }: { pageSize?: number } = {}): Promise<LogBreach[]> {
   // One snapshot: the appender commits leaves and nodes while audit reads, and a node added
   // between the read of the leaves and the read of the nodes would look like a breach.
   return services.database.sql.transaction(async (sql) => {
     await sql.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    return logBreaches(sql);
+    return logBreaches(sql, pageSize);
   });
 }
 
-async function logBreaches(sql: SqlQuery): Promise<LogBreach[]> {
+async function logBreaches(sql: SqlQuery, pageSize: number): Promise<LogBreach[]> {
   const breaches: LogBreach[] = [];
   const unqueued = await sql.query<{ kind: string; id: string }>(
     `SELECT 'open' AS kind, s.id FROM spin s WHERE NOT EXISTS (SELECT 1 FROM transparency_entry e WHERE e.kind = 'open' AND e."subjectId" = s.id)
@@ -75,7 +75,7 @@ async function logBreaches(sql: SqlQuery): Promise<LogBreach[]> {
     }
     if (rows.length < BATCH) break;
   }
-  breaches.push(...(await storedNodeBreaches(sql, tree)));
+  breaches.push(...(await storedNodeBreaches(sql, tree, pageSize)));
   if (tree.size !== size) breaches.push({ rule: "the log's size is its number of leaves", detail: { treeSize: size, leaves: tree.size } });
   else if (log && bytesToHex(tree.root()) !== log.rootHash)
     breaches.push({ rule: "the log's root is its leaves' tree's", detail: { treeSize: size } });
@@ -102,14 +102,16 @@ async function logBreaches(sql: SqlQuery): Promise<LogBreach[]> {
  * Every stored node against the tree rebuilt from the leaves, and none missing: a node changed or
  * deleted by hand would make every proof through it fail.
  */
-async function storedNodeBreaches(sql: SqlQuery, tree: MerkleTree): Promise<LogBreach[]> {
+async function storedNodeBreaches(sql: SqlQuery, tree: MerkleTree, pageSize: number): Promise<LogBreach[]> {
   const breaches: LogBreach[] = [];
   const stored = new Map<number, number>();
   let after = { level: -1, index: "0" };
   for (;;) {
     const rows = await sql.query<{ level: number; index: string; hash: string }>(
-      `SELECT level, index::text AS index, encode(hash, 'hex') AS hash FROM transparency_node
-       WHERE (level, index) > ($1::smallint, $2::bigint) ORDER BY level, index LIMIT ${BATCH}`,
+      // n.index, qualified: a bare "index" in ORDER BY is the output column, the text, and pages
+      // in text order ("10" before "2") skipped nodes and counted others twice.
+      `SELECT n.level, n.index::text AS index, encode(n.hash, 'hex') AS hash FROM transparency_node n
+       WHERE (n.level, n.index) > ($1::smallint, $2::bigint) ORDER BY n.level, n.index LIMIT ${pageSize}`,
       [after.level, after.index],
     );
     for (const row of rows) {
@@ -119,7 +121,7 @@ async function storedNodeBreaches(sql: SqlQuery, tree: MerkleTree): Promise<LogB
         breaches.push({ rule: "each stored node of the log's tree is the hash of its leaves' subtree", detail: node });
       else stored.set(node.level, (stored.get(node.level) ?? 0) + 1);
     }
-    if (rows.length < BATCH) break;
+    if (rows.length < pageSize) break;
     after = { level: rows.at(-1)!.level, index: rows.at(-1)!.index };
   }
   for (let level = LOWEST_STORED_LEVEL; 2 ** level <= tree.size; level++) {

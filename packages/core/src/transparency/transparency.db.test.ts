@@ -225,6 +225,27 @@ describe("the transparency log (appendLeaves, proofs, heads)", () => {
     expect(await transparencyLogBreaches(services())).toEqual([]);
   });
 
+  it("audit pages through the stored nodes in index order: none skipped, none counted twice", async () => {
+    // Twelve nodes of level 4 and more: pages of five cross "10" and "2", which sort the other way as text.
+    await openings(100);
+    await openings(100);
+    await drain();
+    expect(await transparencyLogBreaches(services(), { pageSize: 5 })).toEqual([]);
+    const sql = services().database.sql;
+    const [node] = await sql.query<{ hash: Buffer }>(`SELECT hash FROM transparency_node WHERE level = 4 AND index = 3`);
+    await sql.query(`ALTER TABLE transparency_node DISABLE TRIGGER transparency_node_append_only`);
+    try {
+      await sql.query(`DELETE FROM transparency_node WHERE level = 4 AND index = 3`);
+      expect(await transparencyLogBreaches(services(), { pageSize: 5 })).toEqual([
+        { rule: "every node of 16 leaves or more is stored (proofs are made of them)", detail: expect.objectContaining({ level: 4 }) },
+      ]);
+    } finally {
+      await sql.query(`INSERT INTO transparency_node (level, index, hash) VALUES (4, 3, $1)`, [node!.hash]);
+      await sql.query(`ALTER TABLE transparency_node ENABLE TRIGGER transparency_node_append_only`);
+    }
+    expect(await transparencyLogBreaches(services(), { pageSize: 5 })).toEqual([]);
+  });
+
   it("refuses to change a logged leaf", async () => {
     await openings(1);
     await drain();
