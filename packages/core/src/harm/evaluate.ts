@@ -11,9 +11,10 @@ import { evaluateMarkers, type MarkerHit, type Thresholds } from "./markers.ts";
 export const HARM_EVALUATION_INTERVAL_MS = 5_000;
 /**
  * An account queued by its plays waits this long after its last evaluation: the play markers
- * (night play, long sessions, limits reached) are about hours and days, and evaluating every
- * playing account every few seconds cost 6 ms of the server's JavaScript and a dozen queries each
- * (#41: 1,970 accounts playing kept both cores busy). Money moving is evaluated on the next pass.
+ * (night play, long sessions, limits reached) are about hours and days, and an evaluation costs a
+ * dozen queries and about 6 ms of the server's JavaScript, so re-evaluating every playing account
+ * every few seconds grows with the accounts playing, not with what changed. Money moving is
+ * evaluated on the next pass.
  */
 export const PLAY_COOLDOWN_SECONDS = 60;
 const BATCH = 50;
