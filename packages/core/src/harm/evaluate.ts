@@ -104,23 +104,29 @@ export async function evaluateAccount(services: Deps, userId: string): Promise<M
  * (FOR UPDATE SKIP LOCKED hands each to one instance) in a statement of its own, so a play that
  * queues the account again meanwhile inserts a new row and is evaluated by a later pass; the
  * plays' insert waits only for that one short statement. An evaluation that fails puts its
- * account back. Returns how many accounts were evaluated.
+ * account and the rest of the batch back, each as urgent as it was (or as a play or deposit
+ * meanwhile made it), then throws: the job retries on its next pass. Returns how many accounts
+ * were evaluated.
  */
 export async function evaluatePendingAccounts(services: Deps, stopping?: AbortSignal): Promise<number> {
   const db = services.database.prisma;
   let total = 0;
   for (;;) {
-    const claimed = await db.$queryRaw<Array<{ userId: string }>>`
+    const claimed = await db.$queryRaw<Array<{ userId: string; urgent: boolean }>>`
       DELETE FROM harm_pending WHERE "userId" IN (
         SELECT p."userId" FROM harm_pending p LEFT JOIN harm_evaluated e ON e."userId" = p."userId"
         WHERE p.urgent OR e."evaluatedAt" IS NULL OR e."evaluatedAt" <= (now() AT TIME ZONE 'UTC') - make_interval(secs => ${PLAY_COOLDOWN_SECONDS})
         ORDER BY p."markedAt" LIMIT ${BATCH} FOR UPDATE OF p SKIP LOCKED
-      ) RETURNING "userId"`;
-    for (const { userId } of claimed) {
+      ) RETURNING "userId", urgent`;
+    for (const [position, { userId }] of claimed.entries()) {
       try {
         await evaluateAccount(services, userId);
       } catch (error) {
-        await db.$executeRaw`INSERT INTO harm_pending ("userId", urgent) VALUES (${userId}, true) ON CONFLICT ("userId") DO NOTHING`;
+        const unevaluated = claimed.slice(position);
+        await db.$executeRaw`
+          INSERT INTO harm_pending ("userId", urgent)
+          SELECT * FROM unnest(${unevaluated.map((row) => row.userId)}::text[], ${unevaluated.map((row) => row.urgent)}::boolean[])
+          ON CONFLICT ("userId") DO UPDATE SET urgent = harm_pending.urgent OR excluded.urgent`;
         throw error;
       }
       total++;

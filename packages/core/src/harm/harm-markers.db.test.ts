@@ -397,6 +397,29 @@ describe("dedup, rules and runs", () => {
     expect((await evaluatedAt()).getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
+  it("an evaluation that fails puts the whole claimed batch back, each as urgent as it was", async () => {
+    const pack = await createTestPack(services(), { price: "3.00", items: flatItems });
+    const [depositor, playerA, playerB] = await Promise.all([player(), player("30.00"), player("30.00")]);
+    await deposit(depositor, "20.00");
+    for (const userId of [playerA, playerB]) await openPack(services(), { userId, idOrSlug: pack.slug });
+    const waiting = async () =>
+      (await db().harmPending.findMany({ where: { userId: { in: [depositor, playerA, playerB] } }, orderBy: { userId: "asc" } })).map(
+        (row) => [row.userId, row.urgent],
+      );
+    const before = await waiting();
+    expect(before).toHaveLength(3);
+    const rule = await db().harmMarkerRule.findUniqueOrThrow({ where: { marker: "night_play" } });
+    await db().harmMarkerRule.delete({ where: { marker: "night_play" } });
+    try {
+      await expect(evaluatePendingAccounts(services())).rejects.toThrow(/night_play/);
+      expect(await waiting()).toEqual(before);
+    } finally {
+      await db().harmMarkerRule.create({ data: rule });
+    }
+    await evaluatePendingAccounts(services());
+    expect(await waiting()).toEqual([]);
+  });
+
   it("the nightly pass queues the accounts with activity, once a day", async () => {
     const userId = await player();
     await deposit(userId, "5.00");

@@ -1,10 +1,12 @@
 // Markers of harm (#37). Decisions where the issue is silent:
 // - Runs: paid_play (every opening and battle seat), a settled deposit, a withdrawal's request, a
 //   player's raise or removal of a limit and a refused play at a limit queue the account in
-//   harm_pending (INSERT … ON CONFLICT DO NOTHING: ~6 µs on an opening when already queued);
-//   every instance claims waiting accounts every 5 s (DELETE … FOR UPDATE SKIP LOCKED) and
-//   evaluates each under its advisory lock; once a UTC day from 03:00 one instance queues every
-//   account whose wallet moved or that had a protection event in 31 days.
+//   harm_pending (a play: INSERT … ON CONFLICT DO NOTHING, ~6 µs on an opening when already
+//   queued; a deposit, a withdrawal or a limit raise marks the row urgent); every instance claims
+//   the due accounts every 5 s (DELETE … FOR UPDATE SKIP LOCKED: urgent ones at once, the others
+//   once their last evaluation is PLAY_COOLDOWN_SECONDS old) and evaluates each under its advisory
+//   lock; once a UTC day from 03:00 one instance queues every account whose wallet moved or that
+//   had a protection event in 31 days.
 // - Dedup: a hit is keyed by the event behind it (harm_hit unique on account, marker, key); a new
 //   event adds to the one open case of that account and marker or opens one; an event already
 //   counted never adds again, even after its case closed.
