@@ -40,7 +40,7 @@ export async function rotateLogKey(
   });
   await appendLeaves(services, { keyring: options.keyring, headIntervalMs: 0, now: options.now });
   const [announced] = await services.database.sql.query<{ treeSize: string }>(
-    `SELECT "treeSize"::text AS "treeSize" FROM transparency_head WHERE "nextKey" = $1 ORDER BY "treeSize" DESC LIMIT 1`,
+    `SELECT h."treeSize"::text AS "treeSize" FROM transparency_head h WHERE h."nextKey" = $1 ORDER BY h."treeSize" DESC LIMIT 1`,
     [next.publicKey],
   );
   return { signer, nextPublicKey: next.publicKey, announcedInHead: announced ? Number(announced.treeSize) : null };
