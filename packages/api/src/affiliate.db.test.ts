@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { CLI_ACTOR, depositDemoFunds, setAffiliateSettings, setExclusion } from "@prizepacks/core";
-import { openServices } from "@prizepacks/core/server";
-import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "./context.ts";
 import { createCaller } from "./root.ts";
-import { callRest, startRestServer, type JsonAnswer, type RestServer } from "./testing/rest-server.ts";
+import { type JsonAnswer, useRestServer } from "./testing/rest-server.ts";
 
 // Creator codes (#39) over /v1 as a bot sees them, and through the web's procedures.
-let services: Awaited<ReturnType<typeof openServices>>;
-let app: RestServer | undefined;
-
-beforeAll(async () => {
-  services = await openServices(await openTestDatabase());
-  app = await startRestServer(services);
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.database.close();
-});
+const { services, rest } = useRestServer();
 
 type Answer = JsonAnswer;
 
-const rest = (apiKey: string, method: string, path: string, headers?: Record<string, string>, body?: unknown) =>
-  callRest(app!, apiKey, method, path, headers, body);
-
 const web = (userId: string) =>
-  createCaller(createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => userId }));
+  createCaller(createContext({ source: "web", services: services(), headers: new Headers(), resolveSessionUserId: async () => userId }));
 
 /** Every opening wins the one 9.99 item: 1.12 of expected house take, 0.112 of commission. */
 async function fixedPack() {
-  return createTestPack(services, {
+  return createTestPack(services(), {
     price: "11.11",
     items: [{ key: "mug", name: "Fixed Mug", rarity: "COMMON", value: "9.99", image: "/images/test.svg", tickets: 100_000 }],
   });
@@ -41,7 +26,7 @@ const uniqueCode = () => `R-${randomUUID().slice(0, 8)}`;
 
 describe("POST /v1/affiliate/code, POST /v1/me/referral, GET /v1/affiliate, POST /v1/affiliate/claim", () => {
   it("creates a code, takes it once from a new account, earns commission and pays it once", async () => {
-    const creator = await createTestUser(services);
+    const creator = await createTestUser(services());
     const code = uniqueCode();
     const created = await rest(creator.apiKey, "POST", "/v1/affiliate/code", {}, { code });
     expect(created).toMatchObject({ status: 201, body: { code, disabled: false } });
@@ -52,7 +37,7 @@ describe("POST /v1/affiliate/code, POST /v1/me/referral, GET /v1/affiliate, POST
       body: { code: "REWARD_NOT_ELIGIBLE" },
     });
 
-    const player = await createTestUser(services, { balance: "200.00" });
+    const player = await createTestUser(services(), { balance: "200.00" });
     expect(await rest(player.apiKey, "GET", "/v1/me/referral")).toMatchObject({ status: 200, body: { referral: null, canEnter: true } });
     expect(await rest(player.apiKey, "POST", "/v1/me/referral", {}, { code: "NO-SUCH-CODE" })).toMatchObject({ status: 404 });
     const entered = await rest(player.apiKey, "POST", "/v1/me/referral", {}, { code: code.toLowerCase() });
@@ -84,14 +69,14 @@ describe("POST /v1/affiliate/code, POST /v1/me/referral, GET /v1/affiliate, POST
   });
 
   it("refuses a creator on a time-out with 403 EXCLUDED on REST and tRPC, keeping what accrued", async () => {
-    const creator = await createTestUser(services);
+    const creator = await createTestUser(services());
     const code = uniqueCode();
     await web(creator.userId).affiliate.createCode({ code });
-    const player = await createTestUser(services, { balance: "50.00" });
+    const player = await createTestUser(services(), { balance: "50.00" });
     await web(player.userId).me.referral.enter({ code });
     const pack = await fixedPack();
     expect((await rest(player.apiKey, "POST", `/v1/packs/${pack.slug}/open`)).status).toBe(200);
-    await setExclusion(services, creator.userId, { period: "24h" }, { player: true });
+    await setExclusion(services(), creator.userId, { period: "24h" }, { player: true });
     expect(await rest(creator.apiKey, "POST", "/v1/affiliate/claim")).toMatchObject({ status: 403, body: { code: "EXCLUDED" } });
     await expect(web(creator.userId).affiliate.claim({})).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await web(creator.userId).affiliate.get({})).commission).toMatchObject({ available: "0.00", accrued: "0.11" });
@@ -100,18 +85,18 @@ describe("POST /v1/affiliate/code, POST /v1/me/referral, GET /v1/affiliate, POST
 
 describe("POST /v1/me/referral/welcome", () => {
   it("opens the welcome reward once after the first deposit (201), 403 before it, 409 after", async () => {
-    const creator = await createTestUser(services);
+    const creator = await createTestUser(services());
     const code = uniqueCode();
     await web(creator.userId).affiliate.createCode({ code });
     const pack = await fixedPack();
-    await setAffiliateSettings(services, CLI_ACTOR, { welcomePack: pack.slug, welcomeOpenings: 2 });
-    const player = await createTestUser(services);
+    await setAffiliateSettings(services(), CLI_ACTOR, { welcomePack: pack.slug, welcomeOpenings: 2 });
+    const player = await createTestUser(services());
     await rest(player.apiKey, "POST", "/v1/me/referral", {}, { code });
     expect(await rest(player.apiKey, "POST", "/v1/me/referral/welcome")).toMatchObject({
       status: 403,
       body: { code: "REWARD_NOT_ELIGIBLE" },
     });
-    await depositDemoFunds(services, { userId: player.userId, amount: "5.00" });
+    await depositDemoFunds(services(), { userId: player.userId, amount: "5.00" });
     const opened = await rest(player.apiKey, "POST", "/v1/me/referral/welcome", { "idempotency-key": randomUUID() });
     expect(opened.status).toBe(201);
     expect(opened.body.openings).toHaveLength(2);

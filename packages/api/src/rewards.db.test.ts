@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { CLI_ACTOR, createPromoCode, setExclusion, setLimit, setRewardLevel, setRewardMoneySetting } from "@prizepacks/core";
-import { openServices } from "@prizepacks/core/server";
-import { openTestDatabase } from "@prizepacks/core/testing";
 import { createTestPack, createTestUser } from "@prizepacks/core/testing/fixtures";
 import { createContext } from "./context.ts";
 import { createCaller } from "./root.ts";
-import { callRest, startRestServer, type JsonAnswer, type RestServer } from "./testing/rest-server.ts";
+import { type JsonAnswer, useRestServer } from "./testing/rest-server.ts";
 
 // Rewards (#39) over /v1 as a bot sees them, and through the web's procedures: the rakeback
 // claimed once, and every safeguard refusing alike on both (403 with the reason).
-let services: Awaited<ReturnType<typeof openServices>>;
-let app: RestServer | undefined;
-
-beforeAll(async () => {
-  services = await openServices(await openTestDatabase());
-  app = await startRestServer(services);
-});
-afterAll(async () => {
-  await app?.close();
-  await services?.database.close();
-});
+const { services, rest } = useRestServer();
 
 type Answer = JsonAnswer;
 
-const rest = (apiKey: string, method: string, path: string, headers?: Record<string, string>, body?: unknown) =>
-  callRest(app!, apiKey, method, path, headers, body);
-
 const web = (userId: string) =>
-  createCaller(createContext({ source: "web", services, headers: new Headers(), resolveSessionUserId: async () => userId }));
+  createCaller(createContext({ source: "web", services: services(), headers: new Headers(), resolveSessionUserId: async () => userId }));
 
 /**
  * An account that opened a 100.00 pack three times (take 10.40 each): 1.09 of rakeback claimable.
@@ -44,8 +29,8 @@ async function player() {
     image: "/images/test.svg",
     tickets: 100_000,
   } as const;
-  const pack = await createTestPack(services, { price: "100.00", items: [sureLoss] });
-  const user = await createTestUser(services, { balance: "400.00" });
+  const pack = await createTestPack(services(), { price: "100.00", items: [sureLoss] });
+  const user = await createTestUser(services(), { balance: "400.00" });
   for (let i = 0; i < 3; i++) expect((await rest(user.apiKey, "POST", `/v1/packs/${pack.slug}/open`)).status).toBe(200);
   return user;
 }
@@ -87,21 +72,21 @@ describe("POST /v1/rewards/rakeback/claim", () => {
 
   it("says when the daily budget is spent: 409 REWARD_BUDGET_SPENT with Retry-After", async () => {
     const { apiKey } = await player();
-    await setRewardMoneySetting(services, CLI_ACTOR, { setting: "reward_daily_budget", value: "0.00" });
+    await setRewardMoneySetting(services(), CLI_ACTOR, { setting: "reward_daily_budget", value: "0.00" });
     try {
       const answer = await rest(apiKey, "POST", "/v1/rewards/rakeback/claim");
       expect(answer).toMatchObject({ status: 409, body: { code: "REWARD_BUDGET_SPENT" } });
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {
-      await setRewardMoneySetting(services, CLI_ACTOR, { setting: "reward_daily_budget", value: "1000.00" });
+      await setRewardMoneySetting(services(), CLI_ACTOR, { setting: "reward_daily_budget", value: "1000.00" });
     }
   });
 });
 
 describe("POST /v1/rewards/daily", () => {
   it("opens the level's daily case once (201, an opening's shape with fairness), then 409 with Retry-After; history lists it as daily", async () => {
-    const daily = await createTestPack(services, { price: "2.00" });
-    await setRewardLevel(services, CLI_ACTOR, { level: 2, threshold: "200.00", rakebackBps: 553, dailyPack: daily.slug });
+    const daily = await createTestPack(services(), { price: "2.00" });
+    await setRewardLevel(services(), CLI_ACTOR, { level: 2, threshold: "200.00", rakebackBps: 553, dailyPack: daily.slug });
     const { apiKey } = await player();
     const opened = await rest(apiKey, "POST", "/v1/rewards/daily");
     expect(opened.status).toBe(201);
@@ -119,7 +104,7 @@ describe("POST /v1/rewards/daily", () => {
 
   it("refuses a time-out with 403 EXCLUDED on REST and tRPC", async () => {
     const { apiKey, userId } = await player();
-    await setExclusion(services, userId, { period: "24h" }, { player: true });
+    await setExclusion(services(), userId, { period: "24h" }, { player: true });
     expect(await rest(apiKey, "POST", "/v1/rewards/daily")).toMatchObject({ status: 403, body: { code: "EXCLUDED" } });
     await expect(web(userId).rewards.openDaily({})).rejects.toMatchObject({ code: "FORBIDDEN", cause: { code: "EXCLUDED" } });
   });
@@ -128,8 +113,8 @@ describe("POST /v1/rewards/daily", () => {
 describe("POST /v1/promo-codes/redeem", () => {
   it("credits a cash code once (201), 409 the second time, 404 for an unknown code, 400 for a malformed one", async () => {
     const code = `Rest-${randomUUID().slice(0, 8)}`;
-    await createPromoCode(services, CLI_ACTOR, { code, amount: "3.00", maxRedemptions: 5 });
-    const { apiKey, userId } = await createTestUser(services);
+    await createPromoCode(services(), CLI_ACTOR, { code, amount: "3.00", maxRedemptions: 5 });
+    const { apiKey, userId } = await createTestUser(services());
     const redeemed = await rest(apiKey, "POST", "/v1/promo-codes/redeem", {}, { code });
     expect(redeemed).toMatchObject({
       status: 201,
@@ -138,9 +123,9 @@ describe("POST /v1/promo-codes/redeem", () => {
     expect((await rest(apiKey, "POST", "/v1/promo-codes/redeem", {}, { code })).status).toBe(409);
     expect((await rest(apiKey, "POST", "/v1/promo-codes/redeem", {}, { code: "NOPE-NOPE" })).status).toBe(404);
     expect((await rest(apiKey, "POST", "/v1/promo-codes/redeem", {}, { code: "x" })).status).toBe(400);
-    await setExclusion(services, userId, { period: "24h" }, { player: true });
+    await setExclusion(services(), userId, { period: "24h" }, { player: true });
     const other = `Rest-${randomUUID().slice(0, 8)}`;
-    await createPromoCode(services, CLI_ACTOR, { code: other, amount: "3.00", maxRedemptions: 5 });
+    await createPromoCode(services(), CLI_ACTOR, { code: other, amount: "3.00", maxRedemptions: 5 });
     expect(await rest(apiKey, "POST", "/v1/promo-codes/redeem", {}, { code: other })).toMatchObject({
       status: 403,
       body: { code: "EXCLUDED" },
@@ -151,14 +136,18 @@ describe("POST /v1/promo-codes/redeem", () => {
 
 describe("every safeguard refuses a claim on REST and tRPC alike (403 with the reason)", () => {
   const cases: Array<[string, (userId: string) => Promise<unknown>, string]> = [
-    ["a time-out", (userId) => setExclusion(services, userId, { period: "24h" }, { player: true }), "EXCLUDED"],
-    ["a self-exclusion", (userId) => setExclusion(services, userId, { period: "6m" }, { player: true }), "EXCLUDED"],
-    ["a reached wager limit", (userId) => setLimit(services, userId, { kind: "wager", period: "day", amount: "300.00" }), "LIMIT_REACHED"],
-    ["a reached loss limit", (userId) => setLimit(services, userId, { kind: "loss", period: "week", amount: "1.00" }), "LIMIT_REACHED"],
+    ["a time-out", (userId) => setExclusion(services(), userId, { period: "24h" }, { player: true }), "EXCLUDED"],
+    ["a self-exclusion", (userId) => setExclusion(services(), userId, { period: "6m" }, { player: true }), "EXCLUDED"],
+    [
+      "a reached wager limit",
+      (userId) => setLimit(services(), userId, { kind: "wager", period: "day", amount: "300.00" }),
+      "LIMIT_REACHED",
+    ],
+    ["a reached loss limit", (userId) => setLimit(services(), userId, { kind: "loss", period: "week", amount: "1.00" }), "LIMIT_REACHED"],
     [
       "an identity check refused for good",
       (userId) =>
-        services.database.prisma.accountVerification.create({
+        services().database.prisma.accountVerification.create({
           data: {
             userId,
             provider: "demo",
@@ -174,7 +163,7 @@ describe("every safeguard refuses a claim on REST and tRPC alike (403 with the r
     [
       "an age not confirmed",
       (userId) =>
-        services.database.sql.query(
+        services().database.sql.query(
           `UPDATE "user" SET "ageConfirmedAt" = NULL, "ageConfirmedBy" = NULL, "dateOfBirth" = NULL WHERE id = $1`,
           [userId],
         ),

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect } from "vitest";
-import type { Services } from "@prizepacks/core/server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { openServices, type Services } from "@prizepacks/core/server";
+import { openTestDatabase } from "@prizepacks/core/testing";
 import { createRestHandler } from "../rest.ts";
 
 export interface RestServer {
@@ -41,5 +42,32 @@ export async function startRestServer(services: Services): Promise<RestServer> {
       app.closeAllConnections();
       await new Promise((resolve) => app.close(resolve));
     },
+  };
+}
+
+/**
+ * Gives the calling test file a migrated database of its own, its Services and the REST facade on
+ * a loopback port, closed after its last test; `rest` calls /v1 on it (callRest).
+ */
+export function useRestServer() {
+  let services: Services | undefined;
+  let server: RestServer | undefined;
+  beforeAll(async () => {
+    services = await openServices(await openTestDatabase());
+    server = await startRestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.close();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("The REST server is started in beforeAll; use it inside a test.");
+    return value;
+  };
+  return {
+    services: () => opened(services),
+    server: () => opened(server),
+    rest: (apiKey: string, method: string, path: string, headers?: Record<string, string>, body?: unknown) =>
+      callRest(opened(server), apiKey, method, path, headers, body),
   };
 }
